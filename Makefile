@@ -1,0 +1,48 @@
+# assertlens build, test and demo entry points. `make test` is what CI runs.
+GO        ?= go
+BIN       := bin/assertlens
+JAVA_PKGS := junit4 junit5 libhamcrest-java neovim
+export CGO_ENABLED := 1
+
+.PHONY: all setup build test gotest lint bench demo editors-test vscode-test nvim-test clean
+
+all: build
+
+## setup: install what the tests need (Debian JUnit jars, Neovim, npm packages) and check the JDK.
+setup:
+	@bash scripts/setup.sh
+
+build:
+	@mkdir -p bin
+	$(GO) build -o $(BIN) ./cmd/assertlens
+
+lint:
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
+	$(GO) vet ./...
+
+gotest: build
+	$(GO) test -count=1 -timeout 30m ./...
+
+## test: gofmt check, go vet, every Go test, then the editor clients' tests.
+test: setup lint gotest editors-test
+
+editors-test: build
+	@if [ -f editors/vscode/package.json ]; then $(MAKE) vscode-test; fi
+	@if [ -d editors/nvim/test ]; then $(MAKE) nvim-test; fi
+
+vscode-test:
+	cd editors/vscode && npm ci --no-audit --no-fund && npm run compile && ASSERTLENS_BIN=$(CURDIR)/$(BIN) npm test
+
+nvim-test:
+	ASSERTLENS_BIN=$(CURDIR)/$(BIN) bash editors/nvim/test/run.sh
+
+bench: build
+	$(GO) test -run '^$$' -bench . -benchtime 3x ./...
+
+## demo: index the embedded sample project, edit it in a scratch copy, show what is selected.
+demo: setup build
+	@bash scripts/demo.sh
+
+clean:
+	rm -rf bin

@@ -1,0 +1,151 @@
+package analysis
+
+import (
+	"bufio"
+	"encoding/gob"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+
+	"github.com/cespare/xxhash/v2"
+)
+
+// cacheFormat changes whenever File or the extraction rules change; an index written by
+// another format is ignored and rebuilt.
+const cacheFormat = "assertlens-index-v3"
+
+// Cache is the on-disk store of parsed files, keyed by path and content hash, so a restart
+// parses only what changed. It is loaded whole and saved atomically.
+type Cache struct {
+	Dir string
+
+	mu      sync.Mutex
+	entries map[uint64]*File
+	used    map[uint64]bool
+	dirty   bool
+}
+
+// CacheDir returns the cache folder for a workspace root: $ASSERTLENS_CACHE_DIR if set, else
+// os.UserCacheDir()/assertlens/<hash of root>.
+func CacheDir(root string) (string, error) {
+	if d := os.Getenv("ASSERTLENS_CACHE_DIR"); d != "" {
+		return d, nil
+	}
+	base, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("find user cache dir: %w", err)
+	}
+	return filepath.Join(base, "assertlens", strconv.FormatUint(xxhash.Sum64String(root), 16)), nil
+}
+
+type cacheHeader struct {
+	Format string
+	Count  int
+}
+
+// OpenCache loads the index stored in dir. A missing, corrupt or foreign file yields an
+// empty cache: it is never trusted, only rebuilt.
+func OpenCache(dir string) *Cache {
+	c := &Cache{Dir: dir, entries: map[uint64]*File{}, used: map[uint64]bool{}}
+	fh, err := os.Open(filepath.Join(dir, "index.gob"))
+	if err != nil {
+		return c
+	}
+	defer fh.Close()
+	dec := gob.NewDecoder(bufio.NewReaderSize(fh, 1<<20))
+	var h cacheHeader
+	if err := dec.Decode(&h); err != nil || h.Format != cacheFormat {
+		return c
+	}
+	var files []*File
+	if err := dec.Decode(&files); err != nil || len(files) != h.Count {
+		return c
+	}
+	for _, f := range files {
+		c.entries[cacheKey(f.Path, f.ContentHash)] = f
+	}
+	return c
+}
+
+func cacheKey(rel string, contentHash uint64) uint64 {
+	d := xxhash.New()
+	d.WriteString(rel)
+	d.Write([]byte{0})
+	writeUint64(d, contentHash)
+	return d.Sum64()
+}
+
+// Get returns the cached File for rel with exactly this content, or nil.
+func (c *Cache) Get(rel string, content []byte) *File {
+	k := cacheKey(rel, xxhash.Sum64(content))
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	f := c.entries[k]
+	if f != nil {
+		c.used[k] = true
+	}
+	return f
+}
+
+// Put records a freshly parsed File.
+func (c *Cache) Put(f *File) {
+	k := cacheKey(f.Path, f.ContentHash)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.entries[k] = f
+	c.used[k] = true
+	c.dirty = true
+}
+
+// Save writes the entries used since loading (so deleted files drop out) to disk through a
+// temporary file and a rename: a crash leaves either the old index or the new one.
+func (c *Cache) Save() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.dirty && len(c.used) == len(c.entries) {
+		return nil
+	}
+	if err := os.MkdirAll(c.Dir, 0o755); err != nil {
+		return fmt.Errorf("create cache dir: %w", err)
+	}
+	files := make([]*File, 0, len(c.used))
+	for k := range c.used {
+		files = append(files, c.entries[k])
+	}
+	tmp, err := os.CreateTemp(c.Dir, "index-*.tmp")
+	if err != nil {
+		return fmt.Errorf("create cache file: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	w := bufio.NewWriterSize(tmp, 1<<20)
+	if err := writeCache(w, files); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := w.Flush(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write cache: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("close cache file: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), filepath.Join(c.Dir, "index.gob")); err != nil {
+		return fmt.Errorf("install cache file: %w", err)
+	}
+	c.dirty = false
+	return nil
+}
+
+func writeCache(w io.Writer, files []*File) error {
+	enc := gob.NewEncoder(w)
+	if err := enc.Encode(cacheHeader{Format: cacheFormat, Count: len(files)}); err != nil {
+		return fmt.Errorf("encode cache header: %w", err)
+	}
+	if err := enc.Encode(files); err != nil {
+		return fmt.Errorf("encode cache: %w", err)
+	}
+	return nil
+}

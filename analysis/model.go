@@ -1,0 +1,145 @@
+package analysis
+
+// MemberKind says what kind of declaration a Member is. Its string form is used in JSON.
+type MemberKind string
+
+// Member kinds, as they appear in the CLI's JSON "kind" field.
+const (
+	KindType        MemberKind = "type"
+	KindMethod      MemberKind = "method"
+	KindConstructor MemberKind = "constructor"
+	KindField       MemberKind = "field"
+	KindInitializer MemberKind = "initializer"
+)
+
+// File is everything assertlens keeps of one parsed Java source file. It is immutable once
+// built: snapshots share File values between versions.
+type File struct {
+	Path        string   // slash-separated, relative to the workspace root
+	ContentHash uint64   // xxhash of the raw bytes
+	Package     string   // "" for the default package
+	Imports     []Import // in source order
+	Types       []*Type  // every named type in the file, outer types before inner ones
+	Test        bool     // lives in a test source set
+	ParseErrors []ParseError
+	Lines       int
+}
+
+// Import is one import declaration.
+type Import struct {
+	Name     string // qualified name without ".*"
+	Static   bool
+	OnDemand bool // ends with ".*"
+}
+
+// ParseError is a syntax error found by tree-sitter, 1-based line.
+type ParseError struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Message string `json:"message"`
+}
+
+// Type is a class, interface, enum, record or annotation type.
+type Type struct {
+	ID          string // pkg.Outer.Inner
+	Name        string // simple name
+	Kind        string // class, interface, enum, record, annotation
+	Outer       string // id of the enclosing type, "" for top level
+	Extends     []string
+	Implements  []string
+	Annotations []string // simple names
+	Modifiers   []string // non-access modifiers
+	Access      string   // public, protected, private or ""
+	HeadHash    uint64   // modifiers (without access), annotations, name, type params, supertypes
+	Line        int
+	EndLine     int
+	Members     []*Member // in source order
+	Broken      bool      // the type's text contains a syntax error
+}
+
+// Member is a method, constructor, field, enum constant or initializer.
+type Member struct {
+	ID          string
+	Kind        MemberKind
+	Name        string
+	Params      []string // erased simple parameter types
+	Varargs     bool
+	ReturnType  string // erased simple name; "" for constructors, fields keep their type here
+	Annotations []string
+	Modifiers   []string
+	Access      string
+	Throws      []string
+	SigHash     uint64 // signature without access modifier and throws clause
+	BodyHash    uint64 // body tokens (field: initializer)
+	ThrowsHash  uint64
+	Line        int
+	EndLine     int
+	BodyLine    int // first line of the body, 0 when there is none
+	Start, End  int // byte range of the whole declaration
+	BodyStart   int // byte range of the body (block, initializer expression)
+	BodyEnd     int
+	Broken      bool // the member's text contains a syntax error
+	Refs        Refs // what the body refers to, for the dependency graph
+}
+
+// Static reports whether the member carries the static modifier.
+func (m *Member) Static() bool { return hasString(m.Modifiers, "static") }
+
+// HasAnnotation reports whether the member is annotated with the simple name.
+func (m *Member) HasAnnotation(name string) bool { return hasString(m.Annotations, name) }
+
+// HasAnnotation reports whether the type is annotated with the simple name.
+func (t *Type) HasAnnotation(name string) bool { return hasString(t.Annotations, name) }
+
+// Abstract reports whether the type is abstract (interfaces count as abstract).
+func (t *Type) Abstract() bool { return t.Kind == "interface" || hasString(t.Modifiers, "abstract") }
+
+// Member returns the member with the given id, or nil.
+func (t *Type) Member(id string) *Member {
+	for _, m := range t.Members {
+		if m.ID == id {
+			return m
+		}
+	}
+	return nil
+}
+
+func hasString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Refs records the references made by a member's text, cut from its tokens. It is what
+// the dependency graph resolves; anything it cannot pin down stays by name so the graph can
+// match it widely.
+type Refs struct {
+	Calls      []Call     // method and constructor calls
+	Names      []string   // identifiers read or written that are not calls (fields, locals, types)
+	Types      []string   // type names used (new, casts, X.class, declarations, static receivers)
+	Locals     []LocalVar // declared locals and parameters with their written types
+	Strings    []string   // string constants passed to reflection (forName, getMethod, ...)
+	Reflective bool       // a reflective lookup whose name is not a constant
+}
+
+// Call is one call site: receiver expression summary, method name and argument count.
+type Call struct {
+	Receiver []string // dotted receiver chain as written ("this", "foo", "Bar", "x.y"); nil for unqualified; ["()"] marks a call result
+	Name     string   // method name; "<init>" for new/this()/super()
+	Arity    int
+	Line     int
+	New      string // for constructor calls, the type name as written
+	Super    bool   // super.m() or super(...)
+	This     bool   // this(...) constructor call
+	MethRef  bool   // method reference X::m (arity unknown: -1)
+	ArgNames []string
+}
+
+// LocalVar is a local variable or parameter declaration with its erased simple type.
+type LocalVar struct {
+	Name string
+	Type string
+}

@@ -1,0 +1,355 @@
+package analysis
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+)
+
+var reflectiveLookups = map[string]bool{
+	"forName": true, "getMethod": true, "getDeclaredMethod": true, "getField": true,
+	"getDeclaredField": true, "loadClass": true, "getConstructor": true, "getDeclaredConstructor": true,
+	"getMethods": true, "getDeclaredMethods": true, "getFields": true, "getDeclaredFields": true,
+}
+
+// ScanRefs reads the references a member body makes from its tokens: call sites with their
+// receivers and argument counts, constructor calls, method references, type names, other
+// identifiers, declared locals, and reflective lookups. It works on tokens alone, so it is
+// fast and keeps working on code that does not parse; what it cannot pin down it leaves
+// unresolved for the graph to match widely.
+func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
+	r := Refs{Locals: append([]LocalVar(nil), params...)}
+	names := map[string]bool{}
+	types := map[string]bool{}
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		text := t.Text(src)
+		switch t.Kind {
+		case TokKeyword:
+			switch text {
+			case "new":
+				if call, ok := scanNew(src, toks, i); ok {
+					r.Calls = append(r.Calls, call)
+					types[call.New] = true
+				}
+			case "this", "super":
+				if i+1 < len(toks) && toks[i+1].Is(src, "(") && (i == 0 || isStmtStart(src, toks[i-1])) {
+					_, n, _ := argList(src, toks, i+1)
+					r.Calls = append(r.Calls, Call{Name: "<init>", Arity: n, Line: lineOf(src, t.Start), This: text == "this", Super: text == "super"})
+				}
+			}
+		case TokIdent:
+			if i+1 < len(toks) && toks[i+1].Is(src, "(") {
+				if i > 0 && toks[i-1].Is(src, "new") {
+					continue
+				}
+				_, n, args := argList(src, toks, i+1)
+				call := Call{Name: text, Arity: n, Line: lineOf(src, t.Start), ArgNames: args}
+				call.Receiver = receiverOf(src, toks, i, r.Calls)
+				if len(call.Receiver) == 1 && call.Receiver[0] == "super" {
+					call.Super = true
+				}
+				if reflectiveLookups[text] {
+					if i+2 < len(toks) && toks[i+2].Kind == TokString && (i+3 < len(toks) && (toks[i+3].Is(src, ")") || toks[i+3].Is(src, ","))) {
+						if s, err := strconv.Unquote(toks[i+2].Text(src)); err == nil {
+							r.Strings = append(r.Strings, s)
+						}
+					} else if n > 0 {
+						r.Reflective = true
+					} else if strings.HasPrefix(text, "get") && strings.HasSuffix(text, "s") {
+						r.Reflective = true // getMethods(), getDeclaredFields(): every member
+					}
+				}
+				r.Calls = append(r.Calls, call)
+				continue
+			}
+			if i+1 < len(toks) && toks[i+1].Is(src, "::") && i+2 < len(toks) {
+				name := toks[i+2].Text(src)
+				if name == "new" {
+					name = "<init>"
+				}
+				r.Calls = append(r.Calls, Call{Name: name, Arity: -1, MethRef: true, Line: lineOf(src, t.Start),
+					Receiver: receiverChain(src, toks, i), New: newName(name, text)})
+				if isTypeLike(text) {
+					types[text] = true
+				}
+				continue
+			}
+			if i+2 < len(toks) && toks[i+1].Is(src, "->") {
+				r.Locals = append(r.Locals, LocalVar{Name: text})
+			}
+			if decl, ok := scanDecl(src, toks, i); ok {
+				r.Locals = append(r.Locals, decl)
+			}
+			if isTypeLike(text) {
+				types[text] = true
+			}
+			names[text] = true
+		case TokPunct:
+			// this::m, super::m, expr.call()::m
+			if text == "::" && i > 0 && i+1 < len(toks) && toks[i-1].Kind != TokIdent {
+				name := toks[i+1].Text(src)
+				if name == "new" {
+					name = "<init>"
+				}
+				r.Calls = append(r.Calls, Call{Name: name, Arity: -1, MethRef: true, Line: lineOf(src, t.Start), Receiver: []string{toks[i-1].Text(src)}})
+			}
+		}
+	}
+	for n := range names {
+		r.Names = append(r.Names, n)
+	}
+	for t := range types {
+		r.Types = append(r.Types, t)
+	}
+	sort.Strings(r.Names)
+	sort.Strings(r.Types)
+	return r
+}
+
+func newName(name, recv string) string {
+	if name == "<init>" {
+		return recv
+	}
+	return ""
+}
+
+func isTypeLike(s string) bool { return s != "" && s[0] >= 'A' && s[0] <= 'Z' }
+
+func isStmtStart(src []byte, t Token) bool {
+	return t.Is(src, "{") || t.Is(src, ";") || t.Is(src, "}")
+}
+
+// lineOf counts the 1-based line of byte offset off. Callers use it only for call sites, so
+// its cost stays proportional to the code read.
+func lineOf(src []byte, off int) int {
+	n := 1
+	for i := 0; i < off && i < len(src); i++ {
+		if src[i] == '\n' {
+			n++
+		}
+	}
+	return n
+}
+
+// scanNew reads "new a.b.X<...>(" at toks[i] into a constructor call.
+func scanNew(src []byte, toks []Token, i int) (Call, bool) {
+	j := i + 1
+	var name string
+	for j < len(toks) && (toks[j].Kind == TokIdent || toks[j].Is(src, ".") || toks[j].Is(src, "@")) {
+		if toks[j].Kind == TokIdent {
+			name = toks[j].Text(src)
+		}
+		j++
+	}
+	if name == "" {
+		return Call{}, false
+	}
+	if j < len(toks) && toks[j].Is(src, "<") {
+		j = skipAngles(src, toks, j)
+	}
+	if j >= len(toks) || !toks[j].Is(src, "(") {
+		return Call{New: name}, false // array creation or broken code
+	}
+	_, n, args := argList(src, toks, j)
+	return Call{Name: "<init>", New: name, Arity: n, Line: lineOf(src, toks[i].Start), ArgNames: args}, true
+}
+
+func skipAngles(src []byte, toks []Token, j int) int {
+	depth := 0
+	for ; j < len(toks); j++ {
+		switch {
+		case toks[j].Is(src, "<"):
+			depth++
+		case toks[j].Is(src, ">"):
+			depth--
+			if depth == 0 {
+				return j + 1
+			}
+		case toks[j].Is(src, ";") || toks[j].Is(src, "{"):
+			return j
+		}
+	}
+	return j
+}
+
+// argList reads the argument list opening at toks[open] ("("): it returns the index of the
+// closing parenthesis, the number of arguments, and the arguments that are plain names.
+func argList(src []byte, toks []Token, open int) (closeIdx, n int, names []string) {
+	depth := 0
+	argStart := open + 1
+	for j := open; j < len(toks); j++ {
+		s := toks[j]
+		switch {
+		case s.Is(src, "(") || s.Is(src, "{") || s.Is(src, "["):
+			depth++
+		case s.Is(src, ")") || s.Is(src, "}") || s.Is(src, "]"):
+			depth--
+			if depth == 0 {
+				if j > argStart {
+					n++
+					names = appendArgName(src, toks, argStart, j, names)
+				}
+				return j, n, names
+			}
+		case s.Is(src, "new") && depth == 1:
+			// Skip "new X<A, B>" so commas in type arguments are not counted.
+			k := j + 1
+			for k < len(toks) && (toks[k].Kind == TokIdent || toks[k].Is(src, ".")) {
+				k++
+			}
+			if k < len(toks) && toks[k].Is(src, "<") {
+				j = skipAngles(src, toks, k) - 1
+			}
+		case s.Is(src, ",") && depth == 1:
+			n++
+			names = appendArgName(src, toks, argStart, j, names)
+			argStart = j + 1
+		}
+	}
+	return len(toks) - 1, n + 1, names
+}
+
+func appendArgName(src []byte, toks []Token, from, to int, names []string) []string {
+	if to-from == 1 && toks[from].Kind == TokIdent {
+		return append(names, toks[from].Text(src))
+	}
+	return names
+}
+
+// receiverOf summarises the receiver of the call whose name is at toks[i].
+func receiverOf(src []byte, toks []Token, i int, earlier []Call) []string {
+	if i < 2 || !toks[i-1].Is(src, ".") {
+		return nil
+	}
+	prev := toks[i-2]
+	if prev.Is(src, ")") {
+		// The receiver is a call result or a parenthesised expression; find its opener.
+		depth := 0
+		for j := i - 2; j >= 0; j-- {
+			if toks[j].Is(src, ")") {
+				depth++
+			} else if toks[j].Is(src, "(") {
+				depth--
+				if depth == 0 {
+					if j > 0 && toks[j-1].Kind == TokIdent {
+						// Which earlier call is it? The nearest one with that name.
+						name := toks[j-1].Text(src)
+						isNew := j > 1 && toks[j-2].Is(src, "new")
+						for k := len(earlier) - 1; k >= 0; k-- {
+							if isNew && earlier[k].Name == "<init>" && earlier[k].New == name {
+								return []string{"new", name}
+							}
+							if !isNew && earlier[k].Name == name {
+								return []string{"()", strconv.Itoa(k)}
+							}
+						}
+					}
+					return []string{"?"}
+				}
+			}
+		}
+		return []string{"?"}
+	}
+	if prev.Kind == TokIdent || prev.Is(src, "this") || prev.Is(src, "super") {
+		return receiverChain(src, toks, i-2)
+	}
+	if prev.Kind == TokString {
+		return []string{"new", "String"}
+	}
+	return []string{"?"}
+}
+
+// receiverChain collects the dotted names ending at toks[end]: "a.b.c" → [a b c].
+func receiverChain(src []byte, toks []Token, end int) []string {
+	start := end
+	for start >= 2 && toks[start-1].Is(src, ".") && (toks[start-2].Kind == TokIdent || toks[start-2].Is(src, "this") || toks[start-2].Is(src, "super")) {
+		start -= 2
+	}
+	if start >= 2 && toks[start-1].Is(src, ".") {
+		return []string{"?"} // chain hangs off a call or expression
+	}
+	var chain []string
+	for j := start; j <= end; j += 2 {
+		chain = append(chain, toks[j].Text(src))
+	}
+	return chain
+}
+
+// scanDecl recognises "Type name" followed by = ; : , or ) at toks[i] (the type's last
+// identifier position is i-?); it is called on every identifier and answers for the
+// declared name at toks[i].
+func scanDecl(src []byte, toks []Token, i int) (LocalVar, bool) {
+	if i+1 >= len(toks) || i == 0 {
+		return LocalVar{}, false
+	}
+	next := toks[i+1]
+	if !(next.Is(src, "=") || next.Is(src, ";") || next.Is(src, ":") || next.Is(src, ",") || next.Is(src, ")")) {
+		return LocalVar{}, false
+	}
+	// Walk back over the type: ident(.ident)* <...>? ([])*
+	j := i - 1
+	for j >= 1 && toks[j].Is(src, "]") && toks[j-1].Is(src, "[") {
+		j -= 2
+	}
+	if j >= 0 && toks[j].Is(src, ">") {
+		depth := 0
+		for ; j >= 0; j-- {
+			if toks[j].Is(src, ">") {
+				depth++
+			} else if toks[j].Is(src, "<") {
+				depth--
+				if depth == 0 {
+					j--
+					break
+				}
+			} else if toks[j].Is(src, ";") || toks[j].Is(src, "{") || toks[j].Is(src, "=") {
+				return LocalVar{}, false
+			}
+		}
+	}
+	if j < 0 || !(toks[j].Kind == TokIdent || isPrimitive(toks[j].Text(src))) {
+		return LocalVar{}, false
+	}
+	typeEnd := j
+	for j >= 2 && toks[j-1].Is(src, ".") && toks[j-2].Kind == TokIdent {
+		j -= 2
+	}
+	before := ""
+	if j > 0 {
+		before = toks[j-1].Text(src)
+	}
+	switch before {
+	case "", "{", "}", ";", "(", "final", ",", ">", "instanceof", ")":
+	case "|":
+		return LocalVar{Name: toks[i].Text(src)}, true // multi-catch: type unknown
+	default:
+		if !(toks[j-1].Kind == TokPunct && before == "@") && toks[j-1].Kind != TokIdent {
+			return LocalVar{}, false
+		}
+		if toks[j-1].Kind == TokIdent && !isAnnotationArg(src, toks, j-1) {
+			return LocalVar{}, false
+		}
+	}
+	typ := EraseType(string(src[toks[j].Start:toks[i-1].End]))
+	if toks[typeEnd].Is(src, "var") {
+		typ = ""
+		if next.Is(src, "=") && i+3 < len(toks) && toks[i+2].Is(src, "new") && toks[i+3].Kind == TokIdent {
+			typ = toks[i+3].Text(src)
+		}
+	}
+	return LocalVar{Name: toks[i].Text(src), Type: typ}, true
+}
+
+func isAnnotationArg(src []byte, toks []Token, k int) bool {
+	return k > 0 && toks[k-1].Is(src, "@")
+}
+
+func isPrimitive(s string) bool {
+	switch s {
+	case "int", "long", "short", "byte", "char", "boolean", "float", "double":
+		return true
+	}
+	return false
+}
+

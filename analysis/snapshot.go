@@ -1,0 +1,291 @@
+package analysis
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/cespare/xxhash/v2"
+)
+
+// MaxFileSize is the largest source file assertlens parses; larger ones are reported as
+// parse errors and skipped (generated tables, minified code).
+const MaxFileSize = 4 << 20
+
+// Snapshot is one immutable state of a workspace: every Java file parsed into members, plus
+// the hashes of build files and resources. Editing makes a new Snapshot that shares the
+// unchanged Files.
+type Snapshot struct {
+	Root    string
+	Source  Source
+	Files   map[string]*File  // .java files by relative path
+	Other   map[string]uint64 // build files and resources: content hash by relative path
+	Modules []string          // module folders ("" is the root)
+	Cached  int               // files taken from the cache rather than parsed
+	Elapsed time.Duration
+
+	once  sync.Once
+	types map[string]*Type
+	owner map[string]*File
+}
+
+// Build indexes every file of src. Files whose path and content are in cache (may be nil) are
+// not parsed again. Unreadable or vanished files are skipped with a parse error.
+func Build(ctx context.Context, root string, src Source, cache *Cache) (*Snapshot, error) {
+	start := time.Now()
+	paths, err := src.List()
+	if err != nil {
+		return nil, fmt.Errorf("list files of %s: %w", src.Describe(), err)
+	}
+	s := &Snapshot{Root: root, Source: src, Files: map[string]*File{}, Other: map[string]uint64{}}
+	var javaPaths []string
+	modules := map[string]bool{"": true}
+	for _, p := range paths {
+		switch {
+		case strings.HasSuffix(p, ".java"):
+			javaPaths = append(javaPaths, p)
+		default:
+			if IsBuildFile(p) && path.Dir(p) != "." {
+				modules[path.Dir(p)] = true
+			}
+			if b, err := src.Read(p); err == nil {
+				s.Other[p] = xxhash.Sum64(b)
+			}
+		}
+	}
+	for m := range modules {
+		s.Modules = append(s.Modules, m)
+	}
+	sort.Strings(s.Modules)
+
+	results := make([]*File, len(javaPaths))
+	cachedFlags := make([]bool, len(javaPaths))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	workers := runtime.GOMAXPROCS(0)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i], cachedFlags[i] = loadFile(src, javaPaths[i], cache)
+			}
+		}()
+	}
+	for i := range javaPaths {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("index cancelled: %w", err)
+	}
+	for i, f := range results {
+		if f != nil {
+			s.Files[f.Path] = f
+			if cachedFlags[i] {
+				s.Cached++
+			}
+		}
+	}
+	s.Elapsed = time.Since(start)
+	return s, nil
+}
+
+// loadFile reads and parses one file, or takes it from the cache.
+func loadFile(src Source, rel string, cache *Cache) (*File, bool) {
+	b, err := src.Read(rel)
+	if err != nil {
+		return &File{Path: rel, Test: IsTestPath(rel), ParseErrors: []ParseError{{File: rel, Line: 1, Message: err.Error()}}}, false
+	}
+	if len(b) > MaxFileSize {
+		return &File{Path: rel, ContentHash: xxhash.Sum64(b), Test: IsTestPath(rel),
+			ParseErrors: []ParseError{{File: rel, Line: 1, Message: fmt.Sprintf("file too large to index (%d bytes)", len(b))}}}, false
+	}
+	if cache != nil {
+		if f := cache.Get(rel, b); f != nil {
+			return f, true
+		}
+	}
+	f := ParseSource(rel, b)
+	if cache != nil {
+		cache.Put(f)
+	}
+	return f, false
+}
+
+// ParseSource parses one file's bytes and decides whether it is test code: by its path, or,
+// outside src/main, by test markers in the code.
+func ParseSource(rel string, b []byte) *File {
+	if isBinary(b) {
+		return &File{Path: rel, ContentHash: xxhash.Sum64(b), Test: IsTestPath(rel),
+			ParseErrors: []ParseError{{File: rel, Line: 1, Message: "binary content, not Java source"}}}
+	}
+	f := ParseFile(rel, b, IsTestPath(rel))
+	if !f.Test && !strings.Contains(rel, "src/main/") && HasTestMarkers(f) {
+		f.Test = true
+	}
+	return f
+}
+
+func isBinary(b []byte) bool {
+	n := len(b)
+	if n > 8000 {
+		n = 8000
+	}
+	for _, c := range b[:n] {
+		if c == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// TestAnnotations are the method annotations that make a method a test.
+var TestAnnotations = map[string]bool{
+	"Test": true, "ParameterizedTest": true, "RepeatedTest": true, "TestFactory": true, "TestTemplate": true,
+}
+
+// HasTestMarkers reports whether a file declares test methods or JUnit 3 test cases.
+func HasTestMarkers(f *File) bool {
+	for _, t := range f.Types {
+		if hasString(t.Extends, "TestCase") {
+			return true
+		}
+		for _, m := range t.Members {
+			for _, a := range m.Annotations {
+				if TestAnnotations[a] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// WithFile returns a new snapshot in which one file has new content (nil content deletes
+// it). Only that file is parsed; every other File is shared with s.
+func (s *Snapshot) WithFile(rel string, content []byte) *Snapshot {
+	n := &Snapshot{Root: s.Root, Source: s.Source, Files: make(map[string]*File, len(s.Files)+1),
+		Other: s.Other, Modules: s.Modules}
+	for k, v := range s.Files {
+		n.Files[k] = v
+	}
+	if content == nil {
+		delete(n.Files, rel)
+	} else {
+		n.Files[rel] = ParseSource(rel, content)
+	}
+	return n
+}
+
+// WithParsedFile is WithFile for a file the caller has already parsed (the server keeps
+// incremental trees of open documents).
+func (s *Snapshot) WithParsedFile(f *File) *Snapshot {
+	n := &Snapshot{Root: s.Root, Source: s.Source, Files: make(map[string]*File, len(s.Files)+1),
+		Other: s.Other, Modules: s.Modules}
+	for k, v := range s.Files {
+		n.Files[k] = v
+	}
+	n.Files[f.Path] = f
+	return n
+}
+
+func (s *Snapshot) index() {
+	s.once.Do(func() {
+		s.types = map[string]*Type{}
+		s.owner = map[string]*File{}
+		for _, f := range s.Files {
+			for _, t := range f.Types {
+				s.types[t.ID] = t
+				s.owner[t.ID] = f
+			}
+		}
+	})
+}
+
+// Type returns the type with the given id, or nil.
+func (s *Snapshot) Type(id string) *Type { s.index(); return s.types[id] }
+
+// FileOf returns the file declaring the type id, or nil.
+func (s *Snapshot) FileOf(typeID string) *File { s.index(); return s.owner[typeID] }
+
+// Types returns every type id, sorted.
+func (s *Snapshot) Types() []string {
+	s.index()
+	ids := make([]string, 0, len(s.types))
+	for id := range s.types {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// SortedPaths returns the relative paths of the Java files, sorted.
+func (s *Snapshot) SortedPaths() []string {
+	out := make([]string, 0, len(s.Files))
+	for p := range s.Files {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Stats counts what the snapshot holds.
+type Stats struct {
+	Files, Types, Methods, Fields, TestClasses, TestMethods, Lines int
+	ParseErrors                                                   []ParseError
+}
+
+// Stats counts files, types, members and tests.
+func (s *Snapshot) Stats() Stats {
+	var st Stats
+	for _, p := range s.SortedPaths() {
+		f := s.Files[p]
+		st.Files++
+		st.Lines += f.Lines
+		st.ParseErrors = append(st.ParseErrors, f.ParseErrors...)
+		for _, t := range f.Types {
+			st.Types++
+			tests := 0
+			for _, m := range t.Members {
+				switch m.Kind {
+				case KindMethod, KindConstructor:
+					st.Methods++
+					if f.Test && IsTestMethod(t, m) {
+						tests++
+					}
+				case KindField:
+					st.Fields++
+				}
+			}
+			st.TestMethods += tests
+			if tests > 0 {
+				st.TestClasses++
+			}
+		}
+	}
+	return st
+}
+
+// IsTestMethod reports whether m is a test method of t: annotated as a JUnit 4/5 test, or a
+// public no-argument test* method of a JUnit 3 TestCase subclass.
+func IsTestMethod(t *Type, m *Member) bool {
+	if m.Kind != KindMethod {
+		return false
+	}
+	for _, a := range m.Annotations {
+		if TestAnnotations[a] {
+			return true
+		}
+	}
+	return hasString(t.Extends, "TestCase") && strings.HasPrefix(m.Name, "test") && len(m.Params) == 0 && m.Access == "public"
+}

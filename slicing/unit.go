@@ -1,0 +1,38 @@
+// Package slicing recognises tests and assertions in test sources and cuts each test method
+// into units: assertion slices where that is safe, whole methods or classes where it is not.
+package slicing
+
+// Level is the granularity of a unit. Its string form is used in JSON.
+type Level string
+
+// Unit levels, finest first.
+const (
+	LevelAssertion Level = "assertion"
+	LevelMethod    Level = "method"
+	LevelClass     Level = "class"
+)
+
+// Unit is one selectable, runnable piece of a test: an assertion slice, a whole test method
+// or a whole test class. Its JSON form is the CLI contract of `assertlens select`,
+// `assertlens slices` and `assertlens run`; add fields, never rename them.
+type Unit struct {
+	// ID names the unit: the test id for method and class units, test id + ":" + line of
+	// the assertion for assertion units ("pkg.FooTest#bar:15").
+	ID         string   `json:"id"`
+	Test       string   `json:"test"`  // pkg.FooTest#bar, or pkg.FooTest for class units
+	Class      string   `json:"class"` // pkg.FooTest
+	File       string   `json:"file"`  // relative to the workspace root
+	Level      Level    `json:"level"`
+	Line       int      `json:"line"`    // assertion line, method start or class start
+	EndLine    int      `json:"endLine"` // last line of the same
+	Statements [][2]int `json:"statements"`
+	Assertions int      `json:"assertions"`
+	// Reason says why the unit is coarser than asked ("loop", "parameterized", …), or why an
+	// assertion-level unit is implicit ("completes-without-exception"); nil otherwise.
+	Reason  *string  `json:"reason"`
+	Because []string `json:"because"` // changed member ids that select it (selection fills it)
+	Via     []string `json:"via"`     // shortest chain test → … → change (selection fills it)
+}
+
+// StrPtr returns a pointer to s, for Unit.Reason.
+func StrPtr(s string) *string { return &s }
