@@ -1,0 +1,68 @@
+// Package selection turns changes, the dependency graph and the units of the tests into
+// the set of affected units, and runs them.
+package selection
+
+import (
+	"github.com/assertlens/assertlens/analysis"
+	"github.com/assertlens/assertlens/slicing"
+)
+
+// Result is the outcome of a selection, as printed by `assertlens select --json`. Its
+// field names are a contract: add fields, never rename them.
+type Result struct {
+	Base      string            `json:"base"`
+	Changes   []analysis.Change `json:"changes"`
+	Units     []slicing.Unit    `json:"units"`
+	Totals    Totals            `json:"totals"`
+	ElapsedMs int64             `json:"elapsedMs"`
+	// Uncertain lists why the selection was widened (non-constant reflection, unparsable
+	// files, build-file changes), so the user sees what was guessed.
+	Uncertain []string `json:"uncertain,omitempty"`
+}
+
+// Totals counts the project's tests and what was selected.
+type Totals struct {
+	TestClasses         int `json:"testClasses"`
+	TestMethods         int `json:"testMethods"`
+	Assertions          int `json:"assertions"`
+	SelectedTestMethods int `json:"selectedTestMethods"`
+	SelectedAssertions  int `json:"selectedAssertions"`
+}
+
+// RunUnit is the result of running one selected unit, as printed by `assertlens run`.
+type RunUnit struct {
+	Test     string        `json:"test"`
+	ID       string        `json:"id"`
+	Level    slicing.Level `json:"level"`
+	Line     int           `json:"line"`
+	Status   string        `json:"status"` // passed, failed, error, skipped
+	Message  string        `json:"message,omitempty"`
+	Expected string        `json:"expected,omitempty"`
+	Actual   string        `json:"actual,omitempty"`
+	File     string        `json:"file"`
+	TimeMs   int64         `json:"timeMs"`
+}
+
+// RunTotals counts the outcomes of a run.
+type RunTotals struct {
+	Selected int `json:"selected"`
+	Passed   int `json:"passed"`
+	Failed   int `json:"failed"`
+	Errors   int `json:"errors"`
+	Skipped  int `json:"skipped"`
+}
+
+// RunTiming says where a run spent its time.
+type RunTiming struct {
+	AnalysisMs int64 `json:"analysisMs"`
+	CompileMs  int64 `json:"compileMs"`
+	RunMs      int64 `json:"runMs"`
+}
+
+// RunResult is the outcome of `assertlens run --json`.
+type RunResult struct {
+	Units         []RunUnit             `json:"units"`
+	Totals        RunTotals             `json:"totals"`
+	Timing        RunTiming             `json:"timing"`
+	CompileErrors []analysis.ParseError `json:"compileErrors"`
+}
