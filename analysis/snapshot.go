@@ -29,6 +29,8 @@ type Snapshot struct {
 	Cached  int               // files taken from the cache rather than parsed
 	Elapsed time.Duration
 
+	edits map[string][]byte // contents given to WithFile, newer than Source
+
 	once  sync.Once
 	types map[string]*Type
 	owner map[string]*File
@@ -174,27 +176,45 @@ func HasTestMarkers(f *File) bool {
 // WithFile returns a new snapshot in which one file has new content (nil content deletes
 // it). Only that file is parsed; every other File is shared with s.
 func (s *Snapshot) WithFile(rel string, content []byte) *Snapshot {
+	if content == nil {
+		n := s.derive(rel, nil)
+		delete(n.Files, rel)
+		return n
+	}
+	n := s.derive(rel, content)
+	n.Files[rel] = ParseSource(rel, content)
+	return n
+}
+
+// derive copies s's file table and records the new content of rel.
+func (s *Snapshot) derive(rel string, content []byte) *Snapshot {
 	n := &Snapshot{Root: s.Root, Source: s.Source, Files: make(map[string]*File, len(s.Files)+1),
-		Other: s.Other, Modules: s.Modules}
+		Other: s.Other, Modules: s.Modules, edits: make(map[string][]byte, len(s.edits)+1)}
 	for k, v := range s.Files {
 		n.Files[k] = v
 	}
-	if content == nil {
-		delete(n.Files, rel)
-	} else {
-		n.Files[rel] = ParseSource(rel, content)
+	for k, v := range s.edits {
+		n.edits[k] = v
 	}
+	n.edits[rel] = content
 	return n
+}
+
+// Read returns the content of a file as this snapshot sees it.
+func (s *Snapshot) Read(rel string) ([]byte, error) {
+	if b, ok := s.edits[rel]; ok {
+		if b == nil {
+			return nil, fmt.Errorf("read %s: deleted", rel)
+		}
+		return b, nil
+	}
+	return s.Source.Read(rel)
 }
 
 // WithParsedFile is WithFile for a file the caller has already parsed (the server keeps
 // incremental trees of open documents).
-func (s *Snapshot) WithParsedFile(f *File) *Snapshot {
-	n := &Snapshot{Root: s.Root, Source: s.Source, Files: make(map[string]*File, len(s.Files)+1),
-		Other: s.Other, Modules: s.Modules}
-	for k, v := range s.Files {
-		n.Files[k] = v
-	}
+func (s *Snapshot) WithParsedFile(f *File, content []byte) *Snapshot {
+	n := s.derive(f.Path, content)
 	n.Files[f.Path] = f
 	return n
 }

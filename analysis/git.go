@@ -1,0 +1,224 @@
+package analysis
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// ErrUnknownRevision is returned when git does not know the requested revision.
+var ErrUnknownRevision = errors.New("unknown revision")
+
+// GitSource reads the workspace's files as they are at a git revision, without touching
+// the work tree.
+type GitSource struct {
+	Root   string // workspace root (may be a folder inside the repository)
+	Rev    string
+	commit string
+	prefix string // Root relative to the repository top, with trailing slash, or ""
+
+	once  sync.Once
+	files map[string]string // relative path -> blob id
+	err   error
+}
+
+// OpenGitSource checks that rev names a commit in the repository holding root.
+func OpenGitSource(root, rev string) (*GitSource, error) {
+	out, err := gitOutput(root, "rev-parse", "--verify", "--quiet", rev+"^{commit}")
+	if err != nil {
+		if _, err2 := gitOutput(root, "rev-parse", "--git-dir"); err2 != nil {
+			return nil, fmt.Errorf("%s is not inside a git repository: %w", root, err2)
+		}
+		return nil, fmt.Errorf("%w %q", ErrUnknownRevision, rev)
+	}
+	prefix, err := gitOutput(root, "rev-parse", "--show-prefix")
+	if err != nil {
+		return nil, fmt.Errorf("find repository prefix: %w", err)
+	}
+	return &GitSource{Root: root, Rev: rev, commit: strings.TrimSpace(out), prefix: strings.TrimSpace(prefix)}, nil
+}
+
+// Commit returns the full commit id the revision resolved to.
+func (g *GitSource) Commit() string { return g.commit }
+
+// Describe implements Source.
+func (g *GitSource) Describe() string { return g.Rev }
+
+func (g *GitSource) load() {
+	g.once.Do(func() {
+		args := []string{"ls-tree", "-r", "-z", "--full-tree", g.commit}
+		out, err := gitOutput(g.Root, args...)
+		if err != nil {
+			g.err = fmt.Errorf("list files at %s: %w", g.Rev, err)
+			return
+		}
+		g.files = map[string]string{}
+		for _, rec := range strings.Split(out, "\x00") {
+			// "<mode> blob <id>\t<path>"
+			tab := strings.IndexByte(rec, '\t')
+			if tab < 0 {
+				continue
+			}
+			meta := strings.Fields(rec[:tab])
+			p := rec[tab+1:]
+			if len(meta) != 3 || meta[1] != "blob" || !strings.HasPrefix(p, g.prefix) {
+				continue
+			}
+			rel := strings.TrimPrefix(p, g.prefix)
+			if wanted(rel) {
+				g.files[rel] = meta[2]
+			}
+		}
+	})
+}
+
+// List implements Source.
+func (g *GitSource) List() ([]string, error) {
+	g.load()
+	if g.err != nil {
+		return nil, g.err
+	}
+	out := make([]string, 0, len(g.files))
+	for p := range g.files {
+		out = append(out, p)
+	}
+	sortStrings(out)
+	return out, nil
+}
+
+// Read implements Source.
+func (g *GitSource) Read(rel string) ([]byte, error) {
+	g.load()
+	if g.err != nil {
+		return nil, g.err
+	}
+	id, ok := g.files[rel]
+	if !ok {
+		return nil, fmt.Errorf("read %s at %s: no such file", rel, g.Rev)
+	}
+	cmd := exec.Command("git", "-C", g.Root, "cat-file", "blob", id)
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("read %s at %s: %w", rel, g.Rev, err)
+	}
+	return out, nil
+}
+
+// ReadAll reads every listed file through one `git cat-file --batch` process, which is far
+// faster than one process per file. It returns a map from relative path to content.
+func (g *GitSource) ReadAll() (map[string][]byte, error) {
+	paths, err := g.List()
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command("git", "-C", g.Root, "cat-file", "--batch")
+	var in bytes.Buffer
+	for _, p := range paths {
+		in.WriteString(g.files[p])
+		in.WriteByte('\n')
+	}
+	cmd.Stdin = &in
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, fmt.Errorf("git cat-file: %w", err)
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("git cat-file: %w", err)
+	}
+	r := bufio.NewReaderSize(stdout, 1<<20)
+	out := make(map[string][]byte, len(paths))
+	for _, p := range paths {
+		header, err := r.ReadString('\n')
+		if err != nil {
+			cmd.Wait()
+			return nil, fmt.Errorf("git cat-file header for %s: %w", p, err)
+		}
+		fields := strings.Fields(header)
+		if len(fields) != 3 {
+			cmd.Wait()
+			return nil, fmt.Errorf("git cat-file: unexpected header %q", header)
+		}
+		size, err := strconv.Atoi(fields[2])
+		if err != nil {
+			cmd.Wait()
+			return nil, fmt.Errorf("git cat-file: bad size in %q", header)
+		}
+		buf := make([]byte, size+1) // content plus trailing newline
+		if _, err := io.ReadFull(r, buf); err != nil {
+			cmd.Wait()
+			return nil, fmt.Errorf("git cat-file content of %s: %w", p, err)
+		}
+		out[p] = buf[:size]
+	}
+	if err := cmd.Wait(); err != nil {
+		return nil, fmt.Errorf("git cat-file: %w", err)
+	}
+	return out, nil
+}
+
+// MemorySource is a Source held in memory (a git revision read in one go, or test data).
+type MemorySource struct {
+	Name  string
+	Files map[string][]byte
+}
+
+// Describe implements Source.
+func (m MemorySource) Describe() string { return m.Name }
+
+// List implements Source.
+func (m MemorySource) List() ([]string, error) {
+	out := make([]string, 0, len(m.Files))
+	for p := range m.Files {
+		if wanted(p) {
+			out = append(out, p)
+		}
+	}
+	sortStrings(out)
+	return out, nil
+}
+
+// Read implements Source.
+func (m MemorySource) Read(rel string) ([]byte, error) {
+	b, ok := m.Files[rel]
+	if !ok {
+		return nil, fmt.Errorf("read %s in %s: no such file", rel, m.Name)
+	}
+	return b, nil
+}
+
+// RevisionSource reads a whole revision into memory at once and returns it as a Source.
+func RevisionSource(root, rev string) (Source, string, error) {
+	g, err := OpenGitSource(root, rev)
+	if err != nil {
+		return nil, "", err
+	}
+	files, err := g.ReadAll()
+	if err != nil {
+		return nil, "", err
+	}
+	return MemorySource{Name: rev, Files: files}, g.Commit(), nil
+}
+
+func gitOutput(dir string, args ...string) (string, error) {
+	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if msg == "" {
+			return "", fmt.Errorf("git %s: %w", args[0], err)
+		}
+		return "", fmt.Errorf("git %s: %s", args[0], msg)
+	}
+	return string(out), nil
+}
+
+func sortStrings(s []string) { sort.Strings(s) }
