@@ -1,0 +1,60 @@
+// The status bar item's text, tooltip and click command. No 'vscode' import.
+
+import type { Counts } from './diagnostics';
+import type { RunSummary } from './run';
+
+export type ServerState = 'starting' | 'running' | 'stopped' | 'failed';
+
+export interface StatusInput {
+  server: ServerState;
+  serverError?: string;
+  counts: Counts;
+  /** The work-done progress in flight (indexing, running), if any. */
+  progress?: { title: string; message?: string; percentage?: number };
+  lastRun?: RunSummary;
+}
+
+export interface StatusView {
+  text: string;
+  tooltip: string;
+  command: string;
+}
+
+export function affectedText(n: number): string {
+  if (n === 0) {
+    return 'no assertions affected';
+  }
+  return `${n} ${n === 1 ? 'assertion' : 'assertions'} affected`;
+}
+
+export function statusView(s: StatusInput): StatusView {
+  if (s.server === 'failed') {
+    return {
+      text: '$(error) assertlens',
+      tooltip: `assertlens server is not running${s.serverError ? `: ${s.serverError}` : ''}. Click to see its output.`,
+      command: 'assertlens.showOutput',
+    };
+  }
+  if (s.server === 'stopped') {
+    return { text: '$(circle-slash) assertlens', tooltip: 'assertlens server stopped. Click to see its output.', command: 'assertlens.showOutput' };
+  }
+  if (s.progress !== undefined || s.server === 'starting') {
+    const title = s.progress?.title ?? 'starting';
+    const pct = s.progress?.percentage !== undefined ? ` ${Math.round(s.progress.percentage)}%` : '';
+    const msg = s.progress?.message ? ` — ${s.progress.message}` : '';
+    return { text: `$(sync~spin) assertlens: ${title}${pct}`, tooltip: `assertlens: ${title}${pct}${msg}`, command: 'assertlens.showOutput' };
+  }
+  let text = `$(beaker) ${affectedText(s.counts.affected)}`;
+  const tips = [`assertlens: ${affectedText(s.counts.affected)}` + (s.counts.files > 0 ? ` in ${s.counts.files} ${s.counts.files === 1 ? 'file' : 'files'}` : '')];
+  const run = s.lastRun;
+  if (run !== undefined) {
+    if (run.outcome === 'passed') {
+      text += ` $(check) ${run.passed}/${run.selected}`;
+    } else if (run.outcome === 'failed') {
+      text += ` $(x) ${run.failed + run.errors}/${run.selected}`;
+    }
+    tips.push(`last run: ${run.text.replace(/^assertlens: /, '')}`);
+  }
+  tips.push('Click to run the affected assertions.');
+  return { text, tooltip: tips.join('\n'), command: 'assertlens.runAffected' };
+}
