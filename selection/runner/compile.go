@@ -1,0 +1,295 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// compileOutcome says what compiling the shadow tree did.
+type compileOutcome struct {
+	Errors   []CompileError
+	Output   string
+	Notes    []string
+	Compiled int  // number of sources given to javac
+	Full     bool // whether everything was rebuilt
+}
+
+// compileSpec is what the shadow compile needs besides the sources.
+type compileSpec struct {
+	release   int
+	classpath []string // project classpath plus the JUnit jars
+	key       string   // fingerprint of release, javac and classpath
+	mapPath   func(path string, line int) (string, int)
+}
+
+// compileShadow brings the shadow tree up to date with files and compiles what changed:
+// the changed sources, plus sources that mention a type they declare (transitively
+// through subtypes and constant holders). Without a trustworthy manifest it rebuilds all.
+func compileShadow(ctx context.Context, s shadowTree, files map[string]*sourceFile, spec compileSpec) (compileOutcome, error) {
+	var out compileOutcome
+	for _, d := range []string{s.src, s.mainOut, s.testOut, s.work} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return out, fmt.Errorf("create shadow tree: %w", err)
+		}
+	}
+	old := loadManifest(s.manifest, spec.key)
+	changed, deleted := diffManifest(old, files)
+	if old != nil && len(changed) == 0 && len(deleted) == 0 {
+		return out, nil
+	}
+	if err := invalidateManifest(s.manifest); err != nil {
+		return out, err
+	}
+
+	var set map[string]bool
+	if old == nil {
+		out.Full = true
+		out.Notes = append(out.Notes, "full rebuild: no trustworthy build state in the cache")
+		if err := resetClasses(s); err != nil {
+			return out, err
+		}
+		if err := s.pruneSources(files); err != nil {
+			return out, err
+		}
+		set = map[string]bool{}
+		for rel := range files {
+			set[rel] = true
+		}
+	} else {
+		var err error
+		set, err = incrementalSet(s, old, files, changed, deleted)
+		if err != nil {
+			return out, err
+		}
+	}
+	for rel := range set {
+		if err := s.writeSource(rel, files[rel].Content); err != nil {
+			return out, err
+		}
+	}
+	for _, rel := range deleted {
+		if err := os.Remove(s.srcPath(rel)); err != nil && !os.IsNotExist(err) {
+			return out, fmt.Errorf("remove shadow %s: %w", rel, err)
+		}
+	}
+
+	next := &manifest{Version: manifestVersion, Key: spec.key, Files: map[string]manifestEntry{}}
+	for rel, f := range files {
+		h := f.Hash
+		if set[rel] {
+			h = "" // trusted only once its compile succeeds
+		}
+		next.Files[rel] = manifestEntry{Hash: h, Test: f.Test}
+	}
+	var main, test []string
+	for rel := range set {
+		if files[rel].Test {
+			test = append(test, s.srcPath(rel))
+		} else {
+			main = append(main, s.srcPath(rel))
+		}
+	}
+	sort.Strings(main)
+	sort.Strings(test)
+	out.Compiled = len(main) + len(test)
+
+	phases := []struct {
+		files []string
+		test  bool
+		cp    []string
+	}{
+		{main, false, append(append([]string{}, spec.classpath...), s.mainOut)},
+		{test, true, append(append([]string{}, spec.classpath...), s.mainOut, s.testOut)},
+	}
+	for _, ph := range phases {
+		if len(ph.files) == 0 {
+			continue
+		}
+		text, err := runJavac(ctx, s.work, javacOptions(spec.release, ph.cp, s.outDir(ph.test)), ph.files)
+		out.Output += text
+		if err != nil {
+			if ctx.Err() != nil || text == "" {
+				return out, fmt.Errorf("compile %s: %w", phaseName(ph.test), err)
+			}
+			out.Errors = parseJavacErrors(text, spec.mapPath)
+			if len(out.Errors) == 0 {
+				out.Errors = []CompileError{{Message: strings.TrimSpace(text)}}
+			}
+			if err := next.save(s.manifest); err != nil {
+				return out, err
+			}
+			return out, nil
+		}
+	}
+	for rel := range set {
+		next.Files[rel] = manifestEntry{Hash: files[rel].Hash, Test: files[rel].Test}
+	}
+	if err := next.save(s.manifest); err != nil {
+		return out, err
+	}
+	return out, nil
+}
+
+// phaseName names a compile phase for messages.
+func phaseName(test bool) string {
+	if test {
+		return "tests"
+	}
+	return "main sources"
+}
+
+// resetClasses empties the class output folders.
+func resetClasses(s shadowTree) error {
+	for _, d := range []string{s.mainOut, s.testOut} {
+		if err := os.RemoveAll(d); err != nil {
+			return fmt.Errorf("reset classes: %w", err)
+		}
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return fmt.Errorf("reset classes: %w", err)
+		}
+	}
+	return nil
+}
+
+// diffManifest lists sources that are new, edited, moved between phases or dirty, and
+// shadow sources that no longer exist.
+func diffManifest(old *manifest, files map[string]*sourceFile) (changed, deleted []string) {
+	if old == nil {
+		return nil, nil
+	}
+	for rel, f := range files {
+		e, ok := old.Files[rel]
+		if !ok || e.Hash == "" || e.Hash != f.Hash || e.Test != f.Test {
+			changed = append(changed, rel)
+		}
+	}
+	for rel := range old.Files {
+		if _, ok := files[rel]; !ok {
+			deleted = append(deleted, rel)
+		}
+	}
+	sort.Strings(changed)
+	sort.Strings(deleted)
+	return changed, deleted
+}
+
+// constantFieldRe finds compile-time constant candidates, whose values javac inlines
+// into the classes that read them.
+var constantFieldRe = regexp.MustCompile(`\b(static\s+final|final\s+static)\s+(int|long|short|byte|char|boolean|float|double|String|java\.lang\.String)\b`)
+
+// incrementalSet returns the sources to recompile and deletes their stale classes (and
+// those of deleted sources). Names declared by a changed file, before or after the edit,
+// select every source mentioning them; a selected source that extends or implements such
+// a name, or declares constants, passes its own names on.
+func incrementalSet(s shadowTree, old *manifest, files map[string]*sourceFile, changed, deleted []string) (map[string]bool, error) {
+	set := map[string]bool{}
+	var queue []string
+	seenName := map[string]bool{}
+	push := func(names []string) {
+		for _, n := range names {
+			if !seenName[n] {
+				seenName[n] = true
+				queue = append(queue, n)
+			}
+		}
+	}
+	oldContent := map[string][]byte{}
+	for _, rel := range append(append([]string{}, changed...), deleted...) {
+		prev := s.readOld(rel)
+		oldContent[rel] = prev
+		if f, ok := files[rel]; ok {
+			set[rel] = true
+			push(declaredTypes(rel, f.Content))
+		}
+		if prev != nil {
+			push(declaredTypes(rel, prev))
+		}
+	}
+	stripped := map[string][]byte{}
+	for len(queue) > 0 {
+		name := queue[0]
+		queue = queue[1:]
+		superRe := regexp.MustCompile(`\b(extends|implements)\b[^{;]*\b` + regexp.QuoteMeta(name) + `\b`)
+		for rel, f := range files {
+			if set[rel] {
+				continue
+			}
+			src, ok := stripped[rel]
+			if !ok {
+				src = stripComments(f.Content)
+				stripped[rel] = src
+			}
+			if !containsWord(src, name) {
+				continue
+			}
+			set[rel] = true
+			if constantFieldRe.Match(src) || superRe.Match(src) {
+				push(declaredTypes(rel, f.Content))
+			}
+		}
+	}
+
+	// Same package and file name in the same phase would make SourceFile ambiguous:
+	// recompile such twins too.
+	type key struct {
+		pkg, base string
+		test      bool
+	}
+	index := map[key][]string{}
+	for rel, f := range files {
+		k := key{packageOf(f.Content), baseName(rel), f.Test}
+		index[k] = append(index[k], rel)
+	}
+	dirCache := map[string]map[string][]string{}
+	var doomed []string
+	for rel := range set {
+		doomed = append(doomed, rel)
+	}
+	doomed = append(doomed, deleted...)
+	sort.Strings(doomed)
+	for _, rel := range doomed {
+		var variants []struct {
+			content []byte
+			test    bool
+		}
+		if f, ok := files[rel]; ok {
+			variants = append(variants, struct {
+				content []byte
+				test    bool
+			}{f.Content, f.Test})
+		}
+		if prev := oldContent[rel]; prev != nil || old.Files[rel] != (manifestEntry{}) {
+			if prev == nil {
+				prev = s.readOld(rel)
+			}
+			variants = append(variants, struct {
+				content []byte
+				test    bool
+			}{prev, old.Files[rel].Test})
+		}
+		for _, v := range variants {
+			pkg := packageOf(v.content)
+			for _, twin := range index[key{pkg, baseName(rel), v.test}] {
+				set[twin] = true
+			}
+			if err := deleteClassesOf(s.outDir(v.test), pkg, rel, dirCache); err != nil {
+				return nil, err
+			}
+		}
+	}
+	// Twins added above need their classes removed as well (same folder, same
+	// SourceFile: already removed by the loop, since deletion is by folder and name).
+	return set, nil
+}
+
+// baseName returns the file name of a slash path.
+func baseName(rel string) string {
+	if i := strings.LastIndexByte(rel, '/'); i >= 0 {
+		return rel[i+1:]
+	}
+	return rel
+}

@@ -1,0 +1,121 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// javacOptions are the fixed options of every compile.
+func javacOptions(release int, cp []string, outDir string) []string {
+	return []string{
+		"-encoding", "UTF-8",
+		"--release", strconv.Itoa(release),
+		"-g", "-parameters", "-nowarn", "-implicit:none", "-Xmaxerrs", "1000",
+		"-d", outDir,
+		"-cp", strings.Join(cp, string(os.PathListSeparator)),
+	}
+}
+
+// runJavac compiles files (absolute paths) and returns javac's combined output. A non-nil
+// error with empty output means javac could not be started.
+func runJavac(ctx context.Context, workDir string, opts []string, files []string) (string, error) {
+	argFile := filepath.Join(workDir, "javac-files.txt")
+	var b strings.Builder
+	for _, f := range files {
+		b.WriteString(quoteArg(f))
+		b.WriteByte('\n')
+	}
+	if err := os.WriteFile(argFile, []byte(b.String()), 0o644); err != nil {
+		return "", fmt.Errorf("write javac arguments: %w", err)
+	}
+	args := append(append([]string{}, opts...), "@"+argFile)
+	cmd := exec.CommandContext(ctx, javaTool("javac"), args...)
+	cmd.Dir = workDir
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	cmd.Stderr = &out
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		return out.String(), fmt.Errorf("javac: %w", ctx.Err())
+	}
+	if err != nil {
+		if _, ok := err.(*exec.ExitError); ok {
+			return out.String(), fmt.Errorf("javac failed: %w", err)
+		}
+		return "", fmt.Errorf("start javac: %w", err)
+	}
+	return out.String(), nil
+}
+
+// quoteArg quotes a path for a javac @argfile.
+func quoteArg(s string) string {
+	if !strings.ContainsAny(s, " \t\"'\\#") {
+		return s
+	}
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+}
+
+// javaTool returns the path of a JDK tool, preferring $JAVA_HOME/bin.
+func javaTool(name string) string {
+	if home := os.Getenv("JAVA_HOME"); home != "" {
+		p := filepath.Join(home, "bin", name)
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	return name
+}
+
+var (
+	javacVersionOnce sync.Once
+	javacMajor       int
+)
+
+// maxRelease returns the newest --release the installed javac supports.
+func maxRelease() int {
+	javacVersionOnce.Do(func() {
+		javacMajor = 17
+		out, err := exec.Command(javaTool("javac"), "-version").CombinedOutput()
+		if err != nil {
+			return
+		}
+		f := strings.Fields(string(out))
+		if len(f) < 2 {
+			return
+		}
+		v := strings.SplitN(f[1], ".", 2)[0]
+		if n, err := strconv.Atoi(v); err == nil && n >= 8 {
+			javacMajor = n
+		}
+	})
+	return javacMajor
+}
+
+var javacErrRe = regexp.MustCompile(`^(.+\.java):(\d+): error: (.*)$`)
+
+// parseJavacErrors turns javac output into compile errors. mapPath maps a shadow path to
+// the user's relative path and line; unknown paths keep javac's spelling.
+func parseJavacErrors(out string, mapPath func(path string, line int) (string, int)) []CompileError {
+	var errs []CompileError
+	for _, line := range strings.Split(out, "\n") {
+		line = strings.TrimRight(line, "\r")
+		if m := javacErrRe.FindStringSubmatch(line); m != nil {
+			n, _ := strconv.Atoi(m[2])
+			file, ln := mapPath(m[1], n)
+			errs = append(errs, CompileError{File: file, Line: ln, Message: m[3]})
+			continue
+		}
+		if strings.HasPrefix(line, "error: ") {
+			errs = append(errs, CompileError{Message: strings.TrimPrefix(line, "error: ")})
+		}
+	}
+	return errs
+}

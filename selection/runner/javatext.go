@@ -1,0 +1,112 @@
+package runner
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+)
+
+// hashBytes returns a hex SHA-256 of data.
+func hashBytes(data []byte) string {
+	s := sha256.Sum256(data)
+	return hex.EncodeToString(s[:])
+}
+
+// stripComments replaces Java comments with spaces (keeping newlines, so offsets and
+// lines stay put). String, text-block and char literals are kept as they are.
+func stripComments(src []byte) []byte {
+	out := make([]byte, len(src))
+	copy(out, src)
+	for i := 0; i < len(out); {
+		switch {
+		case out[i] == '/' && i+1 < len(out) && out[i+1] == '/':
+			for i < len(out) && out[i] != '\n' {
+				out[i] = ' '
+				i++
+			}
+		case out[i] == '/' && i+1 < len(out) && out[i+1] == '*':
+			j := i + 2
+			for j+1 < len(out) && !(out[j] == '*' && out[j+1] == '/') {
+				j++
+			}
+			end := j + 2
+			if end > len(out) {
+				end = len(out)
+			}
+			for k := i; k < end; k++ {
+				if out[k] != '\n' {
+					out[k] = ' '
+				}
+			}
+			i = end
+		case out[i] == '"' || out[i] == '\'':
+			i = skipLiteral(out, i)
+		default:
+			i++
+		}
+	}
+	return out
+}
+
+// skipLiteral returns the offset just past the string, text block or char literal at i.
+func skipLiteral(src []byte, i int) int {
+	q := src[i]
+	if q == '"' && i+2 < len(src) && src[i+1] == '"' && src[i+2] == '"' {
+		for j := i + 3; j+2 < len(src); j++ {
+			if src[j] == '\\' {
+				j++
+				continue
+			}
+			if src[j] == '"' && src[j+1] == '"' && src[j+2] == '"' {
+				return j + 3
+			}
+		}
+		return len(src)
+	}
+	for j := i + 1; j < len(src); j++ {
+		switch src[j] {
+		case '\\':
+			j++
+		case q:
+			return j + 1
+		case '\n':
+			return j
+		}
+	}
+	return len(src)
+}
+
+// isIdentByte reports whether b can be part of a Java identifier (ASCII view).
+func isIdentByte(b byte) bool {
+	return b == '_' || b == '$' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= 0x80
+}
+
+// containsWord reports whether name occurs in src as a whole identifier.
+func containsWord(src []byte, name string) bool {
+	n := len(name)
+	for i := 0; i+n <= len(src); i++ {
+		j := indexFrom(src, name, i)
+		if j < 0 {
+			return false
+		}
+		before := j == 0 || !isIdentByte(src[j-1])
+		after := j+n == len(src) || !isIdentByte(src[j+n])
+		if before && after {
+			return true
+		}
+		i = j
+	}
+	return false
+}
+
+// indexFrom finds name in src at or after offset from.
+func indexFrom(src []byte, name string, from int) int {
+	if from > len(src) {
+		return -1
+	}
+	j := bytes.Index(src[from:], []byte(name))
+	if j < 0 {
+		return -1
+	}
+	return from + j
+}

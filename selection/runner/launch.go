@@ -1,0 +1,145 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// launchSpec is one launcher JVM invocation.
+type launchSpec struct {
+	classpath  []string
+	reportsDir string
+	selectors  []Selector
+	scanDirs   []string // used when selectors is empty: run every test found there
+	sysProps   map[string]string
+	timeout    time.Duration
+	workDir    string
+}
+
+// launchOutcome is what the launcher JVM did.
+type launchOutcome struct {
+	output   string
+	timedOut bool
+	exitCode int
+}
+
+// maxOutput bounds the captured launcher output.
+const maxOutput = 256 << 10
+
+// launcherArgs builds the java command line.
+func launcherArgs(spec launchSpec) []string {
+	args := []string{"-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto"}
+	for k, v := range spec.sysProps {
+		args = append(args, "-D"+k+"="+v)
+	}
+	args = append(args, "-cp", strings.Join(spec.classpath, string(os.PathListSeparator)),
+		"org.junit.platform.console.ConsoleLauncher",
+		"--disable-banner", "--details=none", "--disable-ansi-colors",
+		"--reports-dir", spec.reportsDir)
+	if len(spec.selectors) == 0 {
+		for _, d := range spec.scanDirs {
+			args = append(args, "--scan-classpath", d)
+		}
+		args = append(args, "--include-classname", ".*")
+		return args
+	}
+	for _, s := range spec.selectors {
+		if s.Method == "" {
+			args = append(args, "--select-class", s.Class)
+		} else {
+			args = append(args, "--select-method", s.Class+"#"+s.Method)
+		}
+	}
+	return args
+}
+
+// launch runs the console launcher in its own process group and kills the whole group
+// when the time limit passes or ctx is cancelled.
+func launch(ctx context.Context, spec launchSpec) (launchOutcome, error) {
+	var out launchOutcome
+	cmd := exec.Command(javaTool("java"), launcherArgs(spec)...)
+	cmd.Dir = spec.workDir
+	buf := &cappedBuffer{limit: maxOutput}
+	cmd.Stdout = buf
+	cmd.Stderr = buf
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		return out, fmt.Errorf("start launcher: %w", err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	timer := time.NewTimer(spec.timeout)
+	defer timer.Stop()
+	var err error
+	select {
+	case err = <-done:
+	case <-timer.C:
+		out.timedOut = true
+		killGroup(cmd)
+		err = <-done
+	case <-ctx.Done():
+		killGroup(cmd)
+		<-done
+		out.output = buf.String()
+		return out, fmt.Errorf("run tests: %w", ctx.Err())
+	}
+	out.output = buf.String()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		return out, fmt.Errorf("run launcher: %w", err)
+	}
+	out.exitCode = cmd.ProcessState.ExitCode()
+	return out, nil
+}
+
+// killGroup kills the launcher and anything it started.
+func killGroup(cmd *exec.Cmd) {
+	if cmd.Process == nil {
+		return
+	}
+	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	_ = cmd.Process.Kill()
+}
+
+// cappedBuffer keeps the first half of the limit and the most recent output.
+type cappedBuffer struct {
+	mu      sync.Mutex
+	limit   int
+	head    bytes.Buffer
+	tail    []byte
+	dropped int
+}
+
+func (c *cappedBuffer) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := len(p)
+	if room := c.limit/2 - c.head.Len(); room > 0 {
+		k := min(room, len(p))
+		c.head.Write(p[:k])
+		p = p[k:]
+	}
+	c.tail = append(c.tail, p...)
+	if over := len(c.tail) - c.limit/2; over > 0 {
+		c.tail = c.tail[over:]
+		c.dropped += over
+	}
+	return n, nil
+}
+
+func (c *cappedBuffer) String() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.dropped == 0 {
+		return c.head.String() + string(c.tail)
+	}
+	return fmt.Sprintf("%s\n… %d bytes dropped …\n%s", c.head.String(), c.dropped, c.tail)
+}

@@ -1,0 +1,250 @@
+package runner
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+)
+
+// defaultTimeout limits a launcher run when Request.Timeout is zero.
+const defaultTimeout = 10 * time.Minute
+
+// keepReports is how many report folders of past runs stay in the shadow tree.
+const keepReports = 5
+
+// runHooks let Trace change the sources and the launcher JVM.
+type runHooks struct {
+	// prepare may edit the collected sources (instrumentation) and add files.
+	prepare func(files map[string]*sourceFile, work string) error
+	// sysProps are extra JVM system properties.
+	sysProps map[string]string
+}
+
+// Run compiles the workspace in the shadow tree and runs the selected tests. Runs for
+// the same CacheDir are serialised. Compile errors are returned in Result (no Go error);
+// a Go error means the run could not be set up or was cancelled.
+func Run(ctx context.Context, req Request) (*Result, error) {
+	return run(ctx, req, runHooks{})
+}
+
+// run is Run with hooks.
+func run(ctx context.Context, req Request, hooks runHooks) (*Result, error) {
+	if err := checkRequest(&req); err != nil {
+		return nil, err
+	}
+	lock, err := lockFile(ctx, filepath.Join(req.CacheDir, "run.lock"))
+	if err != nil {
+		return nil, err
+	}
+	defer lock.unlock()
+
+	res := &Result{}
+	cp, unresolved, notes, err := projectClasspath(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	res.Unresolved, res.Notes = unresolved, notes
+	junit, err := platformJars()
+	if err != nil {
+		return nil, err
+	}
+	lay, err := detectLayout(req.Root)
+	if err != nil {
+		return nil, err
+	}
+	files, err := collectSources(req, lay)
+	if err != nil {
+		return nil, err
+	}
+	s := newShadowTree(req.CacheDir)
+	if err := os.MkdirAll(s.work, 0o755); err != nil {
+		return nil, fmt.Errorf("create shadow tree: %w", err)
+	}
+	if hooks.prepare != nil {
+		if err := hooks.prepare(files, s.work); err != nil {
+			return nil, err
+		}
+	}
+	loc := newSourceLocator(files, req)
+
+	release := projectRelease(req.Root)
+	switch {
+	case release == 0:
+		release = 17
+	case release < 8:
+		res.Notes = append(res.Notes, fmt.Sprintf("project targets Java %d; compiling with --release 8", release))
+		release = 8
+	case release > maxRelease():
+		res.Notes = append(res.Notes, fmt.Sprintf("project targets Java %d; installed javac supports %d", release, maxRelease()))
+		release = maxRelease()
+	}
+	compileCP := append(append([]string{}, cp...), junit...)
+	spec := compileSpec{
+		release:   release,
+		classpath: compileCP,
+		key:       compileKey(release, compileCP),
+		mapPath: func(path string, line int) (string, int) {
+			rel := s.relOf(path)
+			if rel == "" {
+				return path, line
+			}
+			return loc.userLocation(rel, line)
+		},
+	}
+	start := time.Now()
+	co, err := compileShadow(ctx, s, files, spec)
+	res.CompileMs = time.Since(start).Milliseconds()
+	res.Notes = append(res.Notes, co.Notes...)
+	if err != nil {
+		return nil, err
+	}
+	if len(co.Errors) > 0 {
+		res.CompileErrors = co.Errors
+		res.Output = truncate(co.Output, maxOutput)
+		return res, nil
+	}
+
+	runID, err := newRunID()
+	if err != nil {
+		return nil, err
+	}
+	reports := filepath.Join(s.reports, runID)
+	if err := os.MkdirAll(reports, 0o755); err != nil {
+		return nil, fmt.Errorf("create reports folder: %w", err)
+	}
+	pruneReports(s.reports, runID)
+	timeout := req.Timeout
+	if timeout <= 0 {
+		timeout = defaultTimeout
+	}
+	launchCP := append(append(append([]string{}, junit...), cp...), s.testOut, s.mainOut)
+	start = time.Now()
+	lo, err := launch(ctx, launchSpec{
+		classpath:  dedupePaths(launchCP),
+		reportsDir: reports,
+		selectors:  req.Selectors,
+		scanDirs:   []string{s.testOut},
+		sysProps:   hooks.sysProps,
+		timeout:    timeout,
+		workDir:    s.work,
+	})
+	res.RunMs = time.Since(start).Milliseconds()
+	if err != nil {
+		return nil, err
+	}
+	res.Output = lo.output
+	res.TimedOut = lo.timedOut
+	cases, err := readReports(reports)
+	if err != nil && !lo.timedOut {
+		return nil, err
+	}
+	res.Tests = foldResults(cases, loc)
+	res.Tests = append(res.Tests, missingResults(req.Selectors, res.Tests, lo, loc)...)
+	return res, nil
+}
+
+// checkRequest validates a request and normalises its paths.
+func checkRequest(req *Request) error {
+	if req.Root == "" || !filepath.IsAbs(req.Root) {
+		return fmt.Errorf("run: workspace root %q must be an absolute path", req.Root)
+	}
+	if st, err := os.Stat(req.Root); err != nil || !st.IsDir() {
+		return fmt.Errorf("run: workspace root %q is not a folder", req.Root)
+	}
+	if req.CacheDir == "" {
+		return fmt.Errorf("run: no cache directory")
+	}
+	cache, err := filepath.Abs(req.CacheDir)
+	if err != nil {
+		return fmt.Errorf("run: cache directory: %w", err)
+	}
+	req.Root, req.CacheDir = filepath.Clean(req.Root), cache
+	if rel, err := filepath.Rel(req.Root, cache); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+		return fmt.Errorf("run: cache directory %s lies inside the workspace; it must not", cache)
+	}
+	return nil
+}
+
+// compileKey fingerprints what makes compiled classes reusable.
+func compileKey(release int, cp []string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "v%d release=%d javac=%d\n", manifestVersion, release, maxRelease())
+	for _, e := range cp {
+		b.WriteString(e)
+		if st, err := os.Stat(e); err == nil && !st.IsDir() {
+			fmt.Fprintf(&b, " %d %d", st.Size(), st.ModTime().UnixNano())
+		}
+		b.WriteByte('\n')
+	}
+	return hashBytes([]byte(b.String()))
+}
+
+// missingResults reports selected tests that produced no result: "timed out" when the
+// launcher was killed, otherwise "no result" (not found, or the JVM died), so a selected
+// test never vanishes silently.
+func missingResults(sel []Selector, got []TestResult, lo launchOutcome, loc *sourceLocator) []TestResult {
+	haveMethod := map[string]bool{}
+	haveClass := map[string]bool{}
+	for _, t := range got {
+		haveMethod[t.ID()] = true
+		haveClass[t.Class] = true
+	}
+	msg := "no result: the test was not found or the launcher stopped early"
+	if lo.timedOut {
+		msg = "timed out"
+	}
+	var out []TestResult
+	seen := map[string]bool{}
+	for _, s := range sel {
+		id := s.Class + "#" + s.Method
+		if seen[id] || (s.Method == "" && haveClass[s.Class]) || (s.Method != "" && haveMethod[id]) {
+			continue
+		}
+		seen[id] = true
+		file, _ := loc.userLocation(loc.classFile(s.Class), 0)
+		out = append(out, TestResult{Class: s.Class, Method: s.Method, Status: StatusError, Message: msg, File: file})
+	}
+	return out
+}
+
+// newRunID returns a sortable unique run id.
+func newRunID() (string, error) {
+	var b [4]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("run id: %w", err)
+	}
+	return time.Now().UTC().Format("20060102T150405.000") + "-" + hex.EncodeToString(b[:]), nil
+}
+
+// pruneReports removes all but the newest report folders.
+func pruneReports(dir, current string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	var names []string
+	for _, e := range entries {
+		if e.IsDir() && e.Name() != current {
+			names = append(names, e.Name())
+		}
+	}
+	sort.Strings(names)
+	for len(names) >= keepReports {
+		_ = os.RemoveAll(filepath.Join(dir, names[0]))
+		names = names[1:]
+	}
+}
+
+// truncate shortens s to at most n bytes, keeping its start and end.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n/2] + "\n…\n" + s[len(s)-n/2:]
+}
