@@ -1,0 +1,173 @@
+package runner
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+func TestRunCompileErrorMappedToUserPath(t *testing.T) {
+	root, cache := fixture(t, "broken")
+	res := mustRun(t, Request{Root: root, CacheDir: cache, Selectors: []Selector{{Class: "geo.PointTest"}}})
+	if len(res.CompileErrors) != 1 {
+		t.Fatalf("compile errors = %+v\n%s", res.CompileErrors, res.Output)
+	}
+	e := res.CompileErrors[0]
+	if e.File != "src/test/java/geo/PointTest.java" || e.Line != 11 || !strings.Contains(e.Message, "cannot find symbol") {
+		t.Errorf("compile error = %+v", e)
+	}
+	if len(res.Tests) != 0 || res.RunMs != 0 {
+		t.Errorf("launcher ran after a compile error: %+v", res.Tests)
+	}
+	// Fixing the file through an overlay compiles and runs.
+	fixed, err := os.ReadFile(filepath.Join(root, "src/test/java/geo/PointTest.java"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res = mustRun(t, Request{Root: root, CacheDir: cache, Selectors: []Selector{{Class: "geo.PointTest"}},
+		Overlays: map[string][]byte{"src/test/java/geo/PointTest.java": []byte(strings.Replace(string(fixed), "euclid", "manhattan", 1))}})
+	if len(res.CompileErrors) != 0 {
+		t.Fatalf("compile errors after fix = %+v", res.CompileErrors)
+	}
+	if r := result(t, res, "geo.PointTest", "measuresDistance"); r.Status != StatusPassed {
+		t.Errorf("measuresDistance = %+v", r)
+	}
+}
+
+func TestRunOverlayChangesResultWithoutTouchingWorkspace(t *testing.T) {
+	root, cache := fixture(t, "junit5")
+	before := treeDigest(t, root)
+	sel := []Selector{{Class: "shop.CartTest", Method: "appliesDiscount"}}
+	res := mustRun(t, Request{Root: root, CacheDir: cache, Selectors: sel})
+	if r := result(t, res, "shop.CartTest", "appliesDiscount"); r.Status != StatusFailed {
+		t.Fatalf("before overlay = %+v", r)
+	}
+	rel := "src/main/java/shop/Cart.java"
+	src, err := os.ReadFile(filepath.Join(root, rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixed := strings.Replace(string(src), "* percent / 100 + 1;", "* percent / 100;", 1)
+	res = mustRun(t, Request{Root: root, CacheDir: cache, Selectors: sel, Overlays: map[string][]byte{rel: []byte(fixed)}})
+	if r := result(t, res, "shop.CartTest", "appliesDiscount"); r.Status != StatusPassed {
+		t.Fatalf("with overlay = %+v\n%s", r, res.Output)
+	}
+	// Without the overlay the disk version is back.
+	res = mustRun(t, Request{Root: root, CacheDir: cache, Selectors: sel})
+	if r := result(t, res, "shop.CartTest", "appliesDiscount"); r.Status != StatusFailed {
+		t.Fatalf("after dropping overlay = %+v", r)
+	}
+	if treeDigest(t, root) != before {
+		t.Fatal("the workspace changed")
+	}
+}
+
+func TestRunMissingClasspathEntryReported(t *testing.T) {
+	root, cache := fixture(t, "junit4")
+	pom := filepath.Join(root, "pom.xml")
+	data, err := os.ReadFile(pom)
+	if err != nil {
+		t.Fatal(err)
+	}
+	extra := `<dependency><groupId>org.example.absent</groupId><artifactId>nowhere-lib</artifactId><version>9.9</version></dependency>
+  </dependencies>`
+	if err := os.WriteFile(pom, []byte(strings.Replace(string(data), "</dependencies>", extra, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cp, unresolved, err := ResolveClasspath(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(unresolved) != 1 || !strings.Contains(unresolved[0], "org.example.absent:nowhere-lib:9.9") {
+		t.Errorf("unresolved = %v", unresolved)
+	}
+	if len(cp) < 2 {
+		t.Errorf("classpath = %v", cp)
+	}
+	res := mustRun(t, Request{Root: root, CacheDir: cache, Selectors: []Selector{{Class: "calc.FractionTest", Method: "addsHalves"}}})
+	if len(res.Unresolved) != 1 {
+		t.Errorf("Result.Unresolved = %v", res.Unresolved)
+	}
+	if r := result(t, res, "calc.FractionTest", "addsHalves"); r.Status != StatusPassed {
+		t.Errorf("addsHalves = %+v", r)
+	}
+	// An explicit classpath entry that does not exist is reported too.
+	res = mustRun(t, Request{Root: root, CacheDir: cache, Classpath: append(cp, "/nonexistent/dep.jar"),
+		Selectors: []Selector{{Class: "calc.FractionTest", Method: "addsHalves"}}})
+	if len(res.Unresolved) != 1 || !strings.Contains(res.Unresolved[0], "/nonexistent/dep.jar") {
+		t.Errorf("explicit Unresolved = %v", res.Unresolved)
+	}
+}
+
+func TestRunHangKilledByTimeout(t *testing.T) {
+	root, cache := fixture(t, "hang")
+	start := time.Now()
+	res := mustRun(t, Request{Root: root, CacheDir: cache, Timeout: 3 * time.Second,
+		Selectors: []Selector{{Class: "spin.SpinnerTest", Method: "spinsForever"}}})
+	if took := time.Since(start); took > 60*time.Second {
+		t.Errorf("run took %v", took)
+	}
+	if !res.TimedOut {
+		t.Error("TimedOut not set")
+	}
+	r := result(t, res, "spin.SpinnerTest", "spinsForever")
+	if r.Status != StatusError || r.Message != "timed out" {
+		t.Errorf("spinsForever = %+v", r)
+	}
+}
+
+func TestRunConcurrentRunsSerialised(t *testing.T) {
+	root, cache := fixture(t, "junit4")
+	// Hold the workspace lock and check that Run waits for it and respects ctx.
+	lock, err := lockFile(context.Background(), filepath.Join(cache, "run.lock"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	_, err = Run(ctx, Request{Root: root, CacheDir: cache})
+	cancel()
+	if err == nil || !strings.Contains(err.Error(), "lock") {
+		t.Fatalf("Run while locked: err = %v", err)
+	}
+	lock.unlock()
+
+	var wg sync.WaitGroup
+	results := make([]*Result, 2)
+	errs := make([]error, 2)
+	for i := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			defer cancel()
+			results[i], errs[i] = Run(ctx, Request{Root: root, CacheDir: cache,
+				Selectors: []Selector{{Class: "calc.FractionTest"}}})
+		}()
+	}
+	wg.Wait()
+	for i := range 2 {
+		if errs[i] != nil {
+			t.Fatalf("run %d: %v", i, errs[i])
+		}
+		if len(results[i].Tests) != 2 {
+			t.Fatalf("run %d results: %+v", i, results[i].Tests)
+		}
+	}
+	// Had the runs overlapped, both would have found an empty cache and rebuilt
+	// everything; serialised, exactly one did.
+	full := 0
+	for _, r := range results {
+		for _, n := range r.Notes {
+			if strings.HasPrefix(n, "full rebuild") {
+				full++
+			}
+		}
+	}
+	if full != 1 {
+		t.Errorf("%d runs rebuilt everything, want 1", full)
+	}
+}
