@@ -253,6 +253,12 @@ func (d *differ) compareMember(t *Type, om, nm *Member, nf *File) bool {
 // addedOrDeleted reports a member that exists on one side only.
 func (d *differ) addedOrDeleted(t *Type, m *Member, f *File, what string) {
 	c := Change{ID: m.ID, Kind: m.Kind, Change: what, File: f.Path, Line: m.Line, Rerun: true}
+	if m.Broken {
+		// Half-typed code proves nothing: re-run whatever reaches it.
+		c.Detail = "contains syntax errors"
+		d.add(c)
+		return
+	}
 	switch m.Kind {
 	case KindMethod, KindConstructor:
 		if d.lookupChange(t, m) {
@@ -263,7 +269,7 @@ func (d *differ) addedOrDeleted(t *Type, m *Member, f *File, what string) {
 			c.Detail = "no call by this name and arity exists in the project"
 		}
 	case KindField:
-		if m.BodyHash == 0 && !d.anyReflectionOverFields() && !hasString(t.Implements, "Serializable") {
+		if m.BodyHash == 0 && t.Kind != "record" && !d.anyReflectionOverFields() && !hasString(t.Implements, "Serializable") {
 			c.Finding, c.Rerun = finding("F4"), false
 			c.Detail = "a field without initializer; nothing reads it reflectively"
 		}

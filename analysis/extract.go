@@ -56,16 +56,36 @@ func ExtractFile(path string, src []byte, tree *sitter.Tree, test bool) *File {
 			} else if c.Type() == "ERROR" {
 				// Declarations swallowed by an error node: look one level down so a half-typed
 				// file still yields the types tree-sitter could recognise inside it.
-				m := int(c.NamedChildCount())
-				for j := 0; j < m; j++ {
-					if g := c.NamedChild(j); isTypeDecl(g.Type()) {
-						x.typeDecl(g, f.Package, "")
-					}
-				}
+				x.recoverTypes(c, f.Package)
 			}
 		}
 	}
 	return f
+}
+
+// recoverTypes reads the declarations inside a top-level ERROR node: whole type
+// declarations tree-sitter still recognised, and a broken type head ("class Foo {" with an
+// error later on) whose members follow as siblings.
+func (x *extractor) recoverTypes(errNode *sitter.Node, pkg string) {
+	n := int(errNode.ChildCount())
+	for j := 0; j < n; j++ {
+		g := errNode.Child(j)
+		switch {
+		case isTypeDecl(g.Type()):
+			x.typeDecl(g, pkg, "")
+		case (g.Type() == "class" || g.Type() == "interface" || g.Type() == "enum" || g.Type() == "record") && j+1 < n && errNode.Child(j+1).Type() == "identifier":
+			name := x.text(errNode.Child(j + 1))
+			id := name
+			if pkg != "" {
+				id = pkg + "." + name
+			}
+			t := &Type{ID: id, Name: name, Kind: g.Type(), Line: line(g), EndLine: endLine(errNode), Broken: true}
+			t.HeadHash = hashTokens(x.src, Lex(x.src, int(g.StartByte()), int(errNode.Child(j+1).EndByte())), true)
+			x.file.Types = append(x.file.Types, t)
+			x.classBody(t, errNode)
+			return
+		}
+	}
 }
 
 func countLines(src []byte) int {
@@ -426,6 +446,8 @@ func mergeRefs(a, b Refs) Refs {
 	a.Locals = append(a.Locals, b.Locals...)
 	a.Strings = append(a.Strings, b.Strings...)
 	a.Reflective = a.Reflective || b.Reflective
+	a.Selects = append(a.Selects, b.Selects...)
+	a.ClassLits = append(a.ClassLits, b.ClassLits...)
 	return a
 }
 

@@ -5,6 +5,10 @@ import "io"
 // runMore dispatches the subcommands beyond index and changes.
 func runMore(cmd string, args []string, stdout, stderr io.Writer) error {
 	switch cmd {
+	case "select":
+		return cmdSelect(args, stdout)
+	case "slices":
+		return cmdSlices(args, stdout)
 	default:
 		return usagef("unknown command %q (see assertlens --help)", cmd)
 	}

@@ -1,0 +1,175 @@
+package analysis
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for rel, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestDirSourceSkipsBuildOutputs(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"src/main/java/a/A.java":            "package a; class A {}",
+		"target/classes/a/Gen.java":         "package a; class Gen {}",
+		"build/generated/B.java":            "class B {}",
+		"sub/pom.xml":                       "<project/>",
+		"src/main/resources/app.properties": "x=1",
+		"notes.txt":                         "ignored",
+	})
+	files, err := DirSource{Root: dir}.List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(files, ",")
+	want := "src/main/java/a/A.java,src/main/resources/app.properties,sub/pom.xml"
+	if got != want {
+		t.Fatalf("listed %s, want %s", got, want)
+	}
+}
+
+func TestDirSourceRespectsGitignore(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Fatal("git is required")
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		".gitignore":               "generated/\n",
+		"src/A.java":               "class A {}",
+		"generated/Skip.java":      "class Skip {}",
+		"src/test/java/ATest.java": "class ATest { @Test void t() {} }",
+	})
+	run(t, dir, "git", "init", "-q")
+	files, err := DirSource{Root: dir}.List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(files, ","); got != "src/A.java,src/test/java/ATest.java" {
+		t.Fatalf("listed %s", got)
+	}
+}
+
+func run(t *testing.T, dir string, name string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s %v: %v\n%s", name, args, err, out)
+	}
+	return string(out)
+}
+
+func TestGitRevisionSourceAndDiff(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"src/main/java/a/A.java": "package a;\npublic class A {\n  int f() { return 1; }\n}\n"})
+	run(t, dir, "git", "init", "-q")
+	run(t, dir, "git", "add", "-A")
+	run(t, dir, "git", "commit", "-qm", "one")
+	writeFiles(t, dir, map[string]string{"src/main/java/a/A.java": "package a;\npublic class A {\n  int f() { return 2; }\n}\n"})
+	src, commit, err := RevisionSource(dir, "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(commit) != 40 {
+		t.Fatalf("commit %q", commit)
+	}
+	old, err := Build(context.Background(), dir, src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cur, err := Build(context.Background(), dir, DirSource{Root: dir}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch := Diff(old, cur)
+	if len(ch) != 1 || ch[0].ID != "a.A#f()" || ch[0].Change != "modified" || !ch[0].Rerun {
+		t.Fatalf("changes = %+v", ch)
+	}
+	if _, err := OpenGitSource(dir, "no-such-rev"); err == nil {
+		t.Fatal("unknown revision accepted")
+	}
+}
+
+func TestCacheRoundTripAndCorruption(t *testing.T) {
+	dir := t.TempDir()
+	src := MemorySource{Name: "m", Files: map[string][]byte{"src/main/java/A.java": []byte("class A { int f() { return 1; } }")}}
+	c := OpenCache(dir)
+	s1, err := Build(context.Background(), "/r", src, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s1.Cached != 0 {
+		t.Fatalf("cold build reported %d cached", s1.Cached)
+	}
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	s2, err := Build(context.Background(), "/r", src, OpenCache(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s2.Cached != 1 || s2.Files["src/main/java/A.java"].Types[0].Members[0].ID != "A#f()" {
+		t.Fatalf("warm build: cached=%d", s2.Cached)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "index.gob"), []byte("garbage"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s3, err := Build(context.Background(), "/r", src, OpenCache(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s3.Cached != 0 || len(s3.Files) != 1 {
+		t.Fatalf("corrupt cache was trusted: cached=%d", s3.Cached)
+	}
+}
+
+func TestBadInputsAreReportedNotFatal(t *testing.T) {
+	big := make([]byte, MaxFileSize+1)
+	for i := range big {
+		big[i] = ' '
+	}
+	src := MemorySource{Name: "m", Files: map[string][]byte{
+		"src/main/java/Bin.java":    {0, 1, 2, 0xff},
+		"src/main/java/Big.java":    big,
+		"src/main/java/Latin.java":  []byte("class Latin { String s = \"caf\xe9\"; void m() {} }"),
+		"src/main/java/Broken.java": []byte("class Broken { void ok() { } void bad( { "),
+	}}
+	s, err := Build(context.Background(), "/r", src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := s.Stats()
+	msgs := map[string]string{}
+	for _, pe := range st.ParseErrors {
+		msgs[pe.File] += pe.Message
+	}
+	if !strings.Contains(msgs["src/main/java/Bin.java"], "binary") || !strings.Contains(msgs["src/main/java/Big.java"], "too large") {
+		t.Fatalf("parse errors = %v", msgs)
+	}
+	if msgs["src/main/java/Broken.java"] == "" {
+		t.Fatal("syntax error not reported")
+	}
+	if s.Type("Latin") == nil || s.Type("Latin").Member("Latin#m()") == nil {
+		t.Fatal("non-UTF-8 file lost its members")
+	}
+	if b := s.Type("Broken"); b == nil || b.Member("Broken#ok()") == nil {
+		t.Fatal("broken file lost its good member")
+	}
+}
