@@ -96,6 +96,9 @@ func compileShadow(ctx context.Context, s shadowTree, files map[string]*sourceFi
 	sort.Strings(main)
 	sort.Strings(test)
 	out.Compiled = len(main) + len(test)
+	if !out.Full {
+		out.Notes = append(out.Notes, fmt.Sprintf("incremental compile: %d of %d sources", out.Compiled, len(files)))
+	}
 
 	phases := []struct {
 		files []string
