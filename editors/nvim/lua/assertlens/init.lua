@@ -557,6 +557,7 @@ function M.setup(opts)
     M.config.extra_assertions = opts.extra_assertions
   end
   for _, c in ipairs(M.clients()) do
+    c.config.settings = { assertlens = json_settings() } -- answers workspace/configuration
     client_notify(c, 'workspace/didChangeConfiguration', { settings = { assertlens = json_settings() } })
   end
 

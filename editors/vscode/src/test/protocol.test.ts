@@ -259,6 +259,7 @@ describe('assertlens serve over LSP (vscode-languageserver-protocol)', { timeout
   });
 
   it('explains a selection with assertlens.showWhy', async () => {
+    assert.ok(affectedUnits.length > 0, 'no affected unit to ask about: the diagnostics step failed');
     const why = await conn.sendRequest(ExecuteCommandRequest.type, { command: 'assertlens.showWhy', arguments: [affectedUnits[0]] });
     const text = typeof why === 'string' ? why : JSON.stringify(why);
     assert.ok(text.includes(ws.expect.affected.messageContains), `showWhy(${affectedUnits[0]}) = ${text}`);
