@@ -32,6 +32,9 @@ type Unit struct {
 	Reason  *string  `json:"reason"`
 	Because []string `json:"because"` // changed member ids that select it (selection fills it)
 	Via     []string `json:"via"`     // shortest chain test → … → change (selection fills it)
+	// Stmts are the indices, in TestMethod.Statements, of the statements the unit runs (not
+	// set for class units).
+	Stmts []int `json:"-"`
 }
 
 // StrPtr returns a pointer to s, for Unit.Reason.

@@ -1,0 +1,610 @@
+package slicing
+
+import (
+	"strings"
+
+	"github.com/assertlens/assertlens/analysis"
+)
+
+// segment is one step of a receiver chain: a name read (field, local, type) or a call.
+type segment struct {
+	name  string
+	idx   int // token index of the name
+	call  bool
+	open  int // for calls: index of "(" and of the matching ")"
+	close int
+	fresh bool // "new T(...)" root
+}
+
+// site is one call (or constructor call) in a statement.
+type site struct {
+	chain       []segment // root first; the last segment is the call itself
+	effect      effect
+	recvKey     string // key of the chain's root object, "" when none (type, fresh, call result)
+	recvInner   bool   // the root is a name declared inside the statement (lambda parameter)
+	heapResult  bool   // the result may be an object reachable from static state
+	assertion   bool   // the call checks something
+	assertChain bool   // the call hangs off an assertion entry (AssertJ/Truth chains, verify(x).m())
+}
+
+func (s *site) self() segment { return s.chain[len(s.chain)-1] }
+
+// scan reads one statement's tokens into def/use facts.
+func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][2]int) facts {
+	src := c.src
+	f := facts{defs: map[string]bool{}, uses: map[string]bool{}, binds: map[string]bool{}}
+	var sites []*site
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		switch {
+		case t.Is(src, "new") && t.Kind == analysis.TokKeyword:
+			if s := c.ctorSite(toks, i); s != nil {
+				sites = append(sites, s)
+			}
+		case t.Kind == analysis.TokIdent && i+1 < len(toks) && toks[i+1].Is(src, "("):
+			if i > 0 && (toks[i-1].Is(src, "new") || toks[i-1].Is(src, "::")) {
+				continue
+			}
+			if i > 0 && toks[i-1].Is(src, ".") && i > 1 && toks[i-2].Is(src, ">") {
+				continue // explicit type arguments: Foo.<T>bar(), not followed
+			}
+			sites = append(sites, c.callSite(toks, i, inner))
+		case t.Kind == analysis.TokIdent || t.Is(src, "this") || t.Is(src, "super"):
+			if k := c.rootKey(toks, i, inner); k != "" {
+				f.uses[k] = true
+			}
+		case t.Is(src, "assert") && t.Kind == analysis.TokKeyword:
+			f.assertion = true
+		}
+	}
+	anyCall := len(sites) > 0
+	for _, s := range sites {
+		self := s.self()
+		inLambda := inRanges(toks[self.idx].Start, lambdas)
+		if s.assertion {
+			if !inLambda {
+				f.assertion = true
+			} else if !c.deferredByAssertion(toks, sites, self.idx, lambdas) {
+				f.reason = "lambda-assertion"
+			}
+		}
+		if r := c.concurrency(s); r != "" && f.reason == "" {
+			f.reason = r
+		}
+		if s.effect == effNone {
+			continue
+		}
+		args := c.argKeys(toks, self.open, self.close, inner)
+		group := append([]string{}, args...)
+		if s.recvKey != "" {
+			group = append(group, s.recvKey)
+		}
+		if s.effect == effGlobal {
+			group = append(group, heapKey)
+		}
+		if s.recvInner && s.effect == effGlobal {
+			for k := range f.uses {
+				group = append(group, k)
+			}
+		}
+		for _, k := range group {
+			f.defs[k] = true
+		}
+		if len(group) > 1 {
+			f.aliases = append(f.aliases, group)
+		}
+	}
+	if anyCall {
+		f.uses[heapKey] = true
+	}
+	for _, a := range assignments(src, toks) {
+		var target string
+		simple := len(a.target) == 1 && !a.indexed
+		switch {
+		case a.rootIdx < 0:
+			target = heapKey
+		default:
+			target = c.rootKey(toks, a.rootIdx, inner)
+			if target == "" {
+				if inner[a.target[0]] && !simple {
+					target = heapKey
+				} else if !inner[a.target[0]] {
+					target = heapKey
+				}
+			}
+		}
+		if target == "" {
+			continue
+		}
+		if simple && target == a.target[0] {
+			f.binds[target] = true // rebinding a local changes no object
+		} else {
+			f.defs[target] = true
+		}
+		if a.rhsEnd <= a.rhsStart {
+			continue
+		}
+		if simple && valueTypes[c.locals[a.target[0]]] {
+			continue
+		}
+		group := []string{target}
+		seen := map[string]bool{target: true}
+		for j := a.rhsStart; j < a.rhsEnd; j++ {
+			if k := c.rootKey(toks, j, inner); k != "" && !seen[k] {
+				seen[k] = true
+				group = append(group, k)
+			}
+		}
+		for _, s := range sites {
+			if idx := s.self().idx; idx >= a.rhsStart && idx < a.rhsEnd && s.heapResult && !seen[heapKey] {
+				seen[heapKey] = true
+				group = append(group, heapKey)
+			}
+		}
+		if len(group) > 1 {
+			f.aliases = append(f.aliases, group)
+		}
+	}
+	return f
+}
+
+func inRanges(off int, ranges [][2]int) bool {
+	for _, r := range ranges {
+		if off >= r[0] && off < r[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// deferredByAssertion reports whether the lambda holding the token at idx is an argument
+// of an assertion that runs it (assertThrows, assertAll, assertThatThrownBy, isThrownBy…).
+func (c *scanCtx) deferredByAssertion(toks []analysis.Token, sites []*site, idx int, lambdas [][2]int) bool {
+	off := toks[idx].Start
+	// The innermost lambda holding the call.
+	best := [2]int{-1, -1}
+	for _, r := range lambdas {
+		if off >= r[0] && off < r[1] && (best[0] < 0 || r[0] >= best[0]) {
+			best = r
+		}
+	}
+	var enclosing *site
+	for _, s := range sites {
+		self := s.self()
+		if self.close < 0 || self.open < 0 {
+			continue
+		}
+		if toks[self.open].Start < best[0] && toks[self.close].Start >= best[1]-1 {
+			if enclosing == nil || self.open > enclosing.self().open {
+				enclosing = s
+			}
+		}
+	}
+	if enclosing == nil {
+		return false
+	}
+	return (enclosing.assertion || enclosing.assertChain) && (deferredAssertion(enclosing.self().name) || enclosing.assertChain)
+}
+
+// concurrency names the fallback a call forces: "sleep" or "thread".
+func (c *scanCtx) concurrency(s *site) string {
+	self := s.self()
+	root := s.chain[0]
+	if self.name == "sleep" {
+		for _, seg := range s.chain {
+			if seg.name == "Thread" || seg.name == "TimeUnit" || seg.name == "SECONDS" || seg.name == "MILLISECONDS" {
+				return "sleep"
+			}
+		}
+	}
+	switch self.name {
+	case "parallelStream", "parallel", "runAsync", "supplyAsync":
+		return "thread"
+	}
+	if root.fresh {
+		switch root.name {
+		case "Thread", "Timer", "ForkJoinPool", "ThreadPoolExecutor", "ScheduledThreadPoolExecutor", "CompletableFuture":
+			return "thread"
+		}
+	}
+	if !root.call {
+		switch root.name {
+		case "Executors", "CompletableFuture", "ForkJoinPool", "Executor":
+			return "thread"
+		}
+		switch analysis.EraseType(c.locals[root.name]) {
+		case "Thread", "ExecutorService", "Executor", "ScheduledExecutorService", "CompletableFuture", "Future", "ForkJoinPool", "Timer":
+			return "thread"
+		}
+	}
+	return ""
+}
+
+// rootKey gives the key of the name at toks[i] when it is the root of an expression (not a
+// member after a dot, not a call, not a type): a local, "this.f", or the heap.
+func (c *scanCtx) rootKey(toks []analysis.Token, i int, inner map[string]bool) string {
+	src := c.src
+	t := toks[i]
+	if t.Kind != analysis.TokIdent && !t.Is(src, "this") && !t.Is(src, "super") {
+		return ""
+	}
+	if i > 0 && (toks[i-1].Is(src, ".") || toks[i-1].Is(src, "@") || toks[i-1].Is(src, "::")) {
+		return ""
+	}
+	next := func(k int) bool { return i+k < len(toks) }
+	if next(1) && (toks[i+1].Is(src, "(") || toks[i+1].Is(src, "->") || toks[i+1].Is(src, "::")) {
+		return ""
+	}
+	name := t.Text(src)
+	switch name {
+	case "this":
+		if next(2) && toks[i+1].Is(src, ".") && toks[i+2].Kind == analysis.TokIdent && !(next(3) && toks[i+3].Is(src, "(")) {
+			return "this." + toks[i+2].Text(src)
+		}
+		return heapKey
+	case "super":
+		return heapKey
+	case "var":
+		return ""
+	}
+	if inner[name] {
+		return ""
+	}
+	if _, ok := c.locals[name]; ok {
+		return name
+	}
+	if _, ok := c.fields[name]; ok {
+		return "this." + name
+	}
+	if isTypeName(name) || len(c.p.resolve(c.t, name)) > 0 {
+		// A type: a static field read through it reads shared state.
+		if next(2) && toks[i+1].Is(src, ".") && toks[i+2].Kind == analysis.TokIdent && !(next(3) && toks[i+3].Is(src, "(")) &&
+			toks[i+2].Text(src) != "class" && !isTypeName(toks[i+2].Text(src)) || next(3) && toks[i+1].Is(src, ".") && isConstName(toks[i+2].Text(src)) {
+			return heapKey
+		}
+		return ""
+	}
+	// Lower-case names that are neither locals nor known fields: inherited or statically
+	// imported fields, or package names. Reading them reads shared state.
+	if next(1) && toks[i+1].Kind == analysis.TokIdent {
+		return "" // a type in a declaration ("foo bar = …" cannot be a value)
+	}
+	return heapKey
+}
+
+func isTypeName(s string) bool { return s != "" && s[0] >= 'A' && s[0] <= 'Z' && !isConstName(s) }
+
+// isConstName reports an ALL_CAPS name, a constant by convention (not a type).
+func isConstName(s string) bool {
+	if len(s) < 2 || strings.ToUpper(s) != s {
+		return false
+	}
+	return s[0] >= 'A' && s[0] <= 'Z'
+}
+
+// argKeys returns the keys of every root name inside the parentheses (open, close).
+func (c *scanCtx) argKeys(toks []analysis.Token, open, close int, inner map[string]bool) []string {
+	var out []string
+	seen := map[string]bool{}
+	for j := open + 1; j < close && j < len(toks); j++ {
+		if k := c.rootKey(toks, j, inner); k != "" && !seen[k] {
+			seen[k] = true
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+func matchClose(src []byte, toks []analysis.Token, open int) int {
+	depth := 0
+	for j := open; j < len(toks); j++ {
+		switch {
+		case toks[j].Is(src, "(") || toks[j].Is(src, "[") || toks[j].Is(src, "{"):
+			depth++
+		case toks[j].Is(src, ")") || toks[j].Is(src, "]") || toks[j].Is(src, "}"):
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return len(toks) - 1
+}
+
+func matchOpen(src []byte, toks []analysis.Token, close int) int {
+	depth := 0
+	for j := close; j >= 0; j-- {
+		switch {
+		case toks[j].Is(src, ")") || toks[j].Is(src, "]") || toks[j].Is(src, "}"):
+			depth++
+		case toks[j].Is(src, "(") || toks[j].Is(src, "[") || toks[j].Is(src, "{"):
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// ctorSite reads "new T<…>(…)" at toks[i].
+func (c *scanCtx) ctorSite(toks []analysis.Token, i int) *site {
+	src := c.src
+	j := i + 1
+	name := ""
+	for j < len(toks) && (toks[j].Kind == analysis.TokIdent || toks[j].Is(src, ".") || toks[j].Is(src, "@")) {
+		if toks[j].Kind == analysis.TokIdent {
+			name = toks[j].Text(src)
+		}
+		j++
+	}
+	if j < len(toks) && toks[j].Is(src, "<") {
+		depth := 0
+		for ; j < len(toks); j++ {
+			if toks[j].Is(src, "<") {
+				depth++
+			} else if toks[j].Is(src, ">") {
+				depth--
+				if depth == 0 {
+					j++
+					break
+				}
+			}
+		}
+	}
+	if name == "" || j >= len(toks) || !toks[j].Is(src, "(") {
+		return nil
+	}
+	cl := matchClose(src, toks, j)
+	seg := segment{name: name, idx: i, call: true, open: j, close: cl, fresh: true}
+	s := &site{chain: []segment{seg}}
+	s.effect = c.p.ctorEffect(c.t, name, countArgs(src, toks, j, cl))
+	s.heapResult = s.effect != effNone
+	if cl+1 < len(toks) && toks[cl+1].Is(src, "{") {
+		s.effect = maxEffect(s.effect, effLocal) // anonymous class: its body is scanned as code
+		s.heapResult = true
+	}
+	return s
+}
+
+func countArgs(src []byte, toks []analysis.Token, open, close int) int {
+	if close <= open+1 {
+		return 0
+	}
+	n, depth := 1, 0
+	for j := open + 1; j < close; j++ {
+		switch {
+		case toks[j].Is(src, "(") || toks[j].Is(src, "[") || toks[j].Is(src, "{"):
+			depth++
+		case toks[j].Is(src, ")") || toks[j].Is(src, "]") || toks[j].Is(src, "}"):
+			depth--
+		case toks[j].Is(src, "<") && depth == 0:
+			// generic arguments of a nested "new X<A, B>" are not argument separators
+			k := j
+			d := 0
+			for ; k < close; k++ {
+				if toks[k].Is(src, "<") {
+					d++
+				} else if toks[k].Is(src, ">") {
+					d--
+					if d == 0 {
+						break
+					}
+				} else if !(toks[k].Kind == analysis.TokIdent || toks[k].Is(src, ",") || toks[k].Is(src, ".") || toks[k].Is(src, "?")) {
+					k = j
+					break
+				}
+			}
+			if k > j && k < close {
+				j = k
+			}
+		case toks[j].Is(src, ",") && depth == 0:
+			n++
+		}
+	}
+	return n
+}
+
+// callSite reads the call whose name is at toks[k], walking back over its receiver chain.
+func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) *site {
+	src := c.src
+	open := k + 1
+	cl := matchClose(src, toks, open)
+	chain := []segment{{name: toks[k].Text(src), idx: k, call: true, open: open, close: cl}}
+	pos := k
+	unknown := false
+	for pos >= 2 && toks[pos-1].Is(src, ".") {
+		j := pos - 2
+		t := toks[j]
+		if t.Kind == analysis.TokIdent || t.Is(src, "this") || t.Is(src, "super") {
+			chain = append(chain, segment{name: t.Text(src), idx: j})
+			pos = j
+			continue
+		}
+		if t.Is(src, ")") {
+			m := matchOpen(src, toks, j)
+			if m >= 1 && toks[m-1].Kind == analysis.TokIdent {
+				if m >= 2 && toks[m-2].Is(src, "new") {
+					chain = append(chain, segment{name: toks[m-1].Text(src), idx: m - 2, call: true, open: m, close: j, fresh: true})
+					pos = -1
+					break
+				}
+				chain = append(chain, segment{name: toks[m-1].Text(src), idx: m - 1, call: true, open: m, close: j})
+				pos = m - 1
+				continue
+			}
+			if m >= 1 && toks[m-1].Is(src, ">") { // new X<...>(...)
+				q := m - 1
+				for q >= 0 && !toks[q].Is(src, "new") && !toks[q].Is(src, ";") {
+					q--
+				}
+				if q >= 0 && toks[q].Is(src, "new") && q+1 < len(toks) {
+					chain = append(chain, segment{name: toks[q+1].Text(src), idx: q, call: true, open: m, close: j, fresh: true})
+					pos = -1
+					break
+				}
+			}
+		}
+		if t.Kind == analysis.TokString {
+			chain = append(chain, segment{name: "String", idx: j, fresh: true})
+			pos = -1
+			break
+		}
+		unknown = true
+		break
+	}
+	for a, b := 0, len(chain)-1; a < b; a, b = a+1, b-1 {
+		chain[a], chain[b] = chain[b], chain[a]
+	}
+	s := &site{chain: chain}
+	self := chain[len(chain)-1]
+	arity := countArgs(src, toks, self.open, self.close)
+	root := chain[0]
+	if unknown {
+		s.effect = effGlobal
+		s.heapResult = true
+		s.recvKey = heapKey
+		s.assertion = c.p.isAssertionCall(self.name, arity)
+		return s
+	}
+	// The first call of the chain decides whether it is an assertion chain.
+	first := -1
+	for i, seg := range chain {
+		if seg.call {
+			first = i
+			break
+		}
+	}
+	firstSeg := chain[first]
+	firstRecv := chain[:first]
+	entryIsAssertion := !firstSeg.fresh && c.p.isAssertionCall(firstSeg.name, countArgs(src, toks, firstSeg.open, firstSeg.close)) &&
+		(len(firstRecv) == 0 || len(firstRecv) == 1 && (frameworkTypes[firstRecv[0].name] || isTypeName(firstRecv[0].name) || firstRecv[0].name == "this"))
+	if len(chain) == 1 || first == len(chain)-1 {
+		s.assertion = c.p.isAssertionCall(self.name, arity) && !root.fresh
+	} else if entryIsAssertion {
+		s.assertChain = true
+		s.assertion = true
+	} else {
+		s.assertion = c.p.isAssertionCall(self.name, arity)
+	}
+	// Key of the root object.
+	switch {
+	case root.fresh:
+	case root.call: // unqualified call result
+		s.heapResult = true
+	case len(chain) == 1:
+		s.heapResult = true
+	default:
+		if k := c.rootKey(toks, root.idx, inner); k != "" {
+			s.recvKey = k
+			if k == heapKey || strings.HasPrefix(k, "this.") {
+				s.heapResult = true
+			}
+		} else if inner[root.name] {
+			s.recvInner = true
+			s.heapResult = true
+		} else {
+			s.heapResult = true // static type
+		}
+	}
+	if s.assertChain {
+		if mutatesArguments(firstSeg.name) {
+			s.effect = effNone // verify(mock).m(args): verify itself carries the effect
+		}
+		return s
+	}
+	s.effect = c.effectOf(chain, arity)
+	if s.recvInner && s.effect != effNone {
+		s.effect = effGlobal
+	}
+	return s
+}
+
+// effectOf types the receiver chain step by step and asks for the effect of the call.
+func (c *scanCtx) effectOf(chain []segment, arity int) effect {
+	p := c.p
+	self := chain[len(chain)-1]
+	recv := chain[:len(chain)-1]
+	var r receiver
+	if len(recv) == 0 {
+		return p.callEffect(c.t, receiver{kind: recvUnqualified}, self.name, arity)
+	}
+	// Plain dotted names: resolve as a chain of fields.
+	plain := true
+	var names []string
+	for _, seg := range recv {
+		if seg.call {
+			plain = false
+			break
+		}
+		names = append(names, seg.name)
+	}
+	if plain {
+		if recv[0].fresh { // string literal
+			return effNone
+		}
+		r = p.resolveChain(c.t, c.locals, names)
+		return p.callEffect(c.t, r, self.name, arity)
+	}
+	// Chains through call results: type the result of each call by its declared return type.
+	cur := receiver{kind: recvUnqualified}
+	for i, seg := range recv {
+		switch {
+		case i == 0 && seg.fresh:
+			cur = p.typeReceiver(c.t, seg.name, false)
+		case i == 0 && !seg.call:
+			cur = p.resolveChain(c.t, c.locals, []string{seg.name})
+		case seg.call:
+			cur = p.returnReceiver(c.t, cur, seg.name, -1)
+		default:
+			if cur.kind != recvProject && cur.kind != recvProjectStatic {
+				return effGlobal
+			}
+			var next receiver
+			for _, t := range cur.types {
+				f := p.fieldOf(t, seg.name)
+				if f == nil {
+					return effGlobal
+				}
+				r := p.typeReceiver(t, f.ReturnType, false)
+				next.kind = r.kind
+				next.types = append(next.types, r.types...)
+			}
+			cur = next
+		}
+		if cur.kind == recvUnknown {
+			return effGlobal
+		}
+	}
+	return p.callEffect(c.t, cur, self.name, arity)
+}
+
+// returnReceiver types the result of calling name on r: the common declared return type of
+// every project method it may reach.
+func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, arity int) receiver {
+	var cands []memberRef
+	switch r.kind {
+	case recvUnqualified:
+		cands = p.methodsIn(from, name, arity)
+	case recvProject, recvProjectStatic:
+		cands = p.methodsNamed(name, arity)
+	case recvValue:
+		switch name {
+		case "toString", "trim", "substring", "toUpperCase", "toLowerCase", "valueOf", "format", "replace", "strip":
+			return receiver{kind: recvValue}
+		}
+		return receiver{}
+	default:
+		return receiver{}
+	}
+	if len(cands) == 0 {
+		return receiver{}
+	}
+	ret := cands[0].m.ReturnType
+	for _, c := range cands[1:] {
+		if c.m.ReturnType != ret {
+			return receiver{}
+		}
+	}
+	return p.typeReceiver(cands[0].t, ret, false)
+}

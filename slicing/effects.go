@@ -1,0 +1,556 @@
+package slicing
+
+import (
+	"strings"
+
+	"github.com/assertlens/assertlens/analysis"
+)
+
+// effect is what a call may change, as far as can be proved from source.
+type effect int8
+
+const (
+	// effNone: the call changes no state that existed before it (reads, fresh objects).
+	effNone effect = iota
+	// effLocal: the call may change its receiver and its arguments, nothing else.
+	effLocal
+	// effGlobal: the call may change anything reachable, including static state.
+	effGlobal
+)
+
+func maxEffect(a, b effect) effect {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+// recvKind classifies the receiver of a call for effect proofs.
+type recvKind int8
+
+const (
+	recvUnknown       recvKind = iota
+	recvUnqualified            // m(), this.m(), super.m()
+	recvValue                  // an immutable JDK value (String, boxed numbers)
+	recvPureStatic             // a JDK class whose static methods are pure (Math)
+	recvFramework              // an assertion framework class (Assert, Assertions, Mockito)
+	recvCollection             // a JDK data structure that only changes itself and its arguments
+	recvProject                // an instance of a project type
+	recvProjectStatic          // a project type name (static call)
+)
+
+var valueTypes = map[string]bool{
+	"String": true, "Integer": true, "Long": true, "Short": true, "Byte": true, "Double": true,
+	"Float": true, "Boolean": true, "Character": true, "BigDecimal": true, "BigInteger": true,
+	"int": true, "long": true, "short": true, "byte": true, "double": true, "float": true,
+	"boolean": true, "char": true, "Optional": true, "Class": true, "UUID": true,
+}
+
+var pureStatics = map[string]bool{
+	"Math": true, "StrictMath": true, "Integer": true, "Long": true, "Double": true, "Float": true,
+	"Short": true, "Byte": true, "Boolean": true, "Character": true, "String": true, "Objects": true,
+	"BigDecimal": true, "BigInteger": true, "List": true, "Set": true, "Map": true, "Arrays": true,
+	"Collections": true, "Optional": true, "TimeUnit": false,
+}
+
+var frameworkTypes = map[string]bool{
+	"Assert": true, "Assertions": true, "MatcherAssert": true, "Truth": true, "Truth8": true,
+	"Mockito": true, "TestCase": true, "Assume": true, "Assumptions": true, "BDDAssertions": true,
+	"ComparisonFailure": false,
+}
+
+var collectionTypes = map[string]bool{
+	"List": true, "ArrayList": true, "LinkedList": true, "Map": true, "HashMap": true,
+	"TreeMap": true, "LinkedHashMap": true, "Set": true, "HashSet": true, "TreeSet": true,
+	"LinkedHashSet": true, "Collection": true, "Deque": true, "ArrayDeque": true, "Queue": true,
+	"StringBuilder": true, "StringBuffer": true, "Iterator": true, "AtomicInteger": true,
+	"AtomicLong": true, "AtomicBoolean": true, "AtomicReference": true, "SortedMap": true,
+	"SortedSet": true, "NavigableMap": true, "Stack": true, "Vector": true,
+}
+
+var freshJDK = map[string]bool{
+	"Object": true, "String": true, "StringBuilder": true, "StringBuffer": true, "ArrayList": true,
+	"LinkedList": true, "HashMap": true, "LinkedHashMap": true, "TreeMap": true, "HashSet": true,
+	"LinkedHashSet": true, "TreeSet": true, "ArrayDeque": true, "Integer": true, "Long": true,
+	"Double": true, "BigDecimal": true, "BigInteger": true, "AtomicInteger": true, "AtomicLong": true,
+	"AtomicBoolean": true, "AtomicReference": true, "Exception": true, "RuntimeException": true,
+	"IllegalArgumentException": true, "IllegalStateException": true, "UnsupportedOperationException": true,
+	"NullPointerException": true, "ArithmeticException": true, "IndexOutOfBoundsException": true,
+	"AssertionError": true, "Error": true, "IOException": true, "Random": true,
+}
+
+// receiver is a resolved call receiver.
+type receiver struct {
+	kind  recvKind
+	types []*analysis.Type
+}
+
+// resolveChain types a dotted receiver chain written in from, given the local variable
+// types in scope. It follows project fields; anything it cannot follow is recvUnknown.
+func (p *project) resolveChain(from *analysis.Type, locals map[string]string, chain []string) receiver {
+	if len(chain) == 0 {
+		return receiver{kind: recvUnqualified}
+	}
+	head := chain[0]
+	var cur receiver
+	switch {
+	case head == "this" || head == "super":
+		if len(chain) == 1 {
+			return receiver{kind: recvUnqualified}
+		}
+		cur = receiver{kind: recvProject, types: []*analysis.Type{from}}
+	case head == "()" || head == "?" || head == "new":
+		if head == "new" && len(chain) == 2 {
+			return p.typeReceiver(from, chain[1], false)
+		}
+		return receiver{}
+	default:
+		if typ, ok := locals[head]; ok {
+			cur = p.typeReceiver(from, typ, false)
+		} else if f := p.fieldOf(from, head); f != nil {
+			cur = p.typeReceiver(from, f.ReturnType, false)
+		} else if len(p.resolve(from, head)) > 0 {
+			cur = receiver{kind: recvProjectStatic, types: p.resolve(from, head)}
+		} else if len(chain) == 1 && pureStatics[head] {
+			return receiver{kind: recvPureStatic}
+		} else if len(chain) == 1 && frameworkTypes[head] {
+			return receiver{kind: recvFramework}
+		} else {
+			return receiver{}
+		}
+	}
+	for _, name := range chain[1:] {
+		if cur.kind != recvProject && cur.kind != recvProjectStatic {
+			return receiver{}
+		}
+		var next receiver
+		for _, t := range cur.types {
+			f := p.fieldOf(t, name)
+			if f == nil {
+				return receiver{}
+			}
+			r := p.typeReceiver(t, f.ReturnType, false)
+			if next.kind != recvUnknown && r.kind != next.kind {
+				return receiver{}
+			}
+			next.kind = r.kind
+			next.types = append(next.types, r.types...)
+		}
+		cur = next
+	}
+	return cur
+}
+
+func (p *project) fieldOf(t *analysis.Type, name string) *analysis.Member {
+	if t == nil {
+		return nil
+	}
+	return p.field(t, name)
+}
+
+// typeReceiver classifies an instance of the written type typ.
+func (p *project) typeReceiver(from *analysis.Type, typ string, _ bool) receiver {
+	typ = analysis.EraseType(typ)
+	if strings.HasSuffix(typ, "[]") || typ == "" {
+		return receiver{}
+	}
+	if ts := p.resolve(from, typ); len(ts) > 0 {
+		return receiver{kind: recvProject, types: ts}
+	}
+	if valueTypes[typ] {
+		return receiver{kind: recvValue}
+	}
+	if collectionTypes[typ] {
+		return receiver{kind: recvCollection}
+	}
+	return receiver{}
+}
+
+// callEffect is what calling name/arity on r from inside type from may change.
+func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity int) effect {
+	switch r.kind {
+	case recvValue, recvPureStatic:
+		return effNone
+	case recvFramework:
+		if p.frameworkAssertion(name) && !mutatesArguments(name) {
+			return effNone
+		}
+		if mutatesArguments(name) {
+			return effLocal
+		}
+		return effGlobal
+	case recvCollection:
+		if len(p.methodsNamed(name, arity)) > 0 {
+			return effGlobal
+		}
+		return effLocal
+	case recvUnqualified:
+		var cands []memberRef
+		if from != nil {
+			cands = p.methodsIn(from, name, arity)
+		}
+		if len(cands) == 0 {
+			if p.frameworkAssertion(name) {
+				if mutatesArguments(name) {
+					return effLocal
+				}
+				return effNone
+			}
+			return effGlobal
+		}
+		return p.allNone(cands)
+	case recvProjectStatic:
+		var cands []memberRef
+		for _, t := range r.types {
+			cands = append(cands, p.methodsIn(t, name, arity)...)
+		}
+		if len(cands) == 0 {
+			return effGlobal
+		}
+		return p.allNone(cands)
+	case recvProject:
+		// Dynamic dispatch: any project method of that name and arity may run.
+		cands := p.methodsNamed(name, arity)
+		if len(cands) == 0 {
+			return effGlobal
+		}
+		return p.allNone(cands)
+	}
+	return effGlobal
+}
+
+func (p *project) allNone(cands []memberRef) effect {
+	for _, c := range cands {
+		if p.memberEffect(c) != effNone {
+			return effGlobal
+		}
+	}
+	return effNone
+}
+
+// ctorEffect is what creating a new name with arity arguments may change besides the new
+// object itself.
+func (p *project) ctorEffect(from *analysis.Type, name string, arity int) effect {
+	ts := p.resolve(from, name)
+	if len(ts) == 0 {
+		if freshJDK[analysis.EraseType(name)] {
+			return effNone
+		}
+		return effGlobal
+	}
+	for _, t := range ts {
+		if p.typeCtorEffect(t, arity) != effNone {
+			return effGlobal
+		}
+	}
+	return effNone
+}
+
+func (p *project) typeCtorEffect(t *analysis.Type, arity int) effect {
+	key := t.ID + "#<new>/" + itoa(arity)
+	if e, ok := p.effects[key]; ok {
+		return e
+	}
+	p.effects[key] = effGlobal // recursion is not proved
+	e := p.computeCtorEffect(t, arity)
+	p.effects[key] = e
+	return e
+}
+
+func (p *project) computeCtorEffect(t *analysis.Type, arity int) effect {
+	if t.Kind != "class" && t.Kind != "record" && t.Kind != "enum" {
+		return effGlobal
+	}
+	if t.Outer != "" && !hasString(t.Modifiers, "static") && t.Kind == "class" {
+		return effGlobal // inner instances capture the outer object
+	}
+	explicitSuper := false
+	found := false
+	for _, m := range t.Members {
+		switch {
+		case m.Kind == analysis.KindConstructor && arityOK(m, arity):
+			found = true
+			if p.memberEffect(memberRef{m, t}) != effNone {
+				return effGlobal
+			}
+			for _, c := range m.Refs.Calls {
+				if c.Name == "<init>" && (c.Super || c.This) {
+					explicitSuper = true
+				}
+			}
+		case m.Kind == analysis.KindField && !m.Static() && m.BodyEnd > m.BodyStart,
+			m.Kind == analysis.KindInitializer && !m.Static():
+			if p.bodyEffect(t, m, true) != effNone {
+				return effGlobal
+			}
+		}
+	}
+	if !found {
+		hasCtors := false
+		for _, m := range t.Members {
+			hasCtors = hasCtors || m.Kind == analysis.KindConstructor
+		}
+		if hasCtors || arity != 0 && t.Kind != "record" {
+			return effGlobal
+		}
+	}
+	if !explicitSuper && len(t.Extends) > 0 && t.Kind == "class" {
+		sup := p.resolve(t, t.Extends[0])
+		if len(sup) == 0 {
+			if !freshJDK[t.Extends[0]] {
+				return effGlobal
+			}
+		}
+		for _, s := range sup {
+			if p.typeCtorEffect(s, 0) != effNone {
+				return effGlobal
+			}
+		}
+	}
+	return effNone
+}
+
+// memberEffect proves a method or constructor body read-only (effNone) or gives up
+// (effGlobal). Constructors may assign their own instance fields.
+func (p *project) memberEffect(r memberRef) effect {
+	if e, ok := p.effects[r.m.ID]; ok {
+		return e
+	}
+	p.effects[r.m.ID] = effGlobal // cycles are not proved
+	e := p.bodyEffect(r.t, r.m, r.m.Kind == analysis.KindConstructor)
+	p.effects[r.m.ID] = e
+	return e
+}
+
+func (p *project) bodyEffect(t *analysis.Type, m *analysis.Member, ctor bool) effect {
+	if m.BodyEnd <= m.BodyStart || m.Broken || hasString(m.Modifiers, "native") {
+		return effGlobal
+	}
+	f := p.fileOf(t)
+	if f == nil {
+		return effGlobal
+	}
+	src, err := p.source(f.Path)
+	if err != nil || m.BodyEnd > len(src) {
+		return effGlobal
+	}
+	toks := analysis.Lex(src, m.BodyStart, m.BodyEnd)
+	locals := map[string]string{}
+	for _, l := range m.Refs.Locals {
+		locals[l.Name] = l.Type
+	}
+	for _, tok := range toks {
+		if tok.Is(src, "->") || tok.Is(src, "::") || tok.Is(src, "class") {
+			return effGlobal
+		}
+	}
+	for _, a := range assignments(src, toks) {
+		chain := a.target
+		switch {
+		case len(chain) == 1 && chain[0] != "this":
+			if _, ok := locals[chain[0]]; ok && !a.indexed {
+				continue
+			}
+			if ctor && !a.indexed {
+				if fm := p.fieldOf(t, chain[0]); fm != nil && !fm.Static() {
+					continue
+				}
+			}
+		case len(chain) == 2 && chain[0] == "this" && ctor && !a.indexed:
+			continue
+		}
+		return effGlobal
+	}
+	for _, c := range m.Refs.Calls {
+		if c.MethRef {
+			return effGlobal
+		}
+		if c.Name == "<init>" {
+			switch {
+			case c.This:
+				if p.typeCtorEffect(t, c.Arity) != effNone {
+					return effGlobal
+				}
+			case c.Super:
+				if len(t.Extends) == 0 {
+					continue
+				}
+				sup := p.resolve(t, t.Extends[0])
+				if len(sup) == 0 && !freshJDK[t.Extends[0]] {
+					return effGlobal
+				}
+				for _, s := range sup {
+					if p.typeCtorEffect(s, c.Arity) != effNone {
+						return effGlobal
+					}
+				}
+			default:
+				if p.ctorEffect(t, c.New, c.Arity) != effNone {
+					return effGlobal
+				}
+			}
+			continue
+		}
+		r := p.resolveChain(t, locals, c.Receiver)
+		if p.callEffect(t, r, c.Name, c.Arity) != effNone {
+			return effGlobal
+		}
+	}
+	return effNone
+}
+
+// assignment is one write found in a token range: the dotted target chain (root first),
+// whether it goes through an array index, and where its right-hand side runs.
+type assignment struct {
+	target   []string
+	indexed  bool
+	rootIdx  int
+	rhsStart int
+	rhsEnd   int
+}
+
+// assignments finds every assignment, compound assignment, ++ and -- in toks.
+func assignments(src []byte, toks []analysis.Token) []assignment {
+	var out []assignment
+	adj := func(a, b int) bool {
+		return a >= 0 && b < len(toks) && toks[a].End == toks[b].Start
+	}
+	for i := 0; i < len(toks); i++ {
+		tok := toks[i]
+		if tok.Kind != analysis.TokPunct {
+			continue
+		}
+		switch {
+		case tok.Is(src, "="):
+			if i+1 < len(toks) && toks[i+1].Is(src, "=") && adj(i, i+1) {
+				i++
+				continue
+			}
+			opStart := i
+			if i > 0 && adj(i-1, i) {
+				prev := toks[i-1].Text(src)
+				switch prev {
+				case "=", "!":
+					continue
+				case "<", ">":
+					if i > 1 && adj(i-2, i-1) && toks[i-2].Is(src, prev) {
+						opStart = i - 2
+						if prev == ">" && i > 2 && adj(i-3, i-2) && toks[i-3].Is(src, ">") {
+							opStart = i - 3
+						}
+					} else {
+						continue
+					}
+				case "+", "-", "*", "/", "%", "&", "|", "^":
+					opStart = i - 1
+				}
+			}
+			chain, indexed, root := targetChain(src, toks, opStart-1)
+			if chain == nil {
+				out = append(out, assignment{target: []string{"?"}, rootIdx: -1, rhsStart: i + 1, rhsEnd: exprEnd(src, toks, i+1)})
+				continue
+			}
+			out = append(out, assignment{target: chain, indexed: indexed, rootIdx: root, rhsStart: i + 1, rhsEnd: exprEnd(src, toks, i+1)})
+		case (tok.Is(src, "+") || tok.Is(src, "-")) && i+1 < len(toks) && toks[i+1].Is(src, tok.Text(src)) && adj(i, i+1):
+			var chain []string
+			var indexed bool
+			root := -1
+			if i > 0 && (toks[i-1].Kind == analysis.TokIdent || toks[i-1].Is(src, "]")) && adj(i-1, i) {
+				chain, indexed, root = targetChain(src, toks, i-1)
+			} else if i+2 < len(toks) && toks[i+2].Kind == analysis.TokIdent || i+2 < len(toks) && toks[i+2].Is(src, "this") {
+				end := i + 2
+				for end+2 < len(toks) && toks[end+1].Is(src, ".") && toks[end+2].Kind == analysis.TokIdent {
+					end += 2
+				}
+				chain, indexed, root = targetChain(src, toks, end)
+			}
+			if chain != nil {
+				out = append(out, assignment{target: chain, indexed: indexed, rootIdx: root, rhsStart: i, rhsEnd: i})
+			}
+			i++
+		}
+	}
+	return out
+}
+
+// targetChain reads the assignable expression ending at toks[end]: a.b.c, a[i], this.f.
+func targetChain(src []byte, toks []analysis.Token, end int) (chain []string, indexed bool, root int) {
+	j := end
+	var rev []string
+	for j >= 0 {
+		t := toks[j]
+		switch {
+		case t.Is(src, "]"):
+			depth := 0
+			for ; j >= 0; j-- {
+				if toks[j].Is(src, "]") {
+					depth++
+				} else if toks[j].Is(src, "[") {
+					depth--
+					if depth == 0 {
+						break
+					}
+				}
+			}
+			indexed = true
+			j--
+			continue
+		case t.Kind == analysis.TokIdent || t.Is(src, "this"):
+			rev = append(rev, t.Text(src))
+			if j >= 2 && toks[j-1].Is(src, ".") {
+				j -= 2
+				continue
+			}
+			if j >= 1 && toks[j-1].Is(src, ".") {
+				return nil, false, -1
+			}
+			for a, b := 0, len(rev)-1; a < b; a, b = a+1, b-1 {
+				rev[a], rev[b] = rev[b], rev[a]
+			}
+			return rev, indexed, j
+		default:
+			return nil, false, -1
+		}
+	}
+	return nil, false, -1
+}
+
+// exprEnd returns the index after the expression starting at toks[i]: it stops at a ; or ,
+// at depth 0 or at a closing bracket that closes an outer level.
+func exprEnd(src []byte, toks []analysis.Token, i int) int {
+	depth := 0
+	for ; i < len(toks); i++ {
+		t := toks[i]
+		switch {
+		case t.Is(src, "(") || t.Is(src, "[") || t.Is(src, "{"):
+			depth++
+		case t.Is(src, ")") || t.Is(src, "]") || t.Is(src, "}"):
+			if depth == 0 {
+				return i
+			}
+			depth--
+		case depth == 0 && (t.Is(src, ";") || t.Is(src, ",")):
+			return i
+		}
+	}
+	return i
+}
+
+func itoa(n int) string {
+	if n < 0 {
+		return "-" + itoa(-n)
+	}
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+func hasString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,248 @@
+package slicing
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/assertlens/assertlens/analysis"
+)
+
+// project is the read-only view of a snapshot that discovery and slicing share: source
+// bytes, types by simple name, methods by name, and the memo of effect proofs.
+type project struct {
+	snap     *analysis.Snapshot
+	read     func(rel string) ([]byte, error)
+	opts     Options
+	extra    map[string]bool
+	srcs     map[string][]byte
+	bySimple map[string][]*analysis.Type
+	methods  map[string][]memberRef // by method name
+	helpers  map[string]bool        // name/arity keys of asserting test-source methods
+	effects  map[string]effect      // proved effect of a member id
+	supers   map[string]bool        // types whose tests subclasses inherit
+}
+
+// memberRef is a member together with the type that declares it.
+type memberRef struct {
+	m *analysis.Member
+	t *analysis.Type
+}
+
+func newProject(s *analysis.Snapshot, read func(string) ([]byte, error), opts Options) *project {
+	p := &project{snap: s, read: read, opts: opts, extra: map[string]bool{}, srcs: map[string][]byte{},
+		bySimple: map[string][]*analysis.Type{}, methods: map[string][]memberRef{},
+		helpers: map[string]bool{}, effects: map[string]effect{}}
+	for _, n := range opts.ExtraAssertions {
+		p.extra[n] = true
+	}
+	for _, rel := range s.SortedPaths() {
+		for _, t := range s.Files[rel].Types {
+			p.bySimple[t.Name] = append(p.bySimple[t.Name], t)
+			for _, m := range t.Members {
+				if m.Kind == analysis.KindMethod {
+					p.methods[m.Name] = append(p.methods[m.Name], memberRef{m, t})
+				}
+			}
+		}
+	}
+	p.computeHelpers()
+	return p
+}
+
+// source returns the bytes of a file, read once.
+func (p *project) source(rel string) ([]byte, error) {
+	if b, ok := p.srcs[rel]; ok {
+		return b, nil
+	}
+	b, err := p.read(rel)
+	if err != nil {
+		return nil, err
+	}
+	p.srcs[rel] = b
+	return b, nil
+}
+
+// fileOf returns the file declaring a type.
+func (p *project) fileOf(t *analysis.Type) *analysis.File { return p.snap.FileOf(t.ID) }
+
+// resolve finds the project types a simple (or qualified) type name written in from may
+// denote: nested and enclosing types first, then the same package, then imports; when none
+// of those match, every project type of that simple name.
+func (p *project) resolve(from *analysis.Type, name string) []*analysis.Type {
+	name = analysis.EraseType(name)
+	name = strings.TrimRight(name, "[]")
+	cands := p.bySimple[name]
+	if len(cands) <= 1 {
+		return cands
+	}
+	if from != nil {
+		for o := from; o != nil; o = p.snap.Type(o.Outer) {
+			for _, c := range cands {
+				if c.ID == o.ID+"."+name || c.ID == o.ID {
+					return []*analysis.Type{c}
+				}
+			}
+			if o.Outer == "" {
+				break
+			}
+		}
+		if f := p.fileOf(from); f != nil {
+			for _, imp := range f.Imports {
+				for _, c := range cands {
+					if !imp.OnDemand && imp.Name == c.ID {
+						return []*analysis.Type{c}
+					}
+				}
+			}
+			for _, c := range cands {
+				if c.ID == qualify(f.Package, name) {
+					return []*analysis.Type{c}
+				}
+			}
+		}
+	}
+	return cands
+}
+
+func qualify(pkg, name string) string {
+	if pkg == "" {
+		return name
+	}
+	return pkg + "." + name
+}
+
+// supertypes returns the project supertypes of t (classes and interfaces), transitively,
+// nearest first.
+func (p *project) supertypes(t *analysis.Type) []*analysis.Type {
+	var out []*analysis.Type
+	seen := map[string]bool{t.ID: true}
+	queue := []*analysis.Type{t}
+	for len(queue) > 0 {
+		cur := queue[0]
+		queue = queue[1:]
+		for _, n := range append(append([]string{}, cur.Extends...), cur.Implements...) {
+			for _, s := range p.resolve(cur, n) {
+				if !seen[s.ID] {
+					seen[s.ID] = true
+					out = append(out, s)
+					queue = append(queue, s)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// extendsExternal reports whether t's class chain ends in a non-project superclass named
+// one of names (TestCase for JUnit 3).
+func (p *project) extendsExternal(t *analysis.Type, names ...string) bool {
+	seen := map[string]bool{}
+	for cur := t; cur != nil && !seen[cur.ID]; {
+		seen[cur.ID] = true
+		if len(cur.Extends) == 0 || cur.Kind != "class" {
+			return false
+		}
+		sup := p.resolve(cur, cur.Extends[0])
+		if len(sup) == 0 {
+			for _, n := range names {
+				if cur.Extends[0] == n {
+					return true
+				}
+			}
+			return false
+		}
+		cur = sup[0]
+	}
+	return false
+}
+
+// fieldType returns the declared type of field name visible in t (own, enclosing or
+// inherited project fields), or "" when t declares none.
+func (p *project) field(t *analysis.Type, name string) *analysis.Member {
+	for _, c := range append([]*analysis.Type{t}, p.supertypes(t)...) {
+		for _, m := range c.Members {
+			if m.Kind == analysis.KindField && m.Name == name {
+				return m
+			}
+		}
+	}
+	if t.Outer != "" {
+		if o := p.snap.Type(t.Outer); o != nil {
+			return p.field(o, name)
+		}
+	}
+	return nil
+}
+
+// fieldNames returns every field name visible in t: own, inherited from project types, and
+// of enclosing types.
+func (p *project) fieldNames(t *analysis.Type) map[string]string {
+	out := map[string]string{}
+	for cur := t; cur != nil; {
+		for _, c := range append([]*analysis.Type{cur}, p.supertypes(cur)...) {
+			for _, m := range c.Members {
+				if m.Kind == analysis.KindField {
+					if _, ok := out[m.Name]; !ok {
+						out[m.Name] = m.ReturnType
+					}
+				}
+			}
+		}
+		if cur.Outer == "" {
+			break
+		}
+		cur = p.snap.Type(cur.Outer)
+	}
+	return out
+}
+
+// methodsIn returns the methods named name callable with arity args on t: declared in t,
+// its project supertypes or its enclosing types.
+func (p *project) methodsIn(t *analysis.Type, name string, arity int) []memberRef {
+	var out []memberRef
+	for cur := t; cur != nil; {
+		for _, c := range append([]*analysis.Type{cur}, p.supertypes(cur)...) {
+			for _, m := range c.Members {
+				if m.Kind == analysis.KindMethod && m.Name == name && arityOK(m, arity) {
+					out = append(out, memberRef{m, c})
+				}
+			}
+		}
+		if cur.Outer == "" {
+			break
+		}
+		cur = p.snap.Type(cur.Outer)
+	}
+	return out
+}
+
+// methodsNamed returns every project method of that name and arity, whatever its type:
+// the over-approximation used for dynamic dispatch.
+func (p *project) methodsNamed(name string, arity int) []memberRef {
+	var out []memberRef
+	for _, r := range p.methods[name] {
+		if arityOK(r.m, arity) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func arityOK(m *analysis.Member, arity int) bool {
+	if arity < 0 {
+		return true
+	}
+	if m.Varargs {
+		return arity >= len(m.Params)-1
+	}
+	return len(m.Params) == arity
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,177 @@
+package slicing
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/assertlens/assertlens/analysis"
+)
+
+// ReasonImplicit marks the assertion-level unit that holds the statements reaching code
+// outside every assertion slice: it passes when they complete without an exception.
+const ReasonImplicit = "completes-without-exception"
+
+// cut fills tm.Units and tm.Reason from the method analysis: assertion slices plus the
+// implicit unit, or one method unit saying why not.
+func (p *project) cut(tm *TestMethod, m *analysis.Member, ma *methodAnalysis) {
+	reason := ma.reason
+	if reason == "" && ma.assertions == 0 {
+		reason = "no-assertions"
+	}
+	base := Unit{Test: tm.ID, Class: tm.Class, File: tm.File}
+	if reason != "" {
+		u := base
+		u.ID, u.Level, u.Line, u.EndLine = tm.ID, LevelMethod, m.Line, m.EndLine
+		u.Statements = ranges(ma.stmts, allIndices(len(ma.stmts)))
+		u.Stmts = allIndices(len(ma.stmts))
+		u.Assertions = ma.assertions
+		u.Reason = StrPtr(reason)
+		tm.Units, tm.Reason = []Unit{u}, StrPtr(reason)
+		return
+	}
+	deps := dependences(ma)
+	covered := map[int]bool{}
+	for i, st := range ma.stmts {
+		if !st.Assertion {
+			continue
+		}
+		sl := closure(deps, []int{i})
+		for _, j := range sl {
+			covered[j] = true
+		}
+		u := base
+		u.ID = tm.ID + ":" + strconv.Itoa(st.Line)
+		u.Level, u.Line, u.EndLine, u.Assertions = LevelAssertion, st.Line, st.EndLine, 1
+		u.Stmts, u.Statements = sl, ranges(ma.stmts, sl)
+		tm.Units = append(tm.Units, u)
+	}
+	var rest []int
+	for i, st := range ma.stmts {
+		if !covered[i] && len(st.Calls) > 0 {
+			rest = append(rest, i)
+		}
+	}
+	if len(rest) > 0 {
+		sl := closure(deps, rest)
+		u := base
+		u.ID = tm.ID + ":rest"
+		u.Level, u.Line, u.EndLine = LevelAssertion, ma.stmts[rest[0]].Line, ma.stmts[rest[len(rest)-1]].EndLine
+		u.Stmts, u.Statements = sl, ranges(ma.stmts, sl)
+		u.Reason = StrPtr(ReasonImplicit)
+		tm.Units = append(tm.Units, u)
+	}
+}
+
+func allIndices(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+func ranges(stmts []Statement, idx []int) [][2]int {
+	out := make([][2]int, 0, len(idx))
+	for _, i := range idx {
+		out = append(out, [2]int{stmts[i].Line, stmts[i].EndLine})
+	}
+	return out
+}
+
+// unionFind groups keys that may refer to shared objects.
+type unionFind map[string]string
+
+func (u unionFind) find(k string) string {
+	for {
+		p, ok := u[k]
+		if !ok || p == k {
+			return k
+		}
+		u[k] = u[p]
+		k = p
+	}
+}
+
+func (u unionFind) union(a, b string) {
+	ra, rb := u.find(a), u.find(b)
+	if ra != rb {
+		u[ra] = rb
+	}
+}
+
+// dependences returns, for each statement, the earlier statements it depends on: those
+// that may change a key it reads, keys compared through their may-alias classes. Fields of
+// the test object are one class with the heap.
+func dependences(ma *methodAnalysis) [][]int {
+	uf := unionFind{}
+	for _, st := range ma.stmts {
+		for _, k := range append(append([]string{}, st.Defs...), st.Uses...) {
+			if strings.HasPrefix(k, "this.") {
+				uf.union(k, heapKey)
+			}
+		}
+	}
+	for _, g := range ma.aliases {
+		for _, k := range g[1:] {
+			uf.union(g[0], k)
+		}
+	}
+	deps := make([][]int, len(ma.stmts))
+	for j, sj := range ma.stmts {
+		uses := map[string]bool{}
+		for _, k := range sj.Uses {
+			uses[uf.find(k)] = true
+		}
+		exact := map[string]bool{}
+		for _, k := range sj.Uses {
+			exact[k] = true
+		}
+		for i := 0; i < j; i++ {
+			if dependsOn(ma.stmts[i], exact, uses, uf) {
+				deps[j] = append(deps[j], i)
+			}
+		}
+	}
+	return deps
+}
+
+// dependsOn reports whether a reader with the given uses (exact keys, and their alias
+// classes) may observe what st does: rebinding a variable it reads, or changing an object
+// that may be shared with one it reads.
+func dependsOn(st Statement, exact, classes map[string]bool, uf unionFind) bool {
+	mut := map[string]bool{}
+	for _, k := range st.mutates {
+		mut[k] = true
+		if classes[uf.find(k)] {
+			return true
+		}
+	}
+	for _, k := range st.Defs {
+		if !mut[k] && exact[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// closure is the backward closure of seeds over deps, sorted.
+func closure(deps [][]int, seeds []int) []int {
+	in := map[int]bool{}
+	stack := append([]int{}, seeds...)
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if in[i] {
+			continue
+		}
+		in[i] = true
+		stack = append(stack, deps[i]...)
+	}
+	out := make([]int, 0, len(in))
+	for i := range in {
+		out = append(out, i)
+	}
+	sort.Ints(out)
+	return out
+}

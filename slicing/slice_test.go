@@ -1,0 +1,96 @@
+package slicing
+
+import "testing"
+
+// goldenView is the part of the discovery result the golden files pin down.
+type goldenView struct {
+	ID       string       `json:"id"`
+	Reason   *string      `json:"reason"`
+	Abstract bool         `json:"abstract,omitempty"`
+	Suite    []string     `json:"suite,omitempty"`
+	Fixtures []string     `json:"fixtures"`
+	Methods  []goldenMeth `json:"methods"`
+}
+
+type goldenMeth struct {
+	ID         string       `json:"id"`
+	Declaring  string       `json:"declaring"`
+	Reason     *string      `json:"reason"`
+	Statements []string     `json:"statements"`
+	Units      []goldenUnit `json:"units"`
+}
+
+type goldenUnit struct {
+	ID         string  `json:"id"`
+	Level      Level   `json:"level"`
+	Line       int     `json:"line"`
+	EndLine    int     `json:"endLine"`
+	Statements string  `json:"statements"`
+	Assertions int     `json:"assertions"`
+	Reason     *string `json:"reason"`
+}
+
+func view(classes []*TestClass) []goldenView {
+	var out []goldenView
+	for _, c := range classes {
+		g := goldenView{ID: c.ID, Reason: c.Reason, Abstract: c.Abstract, Suite: c.Suite, Fixtures: c.Fixtures}
+		for _, m := range c.Methods {
+			gm := goldenMeth{ID: m.ID, Declaring: m.Declaring, Reason: m.Reason}
+			for _, s := range m.Statements {
+				mark := " "
+				if s.Assertion {
+					mark = "A"
+				}
+				gm.Statements = append(gm.Statements, mark+" L"+itoa(s.Line)+" defs="+join(s.Defs)+" uses="+join(s.Uses))
+			}
+			for _, u := range m.Units {
+				gm.Units = append(gm.Units, goldenUnit{u.ID, u.Level, u.Line, u.EndLine, lineRanges(u.Statements), u.Assertions, u.Reason})
+			}
+			g.Methods = append(g.Methods, gm)
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+func join(s []string) string {
+	out := "["
+	for i, x := range s {
+		if i > 0 {
+			out += ","
+		}
+		out += x
+	}
+	return out + "]"
+}
+
+// TestGoldenSlices checks discovery, statements, def/use sets and units of every fixture
+// project against its golden.json.
+func TestGoldenSlices(t *testing.T) {
+	cases := []struct {
+		name string
+		opts Options
+	}{
+		{"paper", Options{}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, classes := discover(t, c.name, c.opts)
+			golden(t, c.name, view(classes))
+		})
+	}
+}
+
+func lineRanges(r [][2]int) string {
+	out := ""
+	for i, x := range r {
+		if i > 0 {
+			out += " "
+		}
+		out += itoa(x[0])
+		if x[1] != x[0] {
+			out += "-" + itoa(x[1])
+		}
+	}
+	return out
+}

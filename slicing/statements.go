@@ -1,0 +1,317 @@
+package slicing
+
+import (
+	"sort"
+
+	"github.com/assertlens/assertlens/analysis"
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// Statement is one top-level statement of a test method body, with what it defines and uses.
+type Statement struct {
+	Line    int `json:"line"`
+	EndLine int `json:"endLine"`
+	Start   int `json:"-"` // byte range in the test file
+	End     int `json:"-"`
+	// Calls are the call sites of the statement, read by analysis.ScanRefs with the
+	// method's parameters and earlier locals as context.
+	Calls []analysis.Call `json:"-"`
+	Names []string        `json:"-"`
+	// Defs are the keys the statement may change and Uses the keys it reads. Keys are local
+	// names, "this.f" for fields of the test object (shared state), and "$heap" for
+	// anything reachable from static state or unknown code.
+	Defs      []string `json:"defs"`
+	Uses      []string `json:"uses"`
+	Assertion bool     `json:"assertion,omitempty"`
+	// mutates are the Defs that may change an object (calls, field writes) rather than
+	// rebind a local variable; they reach readers through may-alias classes.
+	mutates []string
+}
+
+// heapKey stands for every object reachable from static state, the test object's fields
+// and code whose effects could not be proved.
+const heapKey = "$heap"
+
+// methodAnalysis is what slicing learns from one test method declaration.
+type methodAnalysis struct {
+	stmts      []Statement
+	aliases    [][]string // groups of keys that may share objects
+	reason     string     // fallback reason, "" when the method can be sliced
+	assertions int        // assertion statements at any depth
+	locals     []analysis.LocalVar
+	line, end  int
+	bodyLine   int
+}
+
+// fallbackKinds maps statement node kinds that stop slicing to the reason reported.
+var fallbackKinds = map[string]string{
+	"if_statement": "conditional", "for_statement": "loop", "enhanced_for_statement": "loop",
+	"while_statement": "loop", "do_statement": "loop", "switch_expression": "switch",
+	"switch_statement": "switch", "try_statement": "try", "try_with_resources_statement": "try",
+	"labeled_statement": "label", "class_declaration": "local-class", "record_declaration": "local-class",
+	"interface_declaration": "local-class", "enum_declaration": "local-class",
+	"local_class_declaration": "local-class", "synchronized_statement": "thread", "ERROR": "unparsed",
+}
+
+// findNode returns the node of one of kinds spanning exactly [start,end), or nil.
+func findNode(root *sitter.Node, start, end int, kinds ...string) *sitter.Node {
+	n := root
+	for depth := 0; n != nil && depth < 200; depth++ {
+		if int(n.StartByte()) == start && int(n.EndByte()) == end {
+			for _, k := range kinds {
+				if n.Type() == k {
+					return n
+				}
+			}
+		}
+		var next *sitter.Node
+		c := int(n.NamedChildCount())
+		for i := 0; i < c; i++ {
+			ch := n.NamedChild(i)
+			if int(ch.StartByte()) <= start && int(ch.EndByte()) >= end {
+				next = ch
+				break
+			}
+		}
+		n = next
+	}
+	return nil
+}
+
+// analyzeMethod cuts a test method into statements and finds why it cannot be sliced.
+func (p *project) analyzeMethod(src []byte, root *sitter.Node, t *analysis.Type, m *analysis.Member) *methodAnalysis {
+	ma := &methodAnalysis{line: m.Line, end: m.EndLine, bodyLine: m.BodyLine}
+	setReason := func(r string) {
+		if ma.reason == "" || reasonRank[r] < reasonRank[ma.reason] {
+			ma.reason = r
+		}
+	}
+	if r := annotationReason(src, m); r != "" {
+		setReason(r)
+	}
+	if m.Start < 0 || m.End > len(src) || m.Start >= m.End {
+		ma.reason = "unparsed"
+		return ma
+	}
+	node := findNode(root, m.Start, m.End, "method_declaration")
+	if node == nil {
+		ma.reason = "unparsed"
+		return ma
+	}
+	if node.HasError() || m.Broken {
+		setReason("unparsed")
+	}
+	body := node.ChildByFieldName("body")
+	if body == nil {
+		ma.reason = "unparsed"
+		return ma
+	}
+	var params []analysis.LocalVar
+	if len(m.Refs.Locals) >= len(m.Params) {
+		params = append(params, m.Refs.Locals[:len(m.Params)]...)
+	}
+	ctx := &scanCtx{p: p, t: t, src: src, locals: map[string]string{}, fields: p.fieldNames(t)}
+	for _, l := range params {
+		ctx.locals[l.Name] = l.Type
+	}
+	known := append([]analysis.LocalVar(nil), params...)
+	n := int(body.NamedChildCount())
+	for i := 0; i < n; i++ {
+		c := body.NamedChild(i)
+		kind := c.Type()
+		if kind == "line_comment" || kind == "block_comment" {
+			continue
+		}
+		st := Statement{Line: int(c.StartPoint().Row) + 1, EndLine: int(c.EndPoint().Row) + 1,
+			Start: int(c.StartByte()), End: int(c.EndByte())}
+		toks := analysis.Lex(src, st.Start, st.End)
+		refs := analysis.ScanRefs(src, toks, known)
+		st.Calls, st.Names = refs.Calls, refs.Names
+		switch kind {
+		case "local_variable_declaration", "expression_statement", "assert_statement":
+		default:
+			r, ok := fallbackKinds[kind]
+			if !ok {
+				r = "unsupported"
+			}
+			setReason(r)
+			ma.assertions += p.countAssertions(ctx, c)
+			ma.stmts = append(ma.stmts, st)
+			continue
+		}
+		var special specialNodes
+		special.collect(c)
+		if special.reason != "" {
+			setReason(special.reason)
+		}
+		declared := map[string]bool{}
+		if kind == "local_variable_declaration" {
+			typ := ""
+			if ty := c.ChildByFieldName("type"); ty != nil {
+				typ = analysis.EraseType(string(src[ty.StartByte():ty.EndByte()]))
+			}
+			k := int(c.NamedChildCount())
+			for j := 0; j < k; j++ {
+				d := c.NamedChild(j)
+				if d.Type() != "variable_declarator" {
+					continue
+				}
+				if nm := d.ChildByFieldName("name"); nm != nil {
+					name := string(src[nm.StartByte():nm.EndByte()])
+					dt := typ
+					if dims := d.ChildByFieldName("dimensions"); dims != nil {
+						dt += "[]"
+					}
+					declared[name] = true
+					ctx.locals[name] = dt
+					known = append(known, analysis.LocalVar{Name: name, Type: dt})
+				}
+			}
+		}
+		inner := map[string]bool{}
+		for _, l := range refs.Locals {
+			if _, top := ctx.locals[l.Name]; !top {
+				inner[l.Name] = true
+			}
+		}
+		facts := ctx.scan(toks, inner, special.lambdas)
+		for name := range declared {
+			facts.binds[name] = true
+			delete(facts.uses, name) // an initializer cannot read the variable it declares
+		}
+		if facts.reason != "" {
+			setReason(facts.reason)
+		}
+		st.mutates = sortedKeys(facts.defs)
+		for k := range facts.binds {
+			facts.defs[k] = true
+		}
+		st.Defs, st.Uses, st.Assertion = sortedKeys(facts.defs), sortedKeys(facts.uses), facts.assertion
+		if st.Assertion {
+			ma.assertions++
+		}
+		ma.aliases = append(ma.aliases, facts.aliases...)
+		ma.stmts = append(ma.stmts, st)
+	}
+	ma.locals = known
+	return ma
+}
+
+// reasonRank orders fallback reasons: the lowest rank wins when several apply.
+var reasonRank = map[string]int{"unparsed": -3, "parameterized": -2, "expected-exception": -2,
+	"repeated": -2, "factory": -2, "template": -2}
+
+// annotationReason gives the method-level reason a test annotation forces: JUnit 5
+// parameterized, repeated, factory and template tests, and JUnit 4 expected exceptions.
+func annotationReason(src []byte, m *analysis.Member) string {
+	switch {
+	case m.HasAnnotation("ParameterizedTest"):
+		return "parameterized"
+	case m.HasAnnotation("RepeatedTest"):
+		return "repeated"
+	case m.HasAnnotation("TestFactory"):
+		return "factory"
+	case m.HasAnnotation("TestTemplate"):
+		return "template"
+	}
+	end := m.BodyStart
+	if end <= m.Start || end > len(src) {
+		return ""
+	}
+	toks := analysis.Lex(src, m.Start, end)
+	for i := 0; i+2 < len(toks); i++ {
+		if toks[i].Is(src, "@") && toks[i+1].Is(src, "Test") && toks[i+2].Is(src, "(") {
+			for j := i + 3; j < len(toks) && !toks[j].Is(src, ")"); j++ {
+				if toks[j].Is(src, "expected") {
+					return "expected-exception"
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// specialNodes collects, inside one statement, the byte ranges of lambda bodies and
+// anonymous class bodies, and the constructs that stop slicing.
+type specialNodes struct {
+	lambdas [][2]int
+	reason  string
+}
+
+func (s *specialNodes) collect(n *sitter.Node) {
+	switch n.Type() {
+	case "lambda_expression":
+		s.lambdas = append(s.lambdas, [2]int{int(n.StartByte()), int(n.EndByte())})
+	case "class_body":
+		s.lambdas = append(s.lambdas, [2]int{int(n.StartByte()), int(n.EndByte())})
+		k := int(n.NamedChildCount())
+		for i := 0; i < k; i++ {
+			if n.NamedChild(i).Type() == "field_declaration" {
+				s.set("local-class")
+			}
+		}
+	case "switch_expression":
+		s.set("switch")
+	case "ERROR":
+		s.set("unparsed")
+	}
+	if n.IsMissing() {
+		s.set("unparsed")
+	}
+	k := int(n.NamedChildCount())
+	for i := 0; i < k; i++ {
+		s.collect(n.NamedChild(i))
+	}
+}
+
+func (s *specialNodes) set(r string) {
+	if s.reason == "" || r == "unparsed" {
+		s.reason = r
+	}
+}
+
+// countAssertions counts the simple statements holding an assertion inside a compound one.
+func (p *project) countAssertions(ctx *scanCtx, n *sitter.Node) int {
+	switch n.Type() {
+	case "local_variable_declaration", "expression_statement", "assert_statement", "return_statement", "throw_statement":
+		toks := analysis.Lex(ctx.src, int(n.StartByte()), int(n.EndByte()))
+		for i := 0; i+1 < len(toks); i++ {
+			if toks[i].Kind == analysis.TokIdent && toks[i+1].Is(ctx.src, "(") && p.isAssertionCall(toks[i].Text(ctx.src), -1) {
+				return 1
+			}
+			if toks[i].Is(ctx.src, "assert") {
+				return 1
+			}
+		}
+		return 0
+	}
+	total := 0
+	k := int(n.NamedChildCount())
+	for i := 0; i < k; i++ {
+		total += p.countAssertions(ctx, n.NamedChild(i))
+	}
+	return total
+}
+
+// scanCtx is what the token scan of one statement needs to know.
+type scanCtx struct {
+	p      *project
+	t      *analysis.Type
+	src    []byte
+	locals map[string]string // top-level locals in scope and parameters, with types
+	fields map[string]string // fields visible in the test class
+}
+
+// facts are the def/use results of one statement.
+type facts struct {
+	defs, uses map[string]bool // defs: objects that may change; uses: keys read
+	binds      map[string]bool // local variables (re)bound
+	aliases    [][]string
+	assertion  bool
+	reason     string
+}
+
+func sortedStrings(s []string) []string {
+	sort.Strings(s)
+	return s
+}
