@@ -1,0 +1,266 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/assertlens/assertlens/analysis"
+	"github.com/assertlens/assertlens/selection"
+	"github.com/assertlens/assertlens/slicing"
+)
+
+// diagnosticSource is the "source" of every diagnostic the server publishes.
+const diagnosticSource = "assertlens"
+
+// texts reads file contents for ranges: open documents first, then the disk, once each.
+type texts struct {
+	ss    *session
+	cache map[string][]byte
+}
+
+func (t *texts) get(rel string) []byte {
+	if b, ok := t.cache[rel]; ok {
+		return b
+	}
+	var b []byte
+	if text, _, ok := t.ss.srv.docs.get(t.ss.uri(rel)); ok {
+		b = text
+	} else if st, err := os.Stat(filepath.Join(t.ss.root, filepath.FromSlash(rel))); err == nil && st.Size() <= maxDocumentBytes {
+		b, _ = os.ReadFile(filepath.Join(t.ss.root, filepath.FromSlash(rel)))
+	}
+	t.cache[rel] = b
+	return b
+}
+
+// diagnostics computes the diagnostics of every file from the current result and the last
+// run: Information on affected units, Error on units that failed their last run.
+func (ss *session) diagnostics() map[protocol.DocumentURI][]protocol.Diagnostic {
+	res, runs := ss.snapshot()
+	out := map[protocol.DocumentURI][]protocol.Diagnostic{}
+	tx := &texts{ss: ss, cache: map[string][]byte{}}
+	if res != nil {
+		changes := map[string]analysis.Change{}
+		for _, c := range res.Changes {
+			changes[c.ID] = c
+		}
+		for _, u := range res.Units {
+			if _, ran := runs[u.ID]; ran {
+				continue // its run outcome is shown instead (or nothing, when it passed)
+			}
+			uri := ss.uri(u.File)
+			out[uri] = append(out[uri], protocol.Diagnostic{
+				Range:              unitRange(tx.get(u.File), u),
+				Severity:           protocol.DiagnosticSeverityInformation,
+				Source:             diagnosticSource,
+				Message:            affectedMessage(u),
+				RelatedInformation: ss.related(u, changes),
+				Data:               map[string]string{"unit": u.ID},
+			})
+		}
+	}
+	for _, ru := range runs {
+		if ru.Status != "failed" && ru.Status != "error" {
+			continue
+		}
+		uri := ss.uri(ru.File)
+		u := slicing.Unit{ID: ru.ID, Level: ru.Level, Line: ru.Line, EndLine: ru.Line}
+		out[uri] = append(out[uri], protocol.Diagnostic{
+			Range:    unitRange(tx.get(ru.File), u),
+			Severity: protocol.DiagnosticSeverityError,
+			Source:   diagnosticSource,
+			Message:  failureMessage(ru),
+			Data:     map[string]string{"unit": ru.ID},
+		})
+	}
+	for _, ds := range out {
+		sort.SliceStable(ds, func(i, j int) bool {
+			a, b := ds[i].Range.Start, ds[j].Range.Start
+			return a.Line < b.Line || a.Line == b.Line && a.Character < b.Character
+		})
+	}
+	return out
+}
+
+// publishDiagnostics publishes the diagnostics of files whose diagnostics changed, including
+// empty lists for files that had some and have none now.
+func (ss *session) publishDiagnostics(ctx context.Context, versions map[protocol.DocumentURI]int32) {
+	next := ss.diagnostics()
+	ss.resMu.Lock()
+	var send []protocol.PublishDiagnosticsParams
+	for uri, ds := range next {
+		b, _ := json.Marshal(ds)
+		if ss.published[uri] == string(b) {
+			continue
+		}
+		ss.published[uri] = string(b)
+		send = append(send, protocol.PublishDiagnosticsParams{URI: uri, Diagnostics: ds})
+	}
+	for uri := range ss.published {
+		if _, ok := next[uri]; !ok {
+			delete(ss.published, uri)
+			send = append(send, protocol.PublishDiagnosticsParams{URI: uri, Diagnostics: []protocol.Diagnostic{}})
+		}
+	}
+	ss.resMu.Unlock()
+	sort.Slice(send, func(i, j int) bool { return send[i].URI < send[j].URI })
+	for i := range send {
+		if v, ok := versions[send[i].URI]; ok && v > 0 {
+			send[i].Version = uint32(v)
+		}
+		if err := ss.srv.conn.Notify(ctx, protocol.MethodTextDocumentPublishDiagnostics, &send[i]); err != nil {
+			ss.srv.log.logf("publish diagnostics: %v", err)
+			return
+		}
+	}
+}
+
+// unitRange is the range a unit's diagnostic covers: the assertion's lines, or the
+// declaration line of a method or class unit (underlining a whole class helps nobody).
+func unitRange(text []byte, u slicing.Unit) protocol.Range {
+	if u.Level == slicing.LevelAssertion {
+		return lineSpan(text, u.Line, u.EndLine)
+	}
+	return lineSpan(text, u.Line, u.Line)
+}
+
+// related points from a unit to the edits that select it.
+func (ss *session) related(u slicing.Unit, changes map[string]analysis.Change) []protocol.DiagnosticRelatedInformation {
+	var out []protocol.DiagnosticRelatedInformation
+	for _, id := range u.Because {
+		c, ok := changes[id]
+		if !ok || c.File == "" {
+			continue
+		}
+		line := c.Line - 1
+		if line < 0 {
+			line = 0
+		}
+		msg := "edited: " + shortID(c.ID)
+		if c.Detail != "" {
+			msg += " (" + c.Detail + ")"
+		}
+		out = append(out, protocol.DiagnosticRelatedInformation{
+			Location: protocol.Location{URI: ss.uri(c.File), Range: protocol.Range{
+				Start: protocol.Position{Line: uint32(line)}, End: protocol.Position{Line: uint32(line + 1)},
+			}},
+			Message: msg,
+		})
+	}
+	return out
+}
+
+// affectedMessage explains a unit's selection: "affected by your edit to Complex#negate()
+// (via testNegate line 14)".
+func affectedMessage(u slicing.Unit) string {
+	var b strings.Builder
+	b.WriteString("affected by your edit")
+	if len(u.Because) > 0 {
+		b.WriteString(" to ")
+		b.WriteString(shortID(u.Because[0]))
+		if n := len(u.Because) - 1; n > 0 {
+			fmt.Fprintf(&b, " and %d more", n)
+		}
+	}
+	if via := viaText(u); via != "" {
+		b.WriteString(" (via " + via + ")")
+	}
+	if u.Reason != nil && *u.Reason != "" && u.Level != slicing.LevelAssertion {
+		fmt.Fprintf(&b, "; whole %s selected: %s", u.Level, *u.Reason)
+	}
+	return b.String()
+}
+
+// viaText renders the chain test → … → change, leaving out the edited member itself (the
+// message names it already) and the test class when the step is in the unit's own class.
+func viaText(u slicing.Unit) string {
+	var steps []string
+	for i, v := range u.Via {
+		if i == len(u.Via)-1 && len(u.Via) > 1 && contains(u.Because, stripLine(v)) {
+			break
+		}
+		steps = append(steps, viaStep(v, u.Class))
+	}
+	return strings.Join(steps, " → ")
+}
+
+func viaStep(v, class string) string {
+	id, line := v, ""
+	if i := strings.LastIndex(v, ":"); i > 0 && isDigits(v[i+1:]) {
+		id, line = v[:i], v[i+1:]
+	}
+	s := shortID(id)
+	if class != "" && strings.HasPrefix(id, class+"#") {
+		s = id[len(class)+1:]
+		if j := strings.IndexByte(s, '('); j >= 0 {
+			s = s[:j]
+		}
+	}
+	if line != "" {
+		s += " line " + line
+	}
+	return s
+}
+
+// shortID drops the package from an id: "org.x.Complex#negate()" → "Complex#negate()".
+func shortID(id string) string {
+	typ, member := id, ""
+	if i := strings.IndexByte(id, '#'); i >= 0 {
+		typ, member = id[:i], id[i:]
+	}
+	parts := strings.Split(typ, ".")
+	k := 0
+	for k < len(parts)-1 && parts[k] != "" && parts[k][0] >= 'a' && parts[k][0] <= 'z' {
+		k++
+	}
+	return strings.Join(parts[k:], ".") + member
+}
+
+func stripLine(v string) string {
+	if i := strings.LastIndex(v, ":"); i > 0 && isDigits(v[i+1:]) {
+		return v[:i]
+	}
+	return v
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// failureMessage describes a failed unit: the message plus expected/actual.
+func failureMessage(ru selection.RunUnit) string {
+	msg := ru.Message
+	if msg == "" {
+		msg = "failed"
+	}
+	if ru.Status == "error" {
+		msg = "error: " + msg
+	}
+	if ru.Expected != "" || ru.Actual != "" {
+		msg += fmt.Sprintf("\nexpected: %s\nactual:   %s", ru.Expected, ru.Actual)
+	}
+	return msg
+}

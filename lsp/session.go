@@ -1,0 +1,310 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"sync"
+	"time"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/assertlens/assertlens/selection"
+)
+
+// session serves one workspace folder with its own engine. One worker goroutine makes every
+// state-changing engine call and every Select, so edits, file changes and baseline switches
+// reach the engine in order and a result always matches the state it was computed from.
+type session struct {
+	srv  *server
+	root string // absolute, clean
+
+	ready   chan struct{} // closed when the first index finished (well or not)
+	kick    chan struct{} // wakes the worker; capacity 1
+	timer   *time.Timer   // edit debounce
+	watcher *watcher
+
+	mu          sync.Mutex
+	eng         Engine
+	newEngine   bool            // replace the engine (settings changed) on the next sync
+	files       map[string]bool // changed on disk since the last sync
+	baseline    string          // baseline to set on the next sync
+	setBaseline bool
+	reindex     bool
+	stateGen    uint64 // bumped by every edit or file change
+
+	resMu     sync.RWMutex
+	result    *selection.Result
+	resultGen uint64
+	runs      map[string]selection.RunUnit // unit id → outcome of its last run
+	runGen    uint64                       // stateGen when the last run finished
+	published map[protocol.DocumentURI]string
+}
+
+// addSession creates the engine of a folder and starts its worker. A folder whose engine
+// cannot be created is reported and skipped.
+func (s *server) addSession(root string) {
+	st := s.currentSettings()
+	eng, err := s.factory(root, st.options())
+	if err != nil {
+		s.log.errorf("cannot serve %s: %v", root, err)
+		s.showMessage(protocol.MessageTypeError, "assertlens cannot serve %s: %v", filepath.Base(root), err)
+		return
+	}
+	ss := &session{
+		srv: s, root: root, eng: eng,
+		ready: make(chan struct{}), kick: make(chan struct{}, 1),
+		files: map[string]bool{}, runs: map[string]selection.RunUnit{},
+		published: map[protocol.DocumentURI]string{},
+	}
+	s.mu.Lock()
+	s.sessions = append(s.sessions, ss)
+	s.mu.Unlock()
+	s.log.logf("serving %s", root)
+	s.goSafe("worker "+root, ss.loop)
+}
+
+// edited schedules a selection after the debounce delay (restarted by every edit).
+func (ss *session) edited() {
+	d := ss.srv.currentSettings().Debounce
+	ss.mu.Lock()
+	ss.stateGen++
+	if ss.timer == nil {
+		ss.timer = time.AfterFunc(d, ss.wake)
+	} else {
+		ss.timer.Stop()
+		ss.timer.Reset(d)
+	}
+	ss.mu.Unlock()
+}
+
+// filesChanged records files changed on disk; debounced selects after the edit delay,
+// otherwise at once (the watcher debounces its own bursts).
+func (ss *session) filesChanged(rels []string, debounced bool) {
+	if len(rels) == 0 {
+		return
+	}
+	ss.mu.Lock()
+	for _, r := range rels {
+		ss.files[r] = true
+	}
+	ss.mu.Unlock()
+	if debounced {
+		ss.edited()
+		return
+	}
+	ss.mu.Lock()
+	ss.stateGen++
+	ss.mu.Unlock()
+	ss.wake()
+}
+
+// refreshBaseline asks the worker to (re)set the baseline: after a configuration change, or
+// when git's HEAD moved.
+func (ss *session) refreshBaseline(kind string) {
+	ss.mu.Lock()
+	ss.baseline, ss.setBaseline = kind, true
+	ss.stateGen++
+	ss.mu.Unlock()
+	ss.wake()
+}
+
+// requestNewEngine asks the worker to replace the engine with one made from the current
+// settings, and to index it.
+func (ss *session) requestNewEngine() {
+	ss.mu.Lock()
+	ss.newEngine = true
+	ss.stateGen++
+	ss.mu.Unlock()
+	ss.wake()
+}
+
+// engine returns the session's engine.
+func (ss *session) engine() Engine {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	return ss.eng
+}
+
+// requestReindex asks the worker for a full index.
+func (ss *session) requestReindex() {
+	ss.mu.Lock()
+	ss.reindex = true
+	ss.stateGen++
+	ss.mu.Unlock()
+	ss.wake()
+}
+
+func (ss *session) wake() {
+	select {
+	case ss.kick <- struct{}{}:
+	default:
+	}
+}
+
+// waitReady waits for the first index, at most the configured time. It reports whether the
+// index is done; callers then answer with what is known.
+func (ss *session) waitReady(ctx context.Context) bool {
+	t := time.NewTimer(ss.srv.cfg.readyWait)
+	defer t.Stop()
+	select {
+	case <-ss.ready:
+		return true
+	case <-t.C:
+	case <-ctx.Done():
+	}
+	return false
+}
+
+func (ss *session) loop() {
+	ctx := ss.srv.ctx
+	ss.index(ctx)
+	close(ss.ready)
+	for {
+		ss.sync(ctx)
+		select {
+		case <-ss.kick:
+		case <-ctx.Done():
+			ss.stop()
+			return
+		}
+	}
+}
+
+func (ss *session) stop() {
+	ss.mu.Lock()
+	if ss.timer != nil {
+		ss.timer.Stop()
+	}
+	w := ss.watcher
+	ss.mu.Unlock()
+	if w != nil {
+		w.close()
+	}
+}
+
+// index runs a full index with progress.
+func (ss *session) index(ctx context.Context) {
+	start := time.Now()
+	p := ss.srv.prog.begin(ctx, "assertlens: indexing "+filepath.Base(ss.root), false, nil)
+	err := ss.engine().Index(p.ctx, p.report)
+	switch {
+	case err != nil && ctx.Err() == nil:
+		p.end("failed")
+		ss.srv.log.errorf("indexing %s failed: %v", ss.root, err)
+		ss.srv.showMessage(protocol.MessageTypeError, "assertlens: indexing %s failed: %v", filepath.Base(ss.root), err)
+	case err == nil:
+		p.end(fmt.Sprintf("done in %d ms", time.Since(start).Milliseconds()))
+		ss.srv.log.logf("indexed %s in %s", ss.root, time.Since(start).Round(time.Millisecond))
+	default:
+		p.end("cancelled")
+	}
+}
+
+// sync hands pending state to the engine, selects and publishes.
+func (ss *session) sync(ctx context.Context) {
+	if ctx.Err() != nil {
+		return
+	}
+	ss.mu.Lock()
+	files := make([]string, 0, len(ss.files))
+	for f := range ss.files {
+		files = append(files, f)
+	}
+	ss.files = map[string]bool{}
+	baseline, setBaseline, reindex, renew := ss.baseline, ss.setBaseline, ss.reindex, ss.newEngine
+	ss.setBaseline, ss.reindex, ss.newEngine = false, false, false
+	gen := ss.stateGen
+	ss.mu.Unlock()
+	sort.Strings(files)
+
+	if renew {
+		eng, err := ss.srv.factory(ss.root, ss.srv.currentSettings().options())
+		if err != nil {
+			ss.srv.log.errorf("new settings not applied to %s: %v", ss.root, err)
+		} else {
+			ss.mu.Lock()
+			ss.eng = eng
+			ss.mu.Unlock()
+			ss.srv.docs.resetSession(ss)
+			reindex, setBaseline, files = true, false, nil
+		}
+	}
+	eng := ss.engine()
+	if reindex {
+		ss.index(ctx)
+	}
+	if setBaseline {
+		if err := eng.SetBaseline(baseline); err != nil {
+			ss.srv.log.errorf("baseline %q: %v", baseline, err)
+			ss.srv.showMessage(protocol.MessageTypeError, "assertlens: cannot use baseline %q: %v", baseline, err)
+		}
+	}
+	docs := ss.srv.docs.drain(ss)
+	rels := make([]string, 0, len(docs.overlays))
+	for rel := range docs.overlays {
+		rels = append(rels, rel)
+	}
+	sort.Strings(rels)
+	for _, rel := range rels {
+		eng.SetOverlay(rel, docs.overlays[rel])
+	}
+	if len(files) > 0 {
+		eng.FilesChanged(files)
+	}
+	res, err := eng.Select(ctx)
+	if err != nil {
+		if ctx.Err() == nil {
+			ss.srv.log.errorf("select in %s: %v", ss.root, err)
+		}
+		return
+	}
+	if !ss.srv.docs.current(docs.versions) {
+		// A document changed while selecting: this result describes an outdated version.
+		// The change scheduled another round, which will publish.
+		ss.srv.log.logf("dropping a result computed for outdated document versions")
+		return
+	}
+	ss.setResult(ctx, res, gen, docs.versions)
+}
+
+// setResult stores a new result and publishes what changed.
+func (ss *session) setResult(ctx context.Context, res *selection.Result, gen uint64, versions map[protocol.DocumentURI]int32) {
+	ss.resMu.Lock()
+	ss.result = res
+	ss.resultGen++
+	if gen != ss.runGen {
+		// The state moved on since the last run: passed units are no longer known good.
+		for id, ru := range ss.runs {
+			if ru.Status == "passed" {
+				delete(ss.runs, id)
+			}
+		}
+	}
+	ss.resMu.Unlock()
+	ss.publishDiagnostics(ctx, versions)
+	ss.srv.refreshLenses()
+}
+
+// snapshot returns the current result (possibly nil) and run outcomes.
+func (ss *session) snapshot() (*selection.Result, map[string]selection.RunUnit) {
+	ss.resMu.RLock()
+	defer ss.resMu.RUnlock()
+	runs := make(map[string]selection.RunUnit, len(ss.runs))
+	for k, v := range ss.runs {
+		runs[k] = v
+	}
+	return ss.result, runs
+}
+
+func (ss *session) currentGen() uint64 {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	return ss.stateGen
+}
+
+// uri returns the URI of a workspace-relative slash path.
+func (ss *session) uri(rel string) protocol.DocumentURI {
+	return pathToURI(filepath.Join(ss.root, filepath.FromSlash(rel)))
+}
