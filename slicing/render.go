@@ -1,0 +1,297 @@
+package slicing
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/assertlens/assertlens/analysis"
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// SliceSuffix is appended to the name of a test class to name its generated copy.
+const SliceSuffix = "__Slices"
+
+// Render writes a runnable copy of the top-level class holding tc, named
+// <Class>__Slices, in the same package and folder. The copy keeps the package, imports,
+// class annotations, fields, fixtures, rules, helpers, nested classes and constructors
+// (renamed); it drops the original test methods and, for each of tc's units in units, adds
+// one test method: <method>__L<line> for an assertion slice, <method>__Lrest for the
+// implicit unit, the original method for a method unit, and every original test of tc for
+// a class unit. A generated method copies the original's annotations, modifiers,
+// parameters and throws clause, then the unit's statements in their original order.
+//
+// src must be the bytes of tc.File. It returns the relative path of the copy, its code,
+// the generated method names mapped to unit ids, and generated lines mapped to original
+// lines (1-based).
+func Render(tc *TestClass, src []byte, units []Unit) (rel string, code []byte, methods map[string]string, lineMap map[int]int, err error) {
+	if tc == nil {
+		return "", nil, nil, nil, errors.New("render: nil test class")
+	}
+	tree := analysis.ParseTree(src, nil)
+	if tree == nil {
+		return "", nil, nil, nil, errors.New("render: parse failed")
+	}
+	defer tree.Close()
+	root := tree.RootNode()
+	f := analysis.ExtractFile(tc.File, src, tree, true)
+	var top *analysis.Type
+	for _, t := range f.Types {
+		if t.Outer == "" && (t.ID == tc.ID || strings.HasPrefix(tc.ID, t.ID+".")) {
+			top = t
+			break
+		}
+	}
+	if top == nil {
+		return "", nil, nil, nil, fmt.Errorf("render: %s is not declared in %s", tc.ID, tc.File)
+	}
+	newName := top.Name + SliceSuffix
+	rel = path.Join(path.Dir(tc.File), newName+".java")
+	methods = map[string]string{}
+
+	mine := map[string][]Unit{} // member id -> its units
+	classLevel := false
+	byTest := map[string]*TestMethod{}
+	for _, m := range tc.Methods {
+		byTest[m.ID] = m
+	}
+	for _, u := range units {
+		if u.Level == LevelClass && u.Test == tc.ID {
+			classLevel = true
+			continue
+		}
+		if tm := byTest[u.Test]; tm != nil && tm.Declaring == tc.ID {
+			mine[tm.MemberID] = append(mine[tm.MemberID], u)
+		}
+	}
+	tests := map[string]*TestMethod{}
+	for _, m := range tc.Methods {
+		if m.Declaring == tc.ID {
+			tests[m.MemberID] = m
+		}
+	}
+
+	var edits []edit
+	// Rename the class and its constructors.
+	declStart, nameStart, nameEnd, ok := topDecl(root, src, top)
+	if !ok {
+		return "", nil, nil, nil, fmt.Errorf("render: cannot find the declaration of %s", top.ID)
+	}
+	edits = append(edits, edit{start: nameStart, end: nameEnd, text: newName})
+	for _, m := range top.Members {
+		if m.Kind != analysis.KindConstructor {
+			continue
+		}
+		node := findNode(root, m.Start, m.End, "constructor_declaration")
+		if node == nil {
+			continue
+		}
+		if nm := node.ChildByFieldName("name"); nm != nil {
+			edits = append(edits, edit{start: int(nm.StartByte()), end: int(nm.EndByte()), text: newName})
+		}
+	}
+	// Replace test methods.
+	for _, t := range f.Types {
+		for _, m := range t.Members {
+			if m.Kind != analysis.KindMethod {
+				continue
+			}
+			tm := tests[m.ID]
+			isTest := tm != nil || hasTestAnnotation(m)
+			if !isTest {
+				continue
+			}
+			if t.ID == tc.ID && classLevel {
+				if tm != nil {
+					methods[m.Name] = tc.ID
+				}
+				continue
+			}
+			e := edit{start: m.Start, end: m.End}
+			if tm != nil {
+				for i, u := range mine[m.ID] {
+					name := m.Name
+					switch {
+					case u.Level == LevelMethod:
+						e.parts = append(e.parts, part{whole: true})
+					case u.Reason != nil && *u.Reason == ReasonImplicit:
+						name += "__Lrest"
+						e.parts = append(e.parts, part{name: name, stmts: u.Stmts})
+					default:
+						name += "__L" + itoa(u.Line)
+						e.parts = append(e.parts, part{name: name, stmts: u.Stmts})
+					}
+					e.parts[i].tm = tm
+					methods[name] = u.ID
+				}
+			}
+			e.member = m
+			edits = append(edits, e)
+		}
+	}
+	sort.Slice(edits, func(i, j int) bool { return edits[i].start < edits[j].start })
+	w := newWriter(src)
+	pos := declStart
+	w.copy(0, pos)
+	for _, e := range edits {
+		if e.start < pos || e.end > len(src) {
+			continue
+		}
+		w.copy(pos, e.start)
+		switch {
+		case e.member == nil:
+			w.emit(e.text, w.origLine(e.start))
+		default:
+			w.methods(root, e)
+		}
+		pos = e.end
+	}
+	w.copy(pos, len(src))
+	return rel, w.buf.Bytes(), methods, w.lineMap, nil
+}
+
+// edit replaces src[start:end]: with text, or (for a test method) with generated methods.
+type edit struct {
+	start, end int
+	text       string
+	member     *analysis.Member
+	parts      []part
+}
+
+// part is one generated method: the original (whole) or a unit's statements.
+type part struct {
+	name  string
+	stmts []int
+	whole bool
+	tm    *TestMethod
+}
+
+func hasTestAnnotation(m *analysis.Member) bool {
+	for _, a := range m.Annotations {
+		if analysis.TestAnnotations[a] {
+			return true
+		}
+	}
+	return false
+}
+
+// topDecl finds the declaration node of a top-level type: its start and its name's range.
+func topDecl(root *sitter.Node, src []byte, t *analysis.Type) (start, nameStart, nameEnd int, ok bool) {
+	c := int(root.NamedChildCount())
+	for i := 0; i < c; i++ {
+		n := root.NamedChild(i)
+		switch n.Type() {
+		case "class_declaration", "interface_declaration", "enum_declaration", "record_declaration":
+		default:
+			continue
+		}
+		nm := n.ChildByFieldName("name")
+		if nm != nil && string(src[nm.StartByte():nm.EndByte()]) == t.Name {
+			return int(n.StartByte()), int(nm.StartByte()), int(nm.EndByte()), true
+		}
+	}
+	return 0, 0, 0, false
+}
+
+// writer builds the generated file and its line map.
+type writer struct {
+	src        []byte
+	lineStarts []int
+	buf        bytes.Buffer
+	line       int  // current output line, 1-based
+	atStart    bool // nothing written yet on the current output line
+	lineMap    map[int]int
+}
+
+func newWriter(src []byte) *writer {
+	w := &writer{src: src, line: 1, atStart: true, lineMap: map[int]int{}}
+	w.lineStarts = append(w.lineStarts, 0)
+	for i, b := range src {
+		if b == '\n' {
+			w.lineStarts = append(w.lineStarts, i+1)
+		}
+	}
+	return w
+}
+
+// origLine is the 1-based line of byte offset off in src.
+func (w *writer) origLine(off int) int {
+	return sort.Search(len(w.lineStarts), func(i int) bool { return w.lineStarts[i] > off })
+}
+
+// copy writes src[a:b], mapping every output line it starts to its original line.
+func (w *writer) copy(a, b int) {
+	for i := a; i < b; i++ {
+		w.put(w.src[i], w.origLine(i))
+	}
+}
+
+// emit writes generated text attributed to the original line orig.
+func (w *writer) emit(s string, orig int) {
+	for i := 0; i < len(s); i++ {
+		w.put(s[i], orig)
+	}
+}
+
+func (w *writer) put(c byte, orig int) {
+	if w.atStart {
+		if _, ok := w.lineMap[w.line]; !ok {
+			w.lineMap[w.line] = orig
+		}
+		w.atStart = false
+	}
+	w.buf.WriteByte(c)
+	if c == '\n' {
+		w.line++
+		w.atStart = true
+	}
+}
+
+// indentOf returns the whitespace before offset off on its line.
+func (w *writer) indentOf(off int) string {
+	ls := w.lineStarts[w.origLine(off)-1]
+	ind := w.src[ls:off]
+	if len(bytes.TrimLeft(ind, " \t")) != 0 {
+		return "    "
+	}
+	return string(ind)
+}
+
+// methods writes the generated methods replacing one original test method.
+func (w *writer) methods(root *sitter.Node, e edit) {
+	m := e.member
+	node := findNode(root, m.Start, m.End, "method_declaration")
+	var nameStart, nameEnd int
+	if node != nil {
+		if nm := node.ChildByFieldName("name"); nm != nil {
+			nameStart, nameEnd = int(nm.StartByte()), int(nm.EndByte())
+		}
+	}
+	indent := w.indentOf(m.Start)
+	for i, p := range e.parts {
+		if i > 0 {
+			w.emit("\n\n"+indent, m.Line)
+		}
+		if p.whole || nameEnd == 0 || m.BodyStart <= nameEnd {
+			w.copy(m.Start, m.End)
+			continue
+		}
+		w.copy(m.Start, nameStart)
+		w.emit(p.name, m.Line)
+		w.copy(nameEnd, m.BodyStart)
+		w.emit("{\n", w.origLine(m.BodyStart))
+		for _, si := range p.stmts {
+			if p.tm == nil || si < 0 || si >= len(p.tm.Statements) {
+				continue
+			}
+			st := p.tm.Statements[si]
+			w.emit(w.indentOf(st.Start), st.Line)
+			w.copy(st.Start, st.End)
+			w.emit("\n", st.EndLine)
+		}
+		w.emit(indent+"}", m.EndLine)
+	}
+}

@@ -1,0 +1,256 @@
+package slicing
+
+import (
+	"encoding/xml"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/assertlens/assertlens/analysis"
+)
+
+var javaJars = []string{
+	"/usr/share/java/junit4.jar", "/usr/share/java/junit-jupiter-api.jar",
+	"/usr/share/java/junit-jupiter-params.jar", "/usr/share/java/hamcrest-core.jar",
+	"/usr/share/java/apiguardian-api.jar", "/usr/share/java/opentest4j.jar",
+	"/usr/share/java/junit-platform-suite-api.jar", "/usr/share/java/junit-platform-commons.jar",
+}
+
+const launcherJar = "/usr/share/java/junit-platform-console-standalone.jar"
+
+// rendered is one generated slice class.
+type rendered struct {
+	tc      *TestClass
+	rel     string
+	code    []byte
+	methods map[string]string
+	lineMap map[int]int
+}
+
+// renderAll renders every runnable test class of a fixture with all of its units.
+func renderAll(t *testing.T, s *analysis.Snapshot, classes []*TestClass) []rendered {
+	t.Helper()
+	var out []rendered
+	done := map[string]bool{}
+	for _, tc := range classes {
+		if tc.Abstract || len(tc.Methods) == 0 {
+			continue
+		}
+		src, err := s.Source.Read(tc.File)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel, code, methods, lineMap, err := Render(tc, src, tc.Units())
+		if err != nil {
+			t.Fatalf("render %s: %v", tc.ID, err)
+		}
+		if done[rel] {
+			continue // nested test classes render into their outer class's file (one per test run)
+		}
+		done[rel] = true
+		out = append(out, rendered{tc, rel, code, methods, lineMap})
+	}
+	return out
+}
+
+// TestRenderParses checks that every rendered class parses without error nodes and that its
+// line map points generated statement lines at the original lines with the same text.
+func TestRenderParses(t *testing.T) {
+	for _, name := range []string{"paper", "rules"} {
+		t.Run(name, func(t *testing.T) {
+			s, classes := discover(t, name, Options{})
+			for _, r := range renderAll(t, s, classes) {
+				tree := analysis.ParseTree(r.code, nil)
+				bad := tree.RootNode().HasError()
+				tree.Close()
+				if bad {
+					t.Errorf("%s does not parse:\n%s", r.rel, r.code)
+				}
+				orig, _ := s.Source.Read(r.tc.File)
+				ol := strings.Split(string(orig), "\n")
+				for gl, line := range strings.Split(string(r.code), "\n") {
+					o, ok := r.lineMap[gl+1]
+					if !ok || o < 1 || o > len(ol) {
+						if strings.TrimSpace(line) != "" {
+							t.Errorf("%s:%d has no original line", r.rel, gl+1)
+						}
+						continue
+					}
+					if strings.TrimSpace(line) != "" && strings.Contains(ol[o-1], strings.TrimSpace(line)) == false &&
+						!strings.Contains(line, SliceSuffix) && !strings.Contains(line, "__L") && strings.TrimSpace(line) != "}" {
+						t.Errorf("%s:%d %q maps to original line %d %q", r.rel, gl+1, line, o, ol[o-1])
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestRenderCompilesAndAgrees compiles each fixture's production code, original tests and
+// rendered slices with javac, runs them all once with the JUnit console launcher, and checks
+// the property: a test method passes exactly when all of its rendered units pass.
+func TestRenderCompilesAndAgrees(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs javac and the JUnit launcher")
+	}
+	if _, err := exec.LookPath("javac"); err != nil {
+		t.Skip("javac not installed")
+	}
+	if _, err := os.Stat(launcherJar); err != nil {
+		t.Skip("JUnit console launcher not installed")
+	}
+	for _, name := range []string{"paper", "rules"} {
+		t.Run(name, func(t *testing.T) {
+			s, classes := discover(t, name, Options{})
+			dir := t.TempDir()
+			srcDir, outDir := filepath.Join(dir, "src"), filepath.Join(dir, "classes")
+			var files []string
+			write := func(rel string, b []byte) {
+				p := filepath.Join(srcDir, filepath.FromSlash(rel))
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, b, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				files = append(files, p)
+			}
+			for _, rel := range s.SortedPaths() {
+				b, err := s.Source.Read(rel)
+				if err != nil {
+					t.Fatal(err)
+				}
+				write(rel, b)
+			}
+			rs := renderAll(t, s, classes)
+			for _, r := range rs {
+				write(r.rel, r.code)
+			}
+			cp := strings.Join(javaJars, string(os.PathListSeparator))
+			args := append([]string{"-nowarn", "-encoding", "UTF-8", "-proc:none", "-cp", cp, "-d", outDir}, files...)
+			if out, err := exec.Command("javac", args...).CombinedOutput(); err != nil {
+				t.Fatalf("javac failed: %v\n%s", err, out)
+			}
+			results := runJUnit(t, outDir, filepath.Join(dir, "reports"), cp)
+			checked := 0
+			for _, r := range rs {
+				genClass := strings.Replace(r.tc.ID, topName(r.tc), topName(r.tc)+SliceSuffix, 1)
+				for _, tm := range r.tc.Methods {
+					orig, ok := results[r.tc.ID+"#"+methodName(tm.ID)]
+					if !ok {
+						t.Errorf("%s did not run", tm.ID)
+						continue
+					}
+					var units []string
+					slicesPass := true
+					for gen, uid := range r.methods {
+						if !unitOf(tm, uid) {
+							continue
+						}
+						pass, ok := results[genClass+"#"+gen]
+						if !ok {
+							t.Errorf("generated %s#%s did not run", genClass, gen)
+							continue
+						}
+						units = append(units, gen)
+						slicesPass = slicesPass && pass
+					}
+					if len(units) == 0 {
+						t.Errorf("%s: no rendered unit ran", tm.ID)
+						continue
+					}
+					checked++
+					if orig != slicesPass {
+						t.Errorf("%s: original passes=%v but its %d slices pass=%v (%v)", tm.ID, orig, len(units), slicesPass, units)
+					}
+				}
+			}
+			t.Logf("%s: %d test methods agree with their rendered units", name, checked)
+		})
+	}
+}
+
+func topName(tc *TestClass) string {
+	id := strings.TrimPrefix(tc.ID, packageOf(tc.ID))
+	id = strings.TrimPrefix(id, ".")
+	if i := strings.IndexByte(id, '.'); i >= 0 {
+		return id[:i]
+	}
+	return id
+}
+
+// packageOf guesses the package of a class id: the lower-case leading segments.
+func packageOf(id string) string {
+	parts := strings.Split(id, ".")
+	i := 0
+	for i < len(parts)-1 && parts[i] != "" && parts[i][0] >= 'a' && parts[i][0] <= 'z' {
+		i++
+	}
+	return strings.Join(parts[:i], ".")
+}
+
+func methodName(testID string) string { return testID[strings.IndexByte(testID, '#')+1:] }
+
+func unitOf(tm *TestMethod, unitID string) bool {
+	for _, u := range tm.Units {
+		if u.ID == unitID {
+			return true
+		}
+	}
+	return false
+}
+
+type junitReport struct {
+	Cases []struct {
+		Name    string    `xml:"name,attr"`
+		Class   string    `xml:"classname,attr"`
+		Failure *struct{} `xml:"failure"`
+		Error   *struct{} `xml:"error"`
+		Skipped *struct{} `xml:"skipped"`
+	} `xml:"testcase"`
+}
+
+// runJUnit runs every class under classes and returns pass/fail per "class#method" (a
+// method with several invocations passes when all pass).
+func runJUnit(t *testing.T, classes, reports, cp string) map[string]bool {
+	t.Helper()
+	cmd := exec.Command("java", "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-jar", launcherJar,
+		"-cp", classes+string(os.PathListSeparator)+cp, "--scan-classpath", classes,
+		"--include-classname", ".*", "--reports-dir", reports, "--details", "none", "--disable-banner")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 { // 1: some tests failed
+			t.Fatalf("junit launcher: %v\n%s", err, out)
+		}
+	}
+	res := map[string]bool{}
+	ms, _ := filepath.Glob(filepath.Join(reports, "*.xml"))
+	for _, p := range ms {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rep junitReport
+		if err := xml.Unmarshal(b, &rep); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		for _, c := range rep.Cases {
+			name := c.Name
+			if i := strings.IndexAny(name, "[("); i >= 0 {
+				name = name[:i]
+			}
+			key := strings.ReplaceAll(c.Class, "$", ".") + "#" + name
+			pass := c.Failure == nil && c.Error == nil
+			if old, ok := res[key]; ok {
+				pass = pass && old
+			}
+			res[key] = pass
+		}
+	}
+	if len(res) == 0 {
+		t.Fatalf("no test results in %s:\n%s", reports, out)
+	}
+	return res
+}
