@@ -123,6 +123,8 @@ type Refs struct {
 	Locals     []LocalVar // declared locals and parameters with their written types
 	Strings    []string   // string constants passed to reflection (forName, getMethod, ...)
 	Reflective bool       // a reflective lookup whose name is not a constant
+	Selects    []Select   // field accesses: qualified reads/writes and unqualified writes (see Select)
+	ClassLits  []string   // class literals X.class, dotted as written ("a.b.X")
 }
 
 // Call is one call site: receiver expression summary, method name and argument count.

@@ -104,6 +104,7 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 	}
 	sort.Strings(r.Names)
 	sort.Strings(r.Types)
+	scanSelects(src, toks, &r)
 	return r
 }
 
@@ -352,4 +353,3 @@ func isPrimitive(s string) bool {
 	}
 	return false
 }
-

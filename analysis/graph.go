@@ -1,0 +1,249 @@
+package analysis
+
+import (
+	"runtime"
+	"sort"
+	"sync"
+)
+
+// Edge kinds. An edge From → To means From depends on To: a change to To may change what
+// From does, so reverse reachability from a change finds everything it may affect.
+const (
+	EdgeCall         = "call"          // a call resolved to its declaration (or the nearest inherited one)
+	EdgeDispatch     = "dispatch"      // dynamic dispatch to an implementation the declaration does not name
+	EdgeNew          = "new"           // new C(..) to C's constructors (or C's implicit constructor)
+	EdgeSuper        = "super"         // super(..)/super.m(), implicit super(), type → supertype
+	EdgeFieldRead    = "field-read"    // a member reads a field
+	EdgeFieldWrite   = "field-write"   // a member assigns a field
+	EdgeInitializer  = "initializer"   // constructor → instance field initializers and init blocks
+	EdgeStaticInit   = "static-init"   // type → <clinit> and static field initializers
+	EdgeLambda       = "lambda"        // reserved: lambda bodies are part of their member's refs
+	EdgeMethodRef    = "method-ref"    // X::m to every method m of X, X::new to constructors
+	EdgeReflection   = "reflection"    // Class.forName, getMethod("m"), non-constant lookups
+	EdgeCallback     = "callback"      // type → methods a library may call back
+	EdgeClassLiteral = "class-literal" // X.class to X and all its members
+	EdgeTypeUse      = "type-use"      // a member to the class heads of the types it uses
+	EdgeOverride     = "override"      // an overridden method to its override
+)
+
+// Edge is one dependency between two nodes. Nodes are type ids ("pkg.Outer.Inner") and
+// member ids ("pkg.T#m(int)", "pkg.T#f", "pkg.T#<init>()", "pkg.T#<clinit>"); a type
+// without declared constructors has an implicit constructor node "pkg.T#<init>()" (records:
+// the canonical "pkg.R#<init>(A,B)"). Line is the 1-based line in From's file where the
+// dependency arises (the call site, or the declaration for structural edges).
+type Edge struct {
+	From string `json:"from"`
+	To   string `json:"to"`
+	Kind string `json:"kind"`
+	Line int    `json:"line"`
+}
+
+// Graph is the dependency graph of one snapshot: forward and reverse edges between node
+// ids. It is immutable once built; Update returns a new graph that shares what the edit
+// did not touch. Edges are kept grouped by the file that contributes them, which is the
+// unit of update.
+type Graph struct {
+	snap  *Snapshot
+	idx   *index
+	files map[string]*fileGraph
+	fwd   *edgeStore
+	rev   *edgeStore
+}
+
+// BuildGraph resolves every file of s and builds the graph. Files are resolved in
+// parallel; the result does not depend on scheduling.
+func BuildGraph(s *Snapshot) *Graph {
+	idx := buildIndex(s)
+	paths := s.SortedPaths()
+	results := make([]*fileGraph, len(paths))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i] = resolveFile(s, idx, s.Files[paths[i]])
+			}
+		}()
+	}
+	s.Types() // build the snapshot's lazy index before the workers share it
+	for i := range paths {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	g := &Graph{snap: s, idx: idx, files: make(map[string]*fileGraph, len(paths))}
+	fwd, rev := newStoreBuilder(), newStoreBuilder()
+	for _, fg := range results {
+		g.files[fg.path] = fg
+		for _, e := range fg.edges {
+			fwd.add(e.From, edgeRec{e, fg.path})
+			rev.add(e.To, edgeRec{e, fg.path})
+		}
+	}
+	fwd.sortAll()
+	rev.sortAll()
+	g.fwd, g.rev = fwd.st, rev.st
+	return g
+}
+
+// Snapshot returns the snapshot the graph was built from.
+func (g *Graph) Snapshot() *Snapshot { return g.snap }
+
+// Callees returns the edges leaving id (what id depends on), sorted, without duplicates.
+func (g *Graph) Callees(id string) []Edge { return distinct(g.fwd.get(id)) }
+
+// Callers returns the edges arriving at id (what depends on id), sorted, without
+// duplicates.
+func (g *Graph) Callers(id string) []Edge { return distinct(g.rev.get(id)) }
+
+func distinct(recs []edgeRec) []Edge {
+	if len(recs) == 0 {
+		return nil
+	}
+	out := make([]Edge, 0, len(recs))
+	for _, r := range recs {
+		out = append(out, r.Edge)
+	}
+	sort.Slice(out, func(i, j int) bool { return edgeLess(out[i], out[j]) })
+	w := 0
+	for i, e := range out {
+		if i > 0 && e.From == out[w-1].From && e.To == out[w-1].To && e.Kind == out[w-1].Kind {
+			continue // the same dependency contributed by two files: keep the first line
+		}
+		out[w] = e
+		w++
+	}
+	return out[:w]
+}
+
+// Edges returns every edge of the graph, sorted (for tests and dumps).
+func (g *Graph) Edges() []Edge {
+	var out []Edge
+	for _, fg := range g.files {
+		out = append(out, fg.edges...)
+	}
+	sort.Slice(out, func(i, j int) bool { return edgeLess(out[i], out[j]) })
+	return out
+}
+
+// maxUncertain bounds the list Uncertain returns.
+const maxUncertain = 200
+
+// Uncertain lists, sorted and bounded, the places where resolution was widened: non-constant
+// reflection and calls whose receiver type is unknown and were matched by name.
+func (g *Graph) Uncertain() []string {
+	var out []string
+	for _, fg := range g.files {
+		out = append(out, fg.uncertain...)
+	}
+	sort.Strings(out)
+	if len(out) > maxUncertain {
+		out = append(out[:maxUncertain:maxUncertain], "… more places widened")
+	}
+	return out
+}
+
+// ResolveCall returns the member ids a call made inside type ctxType (with these locals)
+// may reach directly, including every override dynamic dispatch may pick. A receiver that
+// names an earlier call ("()") is unknown here, as the earlier calls are not given: use
+// ResolveCalls for a statement's calls in order.
+func (g *Graph) ResolveCall(ctxType string, locals []LocalVar, c Call) []string {
+	return g.ResolveCalls(ctxType, locals, []Call{c})[0]
+}
+
+// ResolveCalls is ResolveCall for a sequence of calls in source order, as recorded in
+// Refs.Calls, so that call-result receivers resolve.
+func (g *Graph) ResolveCalls(ctxType string, locals []LocalVar, calls []Call) [][]string {
+	r := newResolver(g.snap, g.idx, nil)
+	mc := newMemberCtx(r, ctxType, locals, calls)
+	out := make([][]string, len(calls))
+	for k := range calls {
+		set := map[string]bool{}
+		for _, tg := range mc.call(k).targets {
+			set[tg.id] = true
+			if tg.kind == EdgeDispatch {
+				continue
+			}
+			// Follow the override edges: what dispatch may pick instead of the declaration.
+			for _, o := range g.overridesOf(tg.id) {
+				set[o] = true
+			}
+		}
+		out[k] = sortedKeys(set)
+	}
+	return out
+}
+
+// overridesOf follows override and dispatch edges from a method, transitively.
+func (g *Graph) overridesOf(id string) []string {
+	var out []string
+	seen := map[string]bool{id: true}
+	queue := []string{id}
+	for len(queue) > 0 {
+		cur := queue[0]
+		queue = queue[1:]
+		for _, rec := range g.fwd.get(cur) {
+			if (rec.Kind == EdgeOverride || rec.Kind == EdgeDispatch) && !seen[rec.To] {
+				seen[rec.To] = true
+				out = append(out, rec.To)
+				queue = append(queue, rec.To)
+			}
+		}
+	}
+	return out
+}
+
+// ResolveNames returns the field ids that these identifiers, read or written inside
+// ctxType with these locals, may denote: locals shadow fields; then own, inherited and
+// enclosing types' fields and static imports; a dotted name "a.b.f" is resolved as a
+// selection; a name found nowhere matches every project field of that name.
+func (g *Graph) ResolveNames(ctxType string, locals []LocalVar, names []string) []string {
+	r := newResolver(g.snap, g.idx, nil)
+	mc := newMemberCtx(r, ctxType, locals, nil)
+	set := map[string]bool{}
+	mc.emit = func(to, kind string, line int) { set[to] = true }
+	for _, n := range names {
+		if chain := splitDots(n); len(chain) > 1 {
+			v := mc.receiver(chain[:len(chain)-1], 0, 0)
+			mc.selectOn(v, chain[len(chain)-1], 0, false)
+			continue
+		}
+		if _, local := mc.locals[n]; local {
+			continue
+		}
+		if ref, ok := mc.scopeField(n); ok {
+			set[r.member(ref).ID] = true
+			continue
+		}
+		if r.typeIn(mc.f, ctxType, n).known() {
+			continue
+		}
+		for _, id := range r.globalFields(n) {
+			set[id] = true
+		}
+	}
+	return sortedKeys(set)
+}
+
+func splitDots(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '.' {
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, s[start:])
+}
+
+func sortedKeys(set map[string]bool) []string {
+	out := make([]string, 0, len(set))
+	for k := range set {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,131 @@
+package analysis
+
+import "sort"
+
+// edgeRec is an edge as stored: the edge plus the path of the file that contributed it,
+// so that an update can take out exactly one file's edges.
+type edgeRec struct {
+	Edge
+	src string
+}
+
+// storeShards is the number of shards of an edgeStore; an update copies only the shards
+// whose keys it touches, so more shards make updates cheaper and the copy of the shard
+// table (a few kilobytes) is the floor.
+const storeShards = 4096
+
+// edgeStore maps node ids to edge records. It is persistent: with never changes the
+// receiver, it returns a store that shares every untouched shard and slice.
+type edgeStore struct {
+	shards [storeShards]map[string][]edgeRec
+}
+
+func shardOf(id string) int {
+	h := uint32(2166136261)
+	for i := 0; i < len(id); i++ {
+		h ^= uint32(id[i])
+		h *= 16777619
+	}
+	return int(h % storeShards)
+}
+
+func (st *edgeStore) get(id string) []edgeRec {
+	m := st.shards[shardOf(id)]
+	if m == nil {
+		return nil
+	}
+	return m[id]
+}
+
+// storeBuilder fills a fresh store; only for building, never on a shared store.
+type storeBuilder struct{ st *edgeStore }
+
+func newStoreBuilder() storeBuilder { return storeBuilder{st: &edgeStore{}} }
+
+func (b storeBuilder) add(key string, rec edgeRec) {
+	i := shardOf(key)
+	if b.st.shards[i] == nil {
+		b.st.shards[i] = map[string][]edgeRec{}
+	}
+	b.st.shards[i][key] = append(b.st.shards[i][key], rec)
+}
+
+// sortAll orders every key's records, so that walks over a built store and over an updated
+// one visit neighbours in the same order.
+func (b storeBuilder) sortAll() {
+	for _, m := range b.st.shards {
+		for _, recs := range m {
+			sortRecs(recs)
+		}
+	}
+}
+
+func sortRecs(recs []edgeRec) {
+	sort.Slice(recs, func(i, j int) bool {
+		if recs[i].Edge != recs[j].Edge {
+			return edgeLess(recs[i].Edge, recs[j].Edge)
+		}
+		return recs[i].src < recs[j].src
+	})
+}
+
+// storeDelta is a set of removals and additions keyed by node id.
+type storeDelta struct {
+	remove map[string]map[string]bool // key → contributing paths whose records go
+	add    map[string][]edgeRec
+}
+
+func newStoreDelta() *storeDelta {
+	return &storeDelta{remove: map[string]map[string]bool{}, add: map[string][]edgeRec{}}
+}
+
+func (d *storeDelta) drop(key, src string) {
+	if d.remove[key] == nil {
+		d.remove[key] = map[string]bool{}
+	}
+	d.remove[key][src] = true
+}
+
+// with returns a new store with the delta applied; st is not modified.
+func (st *edgeStore) with(d *storeDelta) *edgeStore {
+	out := &edgeStore{shards: st.shards}
+	cloned := map[int]bool{}
+	touch := func(key string) map[string][]edgeRec {
+		i := shardOf(key)
+		if !cloned[i] {
+			m := make(map[string][]edgeRec, len(st.shards[i])+1)
+			for k, v := range st.shards[i] {
+				m[k] = v
+			}
+			out.shards[i] = m
+			cloned[i] = true
+		}
+		return out.shards[i]
+	}
+	keys := map[string]bool{}
+	for k := range d.remove {
+		keys[k] = true
+	}
+	for k := range d.add {
+		keys[k] = true
+	}
+	for key := range keys {
+		m := touch(key)
+		old := m[key]
+		drop := d.remove[key]
+		next := make([]edgeRec, 0, len(old)+len(d.add[key]))
+		for _, rec := range old {
+			if !drop[rec.src] {
+				next = append(next, rec)
+			}
+		}
+		next = append(next, d.add[key]...)
+		sortRecs(next)
+		if len(next) == 0 {
+			delete(m, key)
+		} else {
+			m[key] = next
+		}
+	}
+	return out
+}

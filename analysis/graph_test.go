@@ -1,0 +1,275 @@
+package analysis
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+func init() {
+	// Another test file of the package may already define -update; share it.
+	if flag.Lookup("update") == nil {
+		flag.Bool("update", false, "rewrite golden files")
+	}
+}
+
+func updateGoldens() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+// memSource is an in-memory Source for graph tests.
+type memSource map[string][]byte
+
+func (m memSource) List() ([]string, error) {
+	out := make([]string, 0, len(m))
+	for p := range m {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+func (m memSource) Read(rel string) ([]byte, error) {
+	b, ok := m[rel]
+	if !ok {
+		return nil, os.ErrNotExist
+	}
+	return b, nil
+}
+
+func (m memSource) Describe() string { return "memory" }
+
+// readJavaTree reads every .java file under dir, keyed by slash path relative to dir.
+func readJavaTree(t testing.TB, dir string) memSource {
+	t.Helper()
+	files := memSource{}
+	err := filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !e.IsDir() && strings.HasSuffix(p, ".java") {
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(dir, p)
+			files[filepath.ToSlash(rel)] = b
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("read %s: %v", dir, err)
+	}
+	return files
+}
+
+func snapshotFromSource(t testing.TB, root string, src memSource) *Snapshot {
+	t.Helper()
+	s, err := Build(context.Background(), root, src, nil)
+	if err != nil {
+		t.Fatalf("build snapshot: %v", err)
+	}
+	return s
+}
+
+func graphFixture(t testing.TB, name string) *Graph {
+	t.Helper()
+	dir := filepath.Join("..", "testdata", "graph", name)
+	return BuildGraph(snapshotFromSource(t, dir, readJavaTree(t, dir)))
+}
+
+// ruleCases are the resolution rules, each with a change that a test must reach, and,
+// where the rule is about precision, a change it must not reach.
+var ruleCases = []struct {
+	rule, fixture string
+	change        string
+	reaches       []string // test methods that must be selected by the change
+	notReaches    []string // nodes that must stay unaffected (precision)
+	edges         []Edge   // edges the rule itself must produce (Line ignored)
+}{
+	{"chain through return types", "names", "app.model.Item#weight()",
+		[]string{"app.NamesTest#chainThroughReturnType()", "app.NamesTest#varLocal()"}, nil, nil},
+	{"chain resolves, decoy untouched", "names", "app.other.Crate#weight()",
+		nil, []string{"app.NamesTest#chainThroughReturnType()", "app.NamesTest#varLocal()"}, nil},
+	{"nested type", "names", "app.model.Box.Lid#size()", []string{"app.NamesTest#nestedType()"}, nil, nil},
+	{"nested type, decoy untouched", "names", "app.other.Crate#size()", nil, []string{"app.NamesTest#nestedType()"}, nil},
+	{"static import", "names", "app.util.Strings#pad(String)", []string{"app.NamesTest#staticImport()"}, nil, nil},
+	{"static import, decoy untouched", "names", "app.other.Crate#pad(String)", nil, []string{"app.NamesTest#staticImport()"}, nil},
+	{"inherited field in inner class", "names", "app.model.Item#weight()", []string{"app.NamesTest#inheritedFieldInInnerClass()"}, nil, nil},
+	{"field initializer of a field", "names", "app.model.Box#item", []string{"app.NamesTest#chainThroughReturnType()"}, nil, nil},
+
+	{"dispatch to subtype override", "dispatch", "app.Circle#area()", []string{"app.DispatchTest#overrideInSubtype()"}, nil,
+		[]Edge{{From: "app.Shape#area()", To: "app.Circle#area()", Kind: "override"}}},
+	{"inherited declaration", "dispatch", "app.Shape#area()", []string{"app.DispatchTest#inheritedDeclaration()"}, nil, nil},
+	{"interface default method", "dispatch", "app.Named#name()", []string{"app.DispatchTest#interfaceDefault()"}, nil, nil},
+	{"interface method implemented by superclass", "dispatch", "app.BaseRunner#run()", []string{"app.DispatchTest#implementedBySuperclass()"}, nil,
+		[]Edge{{From: "app.Runner#run()", To: "app.BaseRunner#run()", Kind: "dispatch"}}},
+
+	{"explicit and implicit super() chain", "constructors", "app.Base#<init>()", []string{"app.ConstructorsTest#superChainAndInitializers()"}, nil,
+		[]Edge{{From: "app.GrandChild#<init>()", To: "app.Child#<init>(int)", Kind: "super"}, {From: "app.Child#<init>(int)", To: "app.Base#<init>()", Kind: "super"}}},
+	{"field initializer into constructors", "constructors", "app.Seeds#first()", []string{"app.ConstructorsTest#superChainAndInitializers()"}, nil,
+		[]Edge{{From: "app.Base#<init>()", To: "app.Base#seed", Kind: "initializer"}}},
+	{"instance initializer block", "constructors", "app.GrandChild#<init-block>", []string{"app.ConstructorsTest#superChainAndInitializers()"}, nil,
+		[]Edge{{From: "app.GrandChild#<init>()", To: "app.GrandChild#<init-block>", Kind: "initializer"}}},
+	{"implicit default constructor", "constructors", "app.Logs#create()", []string{"app.ConstructorsTest#implicitDefaultConstructor()"}, nil,
+		[]Edge{{From: "app.ConstructorsTest#implicitDefaultConstructor()", To: "app.Plain#<init>()", Kind: "new"}, {From: "app.Plain#<init>()", To: "app.Plain#log", Kind: "initializer"}}},
+	{"static initializer", "constructors", "app.Config#<clinit>", []string{"app.ConstructorsTest#staticInitializerReachesUsers()"}, nil,
+		[]Edge{{From: "app.Config", To: "app.Config#<clinit>", Kind: "static-init"}, {From: "app.Config", To: "app.Config#MODE", Kind: "static-init"}}},
+	{"static field initializer", "constructors", "app.Modes#pick()", []string{"app.ConstructorsTest#staticInitializerReachesUsers()"}, nil, nil},
+
+	{"static constant read", "fields", "app.Sizes#compute()", []string{"app.FieldsTest#staticConstantRead()"}, nil, nil},
+	{"qualified field write", "fields", "app.Limits#current", []string{"app.FieldsTest#qualifiedWrite()"}, nil,
+		[]Edge{{From: "app.FieldsTest#qualifiedWrite()", To: "app.Limits#current", Kind: "field-write"}, {From: "app.Meter#read()", To: "app.Limits#current", Kind: "field-read"}}},
+	{"inherited field read", "fields", "app.Limits#current", []string{"app.FieldsTest#instanceFieldRead()"}, nil, nil},
+
+	{"static method reference", "lambdas", "app.Ops#twice(int)", []string{"app.LambdasTest#staticMethodReference()"}, nil,
+		[]Edge{{From: "app.LambdasTest#staticMethodReference()", To: "app.Ops#twice(int,int)", Kind: "method-ref"}}},
+	{"bound method reference", "lambdas", "app.Ops#negate(int)", []string{"app.LambdasTest#boundMethodReference()"}, nil, nil},
+	{"lambda body", "lambdas", "app.Helper#work()", []string{"app.LambdasTest#lambdaBody()"}, nil, nil},
+	{"anonymous class body", "lambdas", "app.Helper#compare(String,String)", []string{"app.LambdasTest#anonymousClassBody()"}, nil, nil},
+
+	{"Class.forName constant", "reflection", "app.Plugin#run()", []string{"app.ReflectionTest#forName()", "app.Registry#load()"}, nil,
+		[]Edge{{From: "app.Registry#load()", To: "app.Plugin", Kind: "reflection"}}},
+	{"getMethod constant", "reflection", "app.Target#hidden()", []string{"app.ReflectionTest#getMethodByConstant()"}, nil, nil},
+	{"getField constant and class literal", "reflection", "app.Secrets#value()", []string{"app.ReflectionTest#getFieldByConstant()"}, nil,
+		[]Edge{{From: "app.ReflectionTest#getFieldByConstant()", To: "app.Target#SECRET", Kind: "reflection"}, {From: "app.ReflectionTest#getFieldByConstant()", To: "app.Target", Kind: "class-literal"}}},
+	{"non-constant reflective name", "reflection", "app.Gadget#spin()", []string{"app.ReflectionTest#nonConstantName()"}, nil, nil},
+
+	{"library callback: Comparator", "callbacks", "app.ByLength#compare(String,String)", []string{"app.CallbacksTest#comparatorPassedToLibrary()"}, nil,
+		[]Edge{{From: "app.ByLength", To: "app.ByLength#compare(String,String)", Kind: "callback"}}},
+	{"library callback: Runnable into Thread", "callbacks", "app.Task#run()", []string{"app.CallbacksTest#runnableUpcastIntoThread()"}, nil, nil},
+	{"library callback: Object#toString", "callbacks", "app.Money#toString()", []string{"app.CallbacksTest#toStringCalledByLibrary()"}, nil,
+		[]Edge{{From: "app.Money", To: "app.Money#toString()", Kind: "callback"}}},
+
+	{"class head change reaches users", "types", "app.Widget", []string{"app.TypesTest#instanceofCheck()"}, nil, nil},
+	{"superclass head change reaches subclass users", "types", "app.Part", []string{"app.TypesTest#instanceofCheck()"}, nil, nil},
+}
+
+func TestGraphRules(t *testing.T) {
+	graphs := map[string]*Graph{}
+	for _, c := range ruleCases {
+		t.Run(c.fixture+"/"+c.rule, func(t *testing.T) {
+			g := graphs[c.fixture]
+			if g == nil {
+				g = graphFixture(t, c.fixture)
+				graphs[c.fixture] = g
+			}
+			reach := g.Reach([]string{c.change})
+			for _, want := range c.reaches {
+				if _, ok := reach[want]; !ok {
+					t.Errorf("change to %s does not reach %s", c.change, want)
+				}
+			}
+			for _, want := range c.edges {
+				found := false
+				for _, e := range g.Callees(want.From) {
+					found = found || (e.To == want.To && e.Kind == want.Kind)
+				}
+				if !found {
+					t.Errorf("missing %s edge %s → %s; have %v", want.Kind, want.From, want.To, g.Callees(want.From))
+				}
+			}
+			for _, bad := range c.notReaches {
+				if chain, ok := reach[bad]; ok {
+					t.Errorf("change to %s reaches %s via %v (resolution too wide)", c.change, bad, chain)
+				}
+			}
+		})
+	}
+}
+
+// graphGolden is the golden form of a fixture's graph: every edge, the widened places,
+// and, for every method of the fixture's tests, the production nodes whose change reaches it.
+type graphGolden struct {
+	Edges     []Edge              `json:"edges"`
+	Uncertain []string            `json:"uncertain"`
+	Selects   map[string][]string `json:"selectedBy"`
+}
+
+func goldenOf(g *Graph) graphGolden {
+	gold := graphGolden{Edges: g.Edges(), Uncertain: g.Uncertain(), Selects: map[string][]string{}}
+	if gold.Uncertain == nil {
+		gold.Uncertain = []string{}
+	}
+	s := g.Snapshot()
+	for _, p := range s.SortedPaths() {
+		f := s.Files[p]
+		if !f.Test {
+			continue
+		}
+		for _, ty := range f.Types {
+			for _, m := range ty.Members {
+				if IsTestMethod(ty, m) {
+					gold.Selects[m.ID] = []string{}
+				}
+			}
+		}
+	}
+	for _, p := range s.SortedPaths() {
+		f := s.Files[p]
+		if f.Test {
+			continue
+		}
+		for _, ty := range f.Types {
+			for _, id := range append([]string{ty.ID}, memberIDs(ty)...) {
+				for reached := range g.Reach([]string{id}) {
+					if list, ok := gold.Selects[reached]; ok {
+						gold.Selects[reached] = append(list, id)
+					}
+				}
+			}
+		}
+	}
+	for k := range gold.Selects {
+		sort.Strings(gold.Selects[k])
+	}
+	return gold
+}
+
+func memberIDs(t *Type) []string {
+	out := make([]string, 0, len(t.Members))
+	for _, m := range t.Members {
+		out = append(out, m.ID)
+	}
+	return out
+}
+
+func TestGraphGoldens(t *testing.T) {
+	dirs, err := os.ReadDir(filepath.Join("..", "testdata", "graph"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range dirs {
+		if !d.IsDir() {
+			continue
+		}
+		t.Run(d.Name(), func(t *testing.T) {
+			got, err := json.MarshalIndent(goldenOf(graphFixture(t, d.Name())), "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, '\n')
+			path := filepath.Join("..", "testdata", "graph", d.Name(), "graph.golden.json")
+			if updateGoldens() {
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("read golden (run with -update to create it): %v", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("graph of %s differs from %s; run go test ./analysis -run TestGraphGoldens -update and review the diff", d.Name(), path)
+			}
+		})
+	}
+}

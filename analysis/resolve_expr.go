@@ -1,0 +1,473 @@
+package analysis
+
+import (
+	"strconv"
+	"strings"
+)
+
+// valType is what the resolver knows about the type of an expression.
+type valType struct {
+	ids     []string // project types the value (or static context) may have
+	static  bool     // the expression names a type, not a value
+	lib     bool     // a library, primitive or array value: no project member is reached through it
+	unknown bool     // nothing is known: members are matched by name across the project
+}
+
+var unknownVal = valType{unknown: true}
+
+// merge combines the possible types of two alternatives.
+func (v valType) merge(o valType) valType {
+	out := valType{unknown: v.unknown || o.unknown, static: v.static && o.static, lib: v.lib && o.lib}
+	out.ids = append(out.ids, v.ids...)
+	for _, id := range o.ids {
+		if !hasString(out.ids, id) {
+			out.ids = append(out.ids, id)
+		}
+	}
+	if len(out.ids) > 0 {
+		out.lib = false
+	}
+	return out
+}
+
+// target is one member a call may reach, with the edge kind.
+type target struct{ id, kind string }
+
+// callResult is the resolution of one call site.
+type callResult struct {
+	targets []target
+	value   valType // the type of the call's result
+}
+
+// memberCtx resolves the references of one member body (or of statements given to the
+// public API) in the scope of a type: its locals, its calls in order, so that receivers
+// naming an earlier call ("()", k) see that call's result type.
+type memberCtx struct {
+	r       *resolver
+	f       *File
+	typ     string            // context type id
+	locals  map[string]string // name → written type, "" when unknown or ambiguous
+	calls   []Call
+	results []*callResult
+	emit    func(to, kind string, line int) // field edges found while typing receivers; may be nil
+	widened []string                        // names of calls matched project-wide
+}
+
+func newMemberCtx(r *resolver, typ string, locals []LocalVar, calls []Call) *memberCtx {
+	mc := &memberCtx{r: r, f: r.s.FileOf(typ), typ: typ, locals: map[string]string{}, calls: calls,
+		results: make([]*callResult, len(calls))}
+	for _, l := range locals {
+		if prev, ok := mc.locals[l.Name]; ok && prev != l.Type {
+			mc.locals[l.Name] = "" // declared twice with different types: unknown
+			continue
+		}
+		mc.locals[l.Name] = l.Type
+	}
+	return mc
+}
+
+func (mc *memberCtx) edge(to, kind string, line int) {
+	if mc.emit != nil {
+		mc.emit(to, kind, line)
+	}
+}
+
+// typeValue turns a written type, as seen from file f inside ctx, into a value type.
+func (mc *memberCtx) typeValue(f *File, ctx, written string) valType {
+	if written == "" {
+		return unknownVal
+	}
+	if strings.HasSuffix(written, "[]") || primitives[written] {
+		return valType{lib: true}
+	}
+	tr := mc.r.typeIn(f, ctx, written)
+	switch {
+	case len(tr.ids) > 0:
+		return valType{ids: tr.ids}
+	case tr.lib:
+		return valType{lib: true}
+	}
+	return unknownVal
+}
+
+// memberValue is the type of a field's value or of a method's result.
+func (mc *memberCtx) memberValue(ref memberRef) valType {
+	m := mc.r.member(ref)
+	if m == nil {
+		return unknownVal
+	}
+	return mc.typeValue(mc.r.s.FileOf(ref.typ), ref.typ, m.ReturnType)
+}
+
+// scopeField finds the field an unqualified name denotes: own and inherited fields, then
+// those of enclosing types, then static imports.
+func (mc *memberCtx) scopeField(name string) (memberRef, bool) {
+	for cur := mc.typ; cur != ""; {
+		if ref, ok := mc.r.findField(cur, name); ok {
+			return ref, true
+		}
+		t := mc.r.s.Type(cur)
+		if t == nil {
+			break
+		}
+		cur = t.Outer
+	}
+	for _, typ := range mc.staticImportTypes(name) {
+		if ref, ok := mc.r.findField(typ, name); ok {
+			return ref, true
+		}
+	}
+	return memberRef{}, false
+}
+
+// staticImportTypes lists the project types whose static members called name may be in
+// scope through static imports.
+func (mc *memberCtx) staticImportTypes(name string) []string {
+	if mc.f == nil {
+		return nil
+	}
+	var out []string
+	for _, imp := range mc.f.Imports {
+		if !imp.Static {
+			continue
+		}
+		owner := imp.Name
+		if !imp.OnDemand {
+			if !strings.HasSuffix(imp.Name, "."+name) {
+				continue
+			}
+			owner = strings.TrimSuffix(imp.Name, "."+name)
+		}
+		if mc.r.s.Type(owner) != nil {
+			out = append(out, owner)
+		}
+	}
+	return out
+}
+
+// libStaticImport reports whether name is imported statically, by name, from a library.
+func (mc *memberCtx) libStaticImport(name string) bool {
+	if mc.f == nil {
+		return false
+	}
+	for _, imp := range mc.f.Imports {
+		if imp.Static && !imp.OnDemand && strings.HasSuffix(imp.Name, "."+name) &&
+			mc.r.s.Type(strings.TrimSuffix(imp.Name, "."+name)) == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// superValue is the static type of "super": the project superclass, or a library one.
+func (mc *memberCtx) superValue() valType {
+	mc.r.d.typ(mc.typ)
+	if sup := mc.r.idx.superCls[mc.typ]; sup != "" {
+		return valType{ids: []string{sup}}
+	}
+	return valType{lib: true}
+}
+
+// receiver types a receiver chain as recorded in Call.Receiver; before bounds the calls a
+// "()" receiver may name.
+func (mc *memberCtx) receiver(recv []string, line, before int) valType {
+	if len(recv) == 0 {
+		return unknownVal
+	}
+	switch recv[0] {
+	case "?":
+		return unknownVal
+	case "()":
+		if len(recv) < 2 {
+			return unknownVal
+		}
+		k, err := strconv.Atoi(recv[1])
+		if err != nil || k < 0 || k >= before {
+			return unknownVal
+		}
+		return mc.call(k).value
+	case "new":
+		if len(recv) < 2 {
+			return unknownVal
+		}
+		v := mc.typeValue(mc.f, mc.typ, recv[1])
+		v.static = false
+		return v
+	}
+	v, rest := mc.head(recv)
+	for _, seg := range rest {
+		v = mc.selectOn(v, seg, line, false)
+	}
+	return v
+}
+
+// head types the first element(s) of a chain and returns the segments still to select.
+func (mc *memberCtx) head(recv []string) (valType, []string) {
+	n := recv[0]
+	switch n {
+	case "this":
+		return valType{ids: []string{mc.typ}}, recv[1:]
+	case "super":
+		return mc.superValue(), recv[1:]
+	}
+	if typ, ok := mc.locals[n]; ok {
+		return mc.typeValue(mc.f, mc.typ, typ), recv[1:]
+	}
+	if ref, ok := mc.scopeField(n); ok {
+		mc.edge(mc.r.member(ref).ID, "field-read", 0)
+		return mc.memberValue(ref), recv[1:]
+	}
+	tr := mc.r.typeIn(mc.f, mc.typ, n)
+	if len(tr.ids) > 0 {
+		return valType{ids: tr.ids, static: true}, recv[1:]
+	}
+	// A qualified type name: the longest prefix that names a project type.
+	for j := len(recv); j >= 2; j-- {
+		mc.r.d.name(recv[j-1])
+		if id := strings.Join(recv[:j], "."); mc.r.s.Type(id) != nil {
+			return valType{ids: []string{id}, static: true}, recv[j:]
+		}
+	}
+	if tr.lib {
+		return valType{lib: true, static: true}, recv[1:]
+	}
+	return unknownVal, recv[1:]
+}
+
+// selectOn types "v.seg" (a field or a member type), emitting field edges.
+func (mc *memberCtx) selectOn(v valType, seg string, line int, write bool) valType {
+	kind := "field-read"
+	if write {
+		kind = "field-write"
+	}
+	if v.unknown {
+		for _, id := range mc.r.globalFields(seg) {
+			mc.edge(id, kind, line)
+		}
+		return unknownVal
+	}
+	if len(v.ids) == 0 {
+		return unknownVal // a library value's field
+	}
+	var out valType
+	found := false
+	for _, id := range v.ids {
+		if v.static {
+			if seg == "this" || seg == "super" {
+				out = out.merge(valType{ids: []string{id}})
+				found = true
+				continue
+			}
+			mc.r.d.name(seg)
+			if nested := id + "." + seg; mc.r.s.Type(nested) != nil {
+				out = out.merge(valType{ids: []string{nested}, static: true})
+				found = true
+				continue
+			}
+		}
+		if ref, ok := mc.r.findField(id, seg); ok {
+			mc.edge(mc.r.member(ref).ID, kind, line)
+			out = out.merge(mc.memberValue(ref))
+			found = true
+		}
+	}
+	if !found {
+		for _, id := range mc.r.globalFields(seg) {
+			mc.edge(id, kind, line)
+		}
+		return unknownVal
+	}
+	return out
+}
+
+// call resolves the k-th call of the member once.
+func (mc *memberCtx) call(k int) *callResult {
+	if mc.results[k] == nil {
+		mc.results[k] = &callResult{value: unknownVal} // guards against self-reference
+		mc.results[k] = mc.resolve(mc.calls[k], k)
+	}
+	return mc.results[k]
+}
+
+// argTypes types the arguments of c when every one is a plain name, without emitting edges.
+func (mc *memberCtx) argTypes(c Call) []valType {
+	if c.Arity <= 0 || len(c.ArgNames) != c.Arity {
+		return nil
+	}
+	out := make([]valType, len(c.ArgNames))
+	for i, n := range c.ArgNames {
+		out[i] = unknownVal
+		if typ, ok := mc.locals[n]; ok {
+			out[i] = mc.typeValue(mc.f, mc.typ, typ)
+		} else if ref, ok := mc.scopeField(n); ok {
+			out[i] = mc.memberValue(ref)
+		}
+	}
+	return out
+}
+
+// resolve finds what call c may reach directly; before is its index among mc.calls.
+func (mc *memberCtx) resolve(c Call, before int) *callResult {
+	res := &callResult{value: unknownVal}
+	add := func(ids []string, kind string) {
+		for _, id := range ids {
+			res.targets = append(res.targets, target{id, kind})
+		}
+	}
+	switch {
+	case c.Name == "<init>" && c.This:
+		add(mc.r.constructors(mc.typ, c.Arity), "call")
+		return res
+	case c.Name == "<init>" && c.Super && !c.MethRef:
+		if sup := mc.superValue(); len(sup.ids) > 0 {
+			add(mc.r.constructors(sup.ids[0], c.Arity), "super")
+		}
+		return res
+	case c.Name == "<init>" && c.New != "":
+		kind := "new"
+		if c.MethRef {
+			kind = "method-ref"
+		}
+		v := mc.typeValue(mc.f, mc.typ, c.New)
+		for _, id := range v.ids {
+			add(mc.r.constructors(id, c.Arity), kind)
+		}
+		v.static = false
+		res.value = v
+		return res
+	case c.MethRef:
+		mc.methodRef(c, before, res)
+		return res
+	}
+	var recv valType
+	kind := "call"
+	switch {
+	case c.Receiver == nil:
+		mc.unqualified(c, res)
+		return res
+	case len(c.Receiver) == 1 && c.Receiver[0] == "super":
+		recv = mc.superValue()
+		kind = "super"
+	default:
+		recv = mc.receiver(c.Receiver, c.Line, before)
+	}
+	mc.onValue(recv, c, kind, res)
+	return res
+}
+
+// onValue resolves a method call on a receiver of type recv.
+func (mc *memberCtx) onValue(recv valType, c Call, kind string, res *callResult) {
+	if recv.unknown {
+		mc.global(c, res)
+		return
+	}
+	var value valType
+	found := false
+	for _, id := range recv.ids {
+		refs := mc.r.findMethods(id, c.Name, c.Arity, mc.argTypes(c))
+		for _, ref := range refs {
+			res.targets = append(res.targets, target{mc.r.member(ref).ID, kind})
+			value = mc.mergeResult(value, ref, found)
+			found = true
+		}
+		if len(refs) == 0 && kind != "super" {
+			// Declared by a library supertype (or nowhere): dispatch may still pick a
+			// project override in a subtype.
+			for _, o := range mc.r.subtypeOverrides(id, c.Name, c.Arity) {
+				res.targets = append(res.targets, target{o, "dispatch"})
+			}
+			if !mc.r.idx.libSuper[id] && !objectMethodNames[c.Name] {
+				mc.global(c, res) // no declaration anywhere: broken code, match widely
+			}
+		}
+	}
+	if found {
+		res.value = value
+	}
+}
+
+func (mc *memberCtx) mergeResult(acc valType, ref memberRef, have bool) valType {
+	v := mc.memberValue(ref)
+	if !have {
+		return v
+	}
+	return acc.merge(v)
+}
+
+// unqualified resolves m(...) without receiver: own and inherited methods, then those of
+// enclosing types, then static imports; otherwise every project method of that name.
+func (mc *memberCtx) unqualified(c Call, res *callResult) {
+	args := mc.argTypes(c)
+	for cur := mc.typ; cur != ""; {
+		if refs := mc.r.findMethods(cur, c.Name, c.Arity, args); len(refs) > 0 {
+			mc.takeRefs(refs, res)
+			return
+		}
+		t := mc.r.s.Type(cur)
+		if t == nil {
+			break
+		}
+		cur = t.Outer
+	}
+	for _, typ := range mc.staticImportTypes(c.Name) {
+		if refs := mc.r.findMethods(typ, c.Name, c.Arity, args); len(refs) > 0 {
+			mc.takeRefs(refs, res)
+			return
+		}
+	}
+	if mc.libStaticImport(c.Name) {
+		return
+	}
+	mc.global(c, res)
+}
+
+func (mc *memberCtx) takeRefs(refs []memberRef, res *callResult) {
+	var value valType
+	for i, ref := range refs {
+		res.targets = append(res.targets, target{mc.r.member(ref).ID, "call"})
+		value = mc.mergeResult(value, ref, i > 0)
+	}
+	res.value = value
+}
+
+// global matches every project method of the call's name and arity.
+func (mc *memberCtx) global(c Call, res *callResult) {
+	ids := mc.r.globalMethods(c.Name, c.Arity)
+	kind := "call"
+	if c.MethRef {
+		kind = "method-ref"
+	}
+	for _, id := range ids {
+		res.targets = append(res.targets, target{id, kind})
+	}
+	if len(ids) > 0 && !hasString(mc.widened, c.Name) {
+		mc.widened = append(mc.widened, c.Name)
+	}
+	res.value = unknownVal
+}
+
+// methodRef resolves X::m: every method m of X (any arity), or the nearest inherited ones.
+func (mc *memberCtx) methodRef(c Call, before int, res *callResult) {
+	var recv valType
+	switch {
+	case len(c.Receiver) == 1 && c.Receiver[0] == "super":
+		recv = mc.superValue()
+	default:
+		recv = mc.receiver(c.Receiver, c.Line, before)
+	}
+	if recv.unknown {
+		mc.global(c, res)
+		return
+	}
+	for _, id := range recv.ids {
+		refs := mc.r.findMethods(id, c.Name, -1, nil)
+		for _, ref := range refs {
+			res.targets = append(res.targets, target{mc.r.member(ref).ID, "method-ref"})
+		}
+		if len(refs) == 0 {
+			for _, o := range mc.r.subtypeOverrides(id, c.Name, -1) {
+				res.targets = append(res.targets, target{o, "method-ref"})
+			}
+		}
+	}
+}

@@ -1,0 +1,342 @@
+package analysis
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// fileGraph is everything one file contributes to the graph: the edges resolved from its
+// declarations and bodies, what the resolution read outside the file, and the places where
+// it had to widen. The graph keeps one per file so an update replaces only these.
+type fileGraph struct {
+	path      string
+	edges     []Edge
+	deps      *deps
+	uncertain []string
+	shape     uint64
+}
+
+// maxUncertainPerFile bounds the uncertainty notes one file may keep.
+const maxUncertainPerFile = 8
+
+type edgeKey struct{ from, to, kind string }
+
+// edgeSink collects a file's edges without duplicates, keeping the first line seen.
+type edgeSink struct {
+	edges []Edge
+	pos   map[edgeKey]int
+}
+
+func (k *edgeSink) add(from, to, kind string, line int) {
+	if from == "" || to == "" || from == to {
+		return
+	}
+	key := edgeKey{from, to, kind}
+	if i, ok := k.pos[key]; ok {
+		if line > 0 && (k.edges[i].Line == 0 || line < k.edges[i].Line) {
+			k.edges[i].Line = line
+		}
+		return
+	}
+	k.pos[key] = len(k.edges)
+	k.edges = append(k.edges, Edge{From: from, To: to, Kind: kind, Line: line})
+}
+
+// resolveFile resolves every declaration and body of f against the index.
+func resolveFile(s *Snapshot, idx *index, f *File) *fileGraph {
+	fg := &fileGraph{path: f.Path, deps: newDeps(), shape: fileShape(f)}
+	r := newResolver(s, idx, fg.deps)
+	sink := &edgeSink{pos: map[edgeKey]int{}}
+	for _, t := range f.Types {
+		typeEdges(r, t, sink)
+		for _, m := range t.Members {
+			if note := memberEdges(r, t, m, sink); note != "" && len(fg.uncertain) < maxUncertainPerFile {
+				fg.uncertain = append(fg.uncertain, note)
+			}
+		}
+	}
+	fg.edges = sink.edges
+	sort.Slice(fg.edges, func(i, j int) bool { return edgeLess(fg.edges[i], fg.edges[j]) })
+	return fg
+}
+
+func edgeLess(a, b Edge) bool {
+	if a.From != b.From {
+		return a.From < b.From
+	}
+	if a.To != b.To {
+		return a.To < b.To
+	}
+	if a.Kind != b.Kind {
+		return a.Kind < b.Kind
+	}
+	return a.Line < b.Line
+}
+
+// typeEdges adds the edges a type declaration implies: to its supertypes, its static
+// initialisation, library callbacks, overrides, and its constructors' hidden calls.
+func typeEdges(r *resolver, t *Type, sink *edgeSink) {
+	hier := r.hierarchy(t.ID)
+	for _, sup := range r.idx.supers[t.ID] {
+		sink.add(t.ID, sup, "super", t.Line)
+	}
+	callbacks := r.idx.libSuper[t.ID]
+	for _, m := range t.Members {
+		switch {
+		case m.Kind == KindInitializer && m.Static():
+			sink.add(t.ID, m.ID, "static-init", m.Line)
+		case m.Kind == KindField && m.Static() && m.BodyEnd > m.BodyStart:
+			sink.add(t.ID, m.ID, "static-init", m.Line)
+		case m.Kind == KindMethod && !m.Static() && !hasString(m.Modifiers, "private"):
+			if callbacks || isObjectCallback(m) {
+				sink.add(t.ID, m.ID, "callback", m.Line)
+			}
+		}
+	}
+	overrideEdges(r, t, hier, sink)
+	constructorEdges(r, t, sink)
+}
+
+// isObjectCallback reports the Object methods libraries call on any object.
+func isObjectCallback(m *Member) bool {
+	switch m.Name {
+	case "toString", "hashCode", "finalize", "clone":
+		return len(m.Params) == 0
+	case "equals", "compareTo":
+		return len(m.Params) == 1
+	}
+	return false
+}
+
+func overridable(m *Member) bool {
+	return m.Kind == KindMethod && !m.Static() && !hasString(m.Modifiers, "private")
+}
+
+// overrideEdges links each method an ancestor declares to the one that runs for t: t's own
+// declaration ("override"), or, when t inherits it from another ancestor, that inherited
+// implementation ("dispatch", e.g. an interface method implemented by a superclass).
+func overrideEdges(r *resolver, t *Type, hier []string, sink *edgeSink) {
+	if len(hier) < 2 {
+		return
+	}
+	type sig struct {
+		name  string
+		arity int
+	}
+	impl := map[sig]*Member{}
+	for _, cur := range hier {
+		ct := r.s.Type(cur)
+		if ct == nil {
+			continue
+		}
+		for _, m := range ct.Members {
+			if !overridable(m) {
+				continue
+			}
+			k := sig{m.Name, len(m.Params)}
+			have, ok := impl[k]
+			if !ok {
+				impl[k] = m
+				continue
+			}
+			kind := "override"
+			if typeOfMember(have.ID) != t.ID {
+				kind = "dispatch"
+			}
+			sink.add(m.ID, have.ID, kind, have.Line)
+		}
+	}
+}
+
+// constructorEdges adds, for each constructor (or the implicit one), the edges to the
+// instance field initializers and initializer blocks, and to the superclass constructor
+// that an implicit super() calls.
+func constructorEdges(r *resolver, t *Type, sink *edgeSink) {
+	if t.Kind == "interface" || t.Kind == "annotation" {
+		return
+	}
+	var inits []*Member
+	var ctors []*Member
+	for _, m := range t.Members {
+		switch {
+		case m.Kind == KindConstructor:
+			ctors = append(ctors, m)
+		case m.Kind == KindInitializer && !m.Static():
+			inits = append(inits, m)
+		case m.Kind == KindField && !m.Static() && m.BodyEnd > m.BodyStart:
+			inits = append(inits, m)
+		}
+	}
+	sup := r.idx.superCls[t.ID]
+	link := func(id string, line int, explicit bool) {
+		for _, in := range inits {
+			sink.add(id, in.ID, "initializer", in.Line)
+		}
+		if sup != "" && !explicit {
+			for _, c := range r.constructors(sup, 0) {
+				sink.add(id, c, "super", line)
+			}
+		}
+	}
+	if len(ctors) == 0 {
+		id := implicitConstructor(t)
+		sink.add(id, t.ID, "type-use", t.Line)
+		link(id, t.Line, false)
+		return
+	}
+	for _, c := range ctors {
+		explicit := false
+		for _, call := range c.Refs.Calls {
+			if call.Name == "<init>" && (call.This || call.Super) && call.New == "" {
+				explicit = true
+			}
+		}
+		link(c.ID, c.Line, explicit)
+	}
+}
+
+// memberEdges resolves one member's body; it returns a note when resolution had to widen.
+func memberEdges(r *resolver, t *Type, m *Member, sink *edgeSink) string {
+	from := m.ID
+	sink.add(from, t.ID, "type-use", m.Line)
+	line := m.BodyLine
+	if line == 0 {
+		line = m.Line
+	}
+	mc := newMemberCtx(r, t.ID, m.Refs.Locals, m.Refs.Calls)
+	mc.emit = func(to, kind string, l int) {
+		if l == 0 {
+			l = line
+		}
+		sink.add(from, to, kind, l)
+	}
+	for k, c := range m.Refs.Calls {
+		for _, tg := range mc.call(k).targets {
+			sink.add(from, tg.id, tg.kind, c.Line)
+		}
+	}
+	nameEdges(mc, m, line)
+	for _, ty := range m.Refs.Types {
+		for _, id := range r.typeIn(mc.f, t.ID, ty).ids {
+			sink.add(from, id, "type-use", line)
+		}
+	}
+	for _, lit := range m.Refs.ClassLits {
+		for _, id := range r.typeIn(mc.f, t.ID, lit).ids {
+			sink.add(from, id, "class-literal", line)
+			everyMember(r, id, func(to string) { sink.add(from, to, "class-literal", line) })
+		}
+	}
+	reflectionEdges(mc, m, line)
+	var notes []string
+	if m.Refs.Reflective {
+		notes = append(notes, "non-constant reflective lookup: depends on every member of the types it names")
+	}
+	if len(mc.widened) > 0 {
+		sort.Strings(mc.widened)
+		notes = append(notes, "receiver type unknown, matched by name: "+strings.Join(mc.widened, ", "))
+	}
+	if len(notes) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s (line %d): %s", m.ID, line, strings.Join(notes, "; "))
+}
+
+// nameEdges adds field reads and writes: unqualified names (locals first, then fields in
+// scope, else every project field of that name) and qualified selections.
+func nameEdges(mc *memberCtx, m *Member, line int) {
+	writes := map[string]bool{}
+	qualified := map[string]bool{}
+	for _, sel := range m.Refs.Selects {
+		if sel.Receiver == nil {
+			writes[sel.Name] = true
+		} else {
+			qualified[sel.Name] = true
+		}
+	}
+	for _, n := range m.Refs.Names {
+		if _, local := mc.locals[n]; local {
+			continue
+		}
+		kind := "field-read"
+		if writes[n] {
+			kind = "field-write"
+		}
+		if ref, ok := mc.scopeField(n); ok {
+			mc.edge(mc.r.member(ref).ID, kind, line)
+			continue
+		}
+		if qualified[n] || mc.r.typeIn(mc.f, mc.typ, n).known() {
+			continue // a selection resolved below, or a type name
+		}
+		for _, id := range mc.r.globalFields(n) {
+			mc.edge(id, kind, line)
+		}
+	}
+	for _, sel := range m.Refs.Selects {
+		if sel.Receiver == nil {
+			continue // unqualified writes were handled with the names
+		}
+		v := mc.receiver(sel.Receiver, sel.Line, len(mc.calls))
+		mc.selectOn(v, sel.Name, sel.Line, sel.Write)
+	}
+}
+
+// reflectionEdges handles constant reflective names (Class.forName("a.B"), getMethod("m"))
+// and non-constant reflective lookups.
+func reflectionEdges(mc *memberCtx, m *Member, line int) {
+	r := mc.r
+	for _, str := range m.Refs.Strings {
+		if id := strings.ReplaceAll(str, "$", "."); strings.Contains(id, ".") {
+			r.d.typ(id)
+			if r.s.Type(id) != nil {
+				mc.edge(id, "reflection", line)
+				everyMember(r, id, func(to string) { mc.edge(to, "reflection", line) })
+			}
+			continue
+		}
+		for _, id := range r.globalMethods(str, -1) {
+			mc.edge(id, "reflection", line)
+		}
+		for _, id := range r.globalFields(str) {
+			mc.edge(id, "reflection", line)
+		}
+	}
+	if !m.Refs.Reflective {
+		return
+	}
+	// Every member of every project type the member names may be looked up.
+	named := map[string]bool{mc.typ: true}
+	for _, ty := range append(append([]string{}, m.Refs.Types...), m.Refs.ClassLits...) {
+		for _, id := range r.typeIn(mc.f, mc.typ, ty).ids {
+			named[id] = true
+		}
+	}
+	ids := make([]string, 0, len(named))
+	for id := range named {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		mc.edge(id, "reflection", line)
+		everyMember(r, id, func(to string) { mc.edge(to, "reflection", line) })
+	}
+}
+
+// everyMember calls fn with the id of every member of typ (and its implicit constructor).
+func everyMember(r *resolver, typ string, fn func(string)) {
+	r.d.typ(typ)
+	t := r.s.Type(typ)
+	if t == nil {
+		return
+	}
+	hasCtor := false
+	for _, m := range t.Members {
+		fn(m.ID)
+		hasCtor = hasCtor || m.Kind == KindConstructor
+	}
+	if !hasCtor && t.Kind != "interface" && t.Kind != "annotation" {
+		fn(implicitConstructor(t))
+	}
+}

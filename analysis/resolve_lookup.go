@@ -1,0 +1,240 @@
+package analysis
+
+import "strings"
+
+// resolver reads one snapshot through its index. It is the shared part of the per-file
+// resolution and of the public ResolveCall/ResolveNames: type names, member lookups along
+// the hierarchy, and project-wide matches by name. d (may be nil) records what was read.
+type resolver struct {
+	s    *Snapshot
+	idx  *index
+	d    *deps
+	memo map[typeKey]typeResult
+}
+
+type typeKey struct{ file, ctx, name string }
+
+func newResolver(s *Snapshot, idx *index, d *deps) *resolver {
+	return &resolver{s: s, idx: idx, d: d, memo: map[typeKey]typeResult{}}
+}
+
+func (r *resolver) supersOf(id string) []string { return r.idx.supers[id] }
+
+// typeIn resolves a written type name in the scope of file f and context type ctx.
+func (r *resolver) typeIn(f *File, ctx, name string) typeResult {
+	if f == nil {
+		return typeResult{}
+	}
+	k := typeKey{f.Path, ctx, name}
+	if res, ok := r.memo[k]; ok {
+		return res // the first lookup already recorded its dependencies in r.d
+	}
+	res := resolveTypeName(r.s, r.idx, r.supersOf, f, ctx, name, r.d)
+	r.memo[k] = res
+	return res
+}
+
+// member returns the member a ref points at, or nil.
+func (r *resolver) member(ref memberRef) *Member {
+	t := r.s.Type(ref.typ)
+	if t == nil || ref.i >= len(t.Members) {
+		return nil
+	}
+	return t.Members[ref.i]
+}
+
+// hierarchy returns typ followed by its project ancestors, nearest first, recording them.
+func (r *resolver) hierarchy(typ string) []string {
+	r.d.typ(typ)
+	anc := r.idx.ancestors[typ]
+	for _, a := range anc {
+		r.d.typ(a)
+	}
+	return append([]string{typ}, anc...)
+}
+
+// arityFits reports whether a call with n arguments (-1: any) may bind to m.
+func arityFits(m *Member, n int) bool {
+	if n < 0 {
+		return true
+	}
+	p := len(m.Params)
+	if m.Varargs {
+		return n >= p-1
+	}
+	return n == p
+}
+
+// findField finds the field called name declared in typ or inherited by it.
+func (r *resolver) findField(typ, name string) (memberRef, bool) {
+	for _, cur := range r.hierarchy(typ) {
+		t := r.s.Type(cur)
+		if t == nil {
+			continue
+		}
+		for i, m := range t.Members {
+			if m.Kind == KindField && m.Name == name {
+				return memberRef{cur, i}, true
+			}
+		}
+	}
+	return memberRef{}, false
+}
+
+// findMethods finds the methods called name with a fitting arity in the nearest type of
+// typ's hierarchy that declares any. argTypes (may be nil) narrows overloads when known.
+func (r *resolver) findMethods(typ, name string, arity int, argTypes []valType) []memberRef {
+	for _, cur := range r.hierarchy(typ) {
+		t := r.s.Type(cur)
+		if t == nil {
+			continue
+		}
+		var found []memberRef
+		for i, m := range t.Members {
+			if m.Kind == KindMethod && m.Name == name && arityFits(m, arity) {
+				found = append(found, memberRef{cur, i})
+			}
+		}
+		if len(found) > 0 {
+			return r.narrowOverloads(found, argTypes)
+		}
+	}
+	return nil
+}
+
+// narrowOverloads drops overloads whose parameter types certainly do not accept the known
+// argument types; if that would drop every candidate it keeps them all.
+func (r *resolver) narrowOverloads(cands []memberRef, argTypes []valType) []memberRef {
+	if len(cands) < 2 || len(argTypes) == 0 {
+		return cands
+	}
+	var out []memberRef
+	for _, c := range cands {
+		m := r.member(c)
+		if m == nil || m.Varargs || len(m.Params) != len(argTypes) || r.paramsAccept(c.typ, m, argTypes) {
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 {
+		return cands
+	}
+	return out
+}
+
+func (r *resolver) paramsAccept(typ string, m *Member, args []valType) bool {
+	f := r.s.FileOf(typ)
+	for i, a := range args {
+		if a.unknown || a.static || len(a.ids) != 1 {
+			continue
+		}
+		p := m.Params[i]
+		if primitives[p] {
+			return false // a project object is not a primitive
+		}
+		pr := r.typeIn(f, typ, p)
+		if len(pr.ids) == 0 {
+			continue
+		}
+		ok := false
+		for _, want := range pr.ids {
+			if want == a.ids[0] || hasString(r.idx.ancestors[a.ids[0]], want) {
+				ok = true
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// constructors returns the constructors of typ that fit arity; a class without declared
+// constructors has its implicit one, named by implicitConstructor.
+func (r *resolver) constructors(typ string, arity int) []string {
+	r.d.typ(typ)
+	t := r.s.Type(typ)
+	if t == nil || t.Kind == "interface" || t.Kind == "annotation" {
+		return nil
+	}
+	var all, fit []string
+	for _, m := range t.Members {
+		if m.Kind == KindConstructor {
+			all = append(all, m.ID)
+			if arityFits(m, arity) {
+				fit = append(fit, m.ID)
+			}
+		}
+	}
+	switch {
+	case len(fit) > 0:
+		return fit
+	case len(all) > 0:
+		return all // no fitting arity: broken code or a miscount; keep every one
+	}
+	return []string{implicitConstructor(t)}
+}
+
+// implicitConstructor names the constructor a type without declared constructors gets:
+// "T#<init>()" for classes and enums, the canonical "T#<init>(A,B)" for records. The graph
+// uses it as a node that carries the field initializers and the implicit super() call.
+func implicitConstructor(t *Type) string {
+	var params []string
+	if t.Kind == "record" {
+		for _, m := range t.Members {
+			if m.Kind == KindField && !m.Static() {
+				params = append(params, m.ReturnType)
+			}
+		}
+	}
+	return t.ID + "#<init>(" + strings.Join(params, ",") + ")"
+}
+
+// globalMethods returns every project method called name with a fitting arity.
+func (r *resolver) globalMethods(name string, arity int) []string {
+	r.d.method(name)
+	var out []string
+	for _, ref := range r.idx.methods[name] {
+		if m := r.member(ref); m != nil && arityFits(m, arity) {
+			out = append(out, m.ID)
+		}
+	}
+	return out
+}
+
+// globalFields returns every project field called name.
+func (r *resolver) globalFields(name string) []string {
+	r.d.field(name)
+	var out []string
+	for _, ref := range r.idx.fields[name] {
+		if m := r.member(ref); m != nil {
+			out = append(out, m.ID)
+		}
+	}
+	return out
+}
+
+// subtypeOverrides returns the methods called name (fitting arity) declared in the
+// transitive project subtypes of typ: the targets dynamic dispatch may pick.
+func (r *resolver) subtypeOverrides(typ, name string, arity int) []string {
+	r.d.sub(typ)
+	var out []string
+	for _, sub := range r.idx.allSubtypes(typ) {
+		t := r.s.Type(sub)
+		if t == nil {
+			continue
+		}
+		for _, m := range t.Members {
+			if m.Kind == KindMethod && m.Name == name && !m.Static() && arityFits(m, arity) {
+				out = append(out, m.ID)
+			}
+		}
+	}
+	return out
+}
+
+// objectMethodNames are java.lang.Object's methods: a call to one of them that no project type
+// declares is a library call, not a sign of broken code.
+var objectMethodNames = map[string]bool{
+	"toString": true, "equals": true, "hashCode": true, "getClass": true, "clone": true,
+	"finalize": true, "notify": true, "notifyAll": true, "wait": true,
+}

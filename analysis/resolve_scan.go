@@ -1,0 +1,100 @@
+package analysis
+
+import "strings"
+
+// Select is one field access that is not a call. Qualified accesses ("a.b.f", "this.f",
+// "foo().f") keep their receiver with the conventions of Call.Receiver; an unqualified name
+// is recorded only when it is assigned ("f = …", "f += …", "f++"), with a nil Receiver,
+// since unqualified reads are already in Refs.Names.
+type Select struct {
+	Receiver []string
+	Name     string
+	Line     int
+	Write    bool
+}
+
+// scanSelects adds field accesses and class literals to r. It is a second, cheap pass over
+// the tokens ScanRefs has already read; r.Calls must be complete so that receivers can
+// point at earlier calls.
+func scanSelects(src []byte, toks []Token, r *Refs) {
+	lines := lineCounter{src: src, line: 1}
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if t.Kind != TokIdent {
+			continue
+		}
+		next := ""
+		if i+1 < len(toks) {
+			next = toks[i+1].Text(src)
+		}
+		if next == "." && i+2 < len(toks) && toks[i+2].Is(src, "class") {
+			if chain := receiverChain(src, toks, i); len(chain) > 0 && chain[0] != "?" {
+				r.ClassLits = append(r.ClassLits, strings.Join(chain, "."))
+			}
+			continue
+		}
+		if next == "(" || next == "." || next == "::" || next == "->" {
+			continue
+		}
+		qualified := i >= 2 && toks[i-1].Is(src, ".")
+		write := isAssigned(src, toks, i) || (qualified && isPreIncrement(src, toks, i))
+		if !qualified && !write {
+			continue
+		}
+		if !qualified && i > 0 && (toks[i-1].Kind == TokIdent || toks[i-1].Is(src, ">") || toks[i-1].Is(src, "]") || isPrimitive(toks[i-1].Text(src))) {
+			continue // a declaration "T x = …", not a write to a field
+		}
+		s := Select{Name: t.Text(src), Line: lines.at(t.Start), Write: write}
+		if qualified {
+			s.Receiver = receiverOf(src, toks, i, r.Calls)
+		}
+		r.Selects = append(r.Selects, s)
+	}
+}
+
+// isAssigned reports whether the name at toks[i] is the target of an assignment, a compound
+// assignment or a postfix increment.
+func isAssigned(src []byte, toks []Token, i int) bool {
+	if i+1 >= len(toks) {
+		return false
+	}
+	a := toks[i+1]
+	b := ""
+	if i+2 < len(toks) {
+		b = toks[i+2].Text(src)
+	}
+	switch a.Text(src) {
+	case "=":
+		return b != "="
+	case "+", "-":
+		return b == "=" || b == a.Text(src)
+	case "*", "/", "%", "&", "|", "^":
+		return b == "="
+	}
+	return false
+}
+
+// isPreIncrement reports "++a.b.f" / "--a.b.f" for the chain ending at toks[i].
+func isPreIncrement(src []byte, toks []Token, i int) bool {
+	j := i
+	for j >= 2 && toks[j-1].Is(src, ".") {
+		j -= 2
+	}
+	return j >= 2 && ((toks[j-1].Is(src, "+") && toks[j-2].Is(src, "+")) || (toks[j-1].Is(src, "-") && toks[j-2].Is(src, "-")))
+}
+
+// lineCounter turns increasing byte offsets into 1-based lines in time linear in the text.
+type lineCounter struct {
+	src  []byte
+	off  int
+	line int
+}
+
+func (c *lineCounter) at(off int) int {
+	for ; c.off < off && c.off < len(c.src); c.off++ {
+		if c.src[c.off] == '\n' {
+			c.line++
+		}
+	}
+	return c.line
+}

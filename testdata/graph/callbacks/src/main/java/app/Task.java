@@ -1,0 +1,10 @@
+package app;
+
+public class Task implements Runnable {
+    int runs;
+
+    @Override
+    public void run() {
+        runs++;
+    }
+}

@@ -1,0 +1,32 @@
+package app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CallbacksTest {
+    @Test
+    void comparatorPassedToLibrary() {
+        List<String> l = new ArrayList<>(Arrays.asList("ccc", "a"));
+        Collections.sort(l, new ByLength());
+        assertEquals("a", l.get(0));
+    }
+
+    @Test
+    void runnableUpcastIntoThread() throws Exception {
+        Task task = new Task();
+        Thread t = new Thread(task);
+        t.start();
+        t.join();
+        assertEquals(1, task.runs);
+    }
+
+    @Test
+    void toStringCalledByLibrary() {
+        assertEquals("1 EUR", String.valueOf(new Wallet().balance()));
+    }
+}

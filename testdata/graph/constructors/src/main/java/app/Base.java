@@ -1,0 +1,12 @@
+package app;
+
+public class Base {
+    protected int seed = Seeds.first();
+
+    public Base() {
+    }
+
+    public int seed() {
+        return seed;
+    }
+}

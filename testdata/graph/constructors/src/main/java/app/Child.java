@@ -1,0 +1,7 @@
+package app;
+
+public class Child extends Base {
+    public Child(int extra) {
+        seed += extra;
+    }
+}

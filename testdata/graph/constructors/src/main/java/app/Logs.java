@@ -1,0 +1,7 @@
+package app;
+
+public class Logs {
+    public static StringBuilder create() {
+        return new StringBuilder("log");
+    }
+}

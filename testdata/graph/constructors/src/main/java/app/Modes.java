@@ -1,0 +1,7 @@
+package app;
+
+public class Modes {
+    public static String pick() {
+        return "fast";
+    }
+}

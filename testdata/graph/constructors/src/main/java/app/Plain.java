@@ -1,0 +1,5 @@
+package app;
+
+public class Plain {
+    final StringBuilder log = Logs.create();
+}

@@ -1,0 +1,7 @@
+package app;
+
+public class BaseRunner {
+    public int run() {
+        return 1;
+    }
+}

@@ -1,0 +1,7 @@
+package app;
+
+public interface Named {
+    default String name() {
+        return "anonymous";
+    }
+}

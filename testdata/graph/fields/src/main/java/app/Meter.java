@@ -1,0 +1,7 @@
+package app;
+
+public class Meter extends Limits {
+    public int read() {
+        return current;
+    }
+}

@@ -1,0 +1,7 @@
+package app;
+
+public class Sizes {
+    public static int compute() {
+        return 10;
+    }
+}

@@ -1,0 +1,11 @@
+package app;
+
+public class Helper {
+    public static int work() {
+        return 5;
+    }
+
+    public static int compare(String a, String b) {
+        return a.length() - b.length();
+    }
+}

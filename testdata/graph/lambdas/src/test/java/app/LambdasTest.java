@@ -1,0 +1,43 @@
+package app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.IntSupplier;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+class LambdasTest {
+    @Test
+    void staticMethodReference() {
+        List<Integer> out = Arrays.asList(1, 2).stream().map(Ops::twice).collect(Collectors.toList());
+        assertEquals(Arrays.asList(2, 4), out);
+    }
+
+    @Test
+    void boundMethodReference() {
+        Ops ops = new Ops();
+        assertEquals(Arrays.asList(-1), Arrays.asList(1).stream().map(ops::negate).collect(Collectors.toList()));
+    }
+
+    @Test
+    void lambdaBody() {
+        IntSupplier s = () -> Helper.work();
+        assertEquals(5, s.getAsInt());
+    }
+
+    @Test
+    void anonymousClassBody() {
+        List<String> l = new ArrayList<>(Arrays.asList("ccc", "a"));
+        l.sort(new Comparator<String>() {
+            @Override
+            public int compare(String a, String b) {
+                return Helper.compare(a, b);
+            }
+        });
+        assertEquals("a", l.get(0));
+    }
+}

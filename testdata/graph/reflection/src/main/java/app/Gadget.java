@@ -1,0 +1,7 @@
+package app;
+
+public class Gadget {
+    public String spin() {
+        return "spin";
+    }
+}

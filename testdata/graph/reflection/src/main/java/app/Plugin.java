@@ -1,0 +1,7 @@
+package app;
+
+public class Plugin {
+    public String run() {
+        return "plugin";
+    }
+}

@@ -1,0 +1,7 @@
+package app;
+
+public class Secrets {
+    public static String value() {
+        return "s3cret";
+    }
+}

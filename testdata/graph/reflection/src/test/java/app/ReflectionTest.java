@@ -1,0 +1,29 @@
+package app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class ReflectionTest {
+    @Test
+    void forName() throws Exception {
+        Object p = Registry.load();
+        assertEquals("plugin", p.getClass().getMethod("run").invoke(p));
+    }
+
+    @Test
+    void getMethodByConstant() throws Exception {
+        Object t = new Target();
+        assertEquals("hidden", t.getClass().getMethod("hidden").invoke(t));
+    }
+
+    @Test
+    void getFieldByConstant() throws Exception {
+        assertEquals("s3cret", Target.class.getField("SECRET").get(null));
+    }
+
+    @Test
+    void nonConstantName() throws Exception {
+        assertEquals("spin", Invoker.call(new Gadget(), "sp" + "in"));
+    }
+}

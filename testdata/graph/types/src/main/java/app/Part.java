@@ -1,0 +1,7 @@
+package app;
+
+public class Part {
+    public String label() {
+        return "part";
+    }
+}
