@@ -123,14 +123,26 @@ func run(ctx context.Context, req Request, hooks runHooks) (*Result, error) {
 	if timeout <= 0 {
 		timeout = defaultTimeout
 	}
-	launchCP := append(append(append([]string{}, junit...), cp...), s.testOut, s.mainOut)
+	launchCP := append(append([]string{}, junit...), cp...)
+	sysProps := map[string]string{}
+	for k, v := range hooks.sysProps {
+		sysProps[k] = v
+	}
+	progress := filepath.Join(reports, "progress.tsv")
+	if dir, err := buildListener(ctx, filepath.Join(s.dir, "listener"), junit); err == nil {
+		launchCP = append(launchCP, dir)
+		sysProps["assertlens.progress.out"] = progress
+	} else {
+		res.Notes = append(res.Notes, "no progress listener (results of a killed run are unknown): "+err.Error())
+	}
+	launchCP = append(launchCP, s.testOut, s.mainOut)
 	start = time.Now()
 	lo, err := launch(ctx, launchSpec{
 		classpath:  dedupePaths(launchCP),
 		reportsDir: reports,
 		selectors:  req.Selectors,
 		scanDirs:   []string{s.testOut},
-		sysProps:   hooks.sysProps,
+		sysProps:   sysProps,
 		timeout:    timeout,
 		workDir:    s.work,
 	})
@@ -144,7 +156,12 @@ func run(ctx context.Context, req Request, hooks runHooks) (*Result, error) {
 	if err != nil && !lo.timedOut {
 		return nil, err
 	}
-	res.Tests = foldResults(cases, loc)
+	if lo.timedOut || len(cases) == 0 {
+		// No XML report (killed, or the JVM died): fall back to the listener's record.
+		res.Tests = progressResults(progress, loc)
+	} else {
+		res.Tests = foldResults(cases, loc)
+	}
 	res.Tests = append(res.Tests, missingResults(req.Selectors, res.Tests, lo, loc)...)
 	return res, nil
 }

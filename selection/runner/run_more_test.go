@@ -106,17 +106,30 @@ func TestRunMissingClasspathEntryReported(t *testing.T) {
 func TestRunHangKilledByTimeout(t *testing.T) {
 	root, cache := fixture(t, "hang")
 	start := time.Now()
-	res := mustRun(t, Request{Root: root, CacheDir: cache, Timeout: 3 * time.Second,
-		Selectors: []Selector{{Class: "spin.SpinnerTest", Method: "spinsForever"}}})
+	res := mustRun(t, Request{Root: root, CacheDir: cache, Timeout: 4 * time.Second,
+		Selectors: []Selector{{Class: "spin.SpinnerTest"}}})
 	if took := time.Since(start); took > 60*time.Second {
 		t.Errorf("run took %v", took)
 	}
 	if !res.TimedOut {
 		t.Error("TimedOut not set")
 	}
-	r := result(t, res, "spin.SpinnerTest", "spinsForever")
-	if r.Status != StatusError || r.Message != "timed out" {
-		t.Errorf("spinsForever = %+v", r)
+	if r := result(t, res, "spin.SpinnerTest", "finishesFirst"); r.Status != StatusPassed {
+		t.Errorf("finishesFirst = %+v", r)
+	}
+	for _, m := range []string{"spinsForever", "neverStarts"} {
+		r := result(t, res, "spin.SpinnerTest", m)
+		if r.Status != StatusError || r.Message != "timed out" || r.File != "src/test/java/spin/SpinnerTest.java" {
+			t.Errorf("%s = %+v", m, r)
+		}
+	}
+	// A method selector that never started is reported as timed out as well.
+	res = mustRun(t, Request{Root: root, CacheDir: cache, Timeout: 4 * time.Second, Selectors: []Selector{
+		{Class: "spin.SpinnerTest", Method: "spinsForever"}, {Class: "spin.SpinnerTest", Method: "neverStarts"}}})
+	for _, m := range []string{"spinsForever", "neverStarts"} {
+		if r := result(t, res, "spin.SpinnerTest", m); r.Status != StatusError || r.Message != "timed out" {
+			t.Errorf("%s = %+v", m, r)
+		}
 	}
 }
 

@@ -1,0 +1,44 @@
+package runner
+
+import (
+	"testing"
+)
+
+func TestRunGeneratedSliceMapsLinesBack(t *testing.T) {
+	root, cache := fixture(t, "junit4")
+	const gen = "src/test/java/calc/FractionTest_Slice1.java"
+	src := `package calc;
+
+import static org.junit.Assert.assertEquals;
+
+public class FractionTest_Slice1 {
+    @org.junit.Test
+    public void negatesValue() {
+        Fraction f = new Fraction(3, 4);
+        assertEquals(-0.75, f.negate().value(), 1e-9);
+    }
+}
+`
+	res := mustRun(t, Request{
+		Root: root, CacheDir: cache,
+		Generated: map[string][]byte{gen: []byte(src)},
+		LineMaps:  map[string]map[int]int{gen: {8: 16, 9: 17}},
+		Origins:   map[string]string{gen: "src/test/java/calc/FractionTest.java"},
+		Selectors: []Selector{{Class: "calc.FractionTest_Slice1", Method: "negatesValue"}},
+	})
+	r := result(t, res, "calc.FractionTest_Slice1", "negatesValue")
+	if r.Status != StatusFailed || r.File != "src/test/java/calc/FractionTest.java" || r.Line != 17 {
+		t.Errorf("slice result = %+v", r)
+	}
+	// A compile error in a generated file is reported at the original place too.
+	res = mustRun(t, Request{
+		Root: root, CacheDir: cache,
+		Generated: map[string][]byte{gen: []byte(src[:len(src)-40] + "undefinedCall();\n    }\n}\n")},
+		LineMaps:  map[string]map[int]int{gen: {9: 17}},
+		Origins:   map[string]string{gen: "src/test/java/calc/FractionTest.java"},
+		Selectors: []Selector{{Class: "calc.FractionTest_Slice1", Method: "negatesValue"}},
+	})
+	if len(res.CompileErrors) != 1 || res.CompileErrors[0].File != "src/test/java/calc/FractionTest.java" || res.CompileErrors[0].Line != 17 {
+		t.Errorf("compile errors = %+v\n%s", res.CompileErrors, res.Output)
+	}
+}
