@@ -57,8 +57,11 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 			f.assertion = true
 		}
 	}
-	anyCall := len(sites) > 0
+	readsShared := false
 	for _, s := range sites {
+		if s.effect&effReads != 0 || s.recvKey == heapKey || strings.HasPrefix(s.recvKey, "this.") {
+			readsShared = true
+		}
 		self := s.self()
 		inLambda := inRanges(toks[self.idx].Start, lambdas)
 		if s.assertion {
@@ -71,7 +74,7 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 		if r := c.concurrency(s); r != "" && f.reason == "" {
 			f.reason = r
 		}
-		if s.effect == effNone {
+		if !s.effect.writes() {
 			continue
 		}
 		args := c.argKeys(toks, self.open, self.close, inner)
@@ -79,10 +82,10 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 		if s.recvKey != "" {
 			group = append(group, s.recvKey)
 		}
-		if s.effect == effGlobal {
+		if s.effect&effWrites != 0 {
 			group = append(group, heapKey)
 		}
-		if s.recvInner && s.effect == effGlobal {
+		if s.recvInner && s.effect&effWrites != 0 {
 			for k := range f.uses {
 				group = append(group, k)
 			}
@@ -94,7 +97,7 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 			f.aliases = append(f.aliases, group)
 		}
 	}
-	if anyCall {
+	if readsShared {
 		f.uses[heapKey] = true
 	}
 	for _, a := range assignments(src, toks) {
@@ -361,7 +364,7 @@ func (c *scanCtx) ctorSite(toks []analysis.Token, i int) *site {
 	s.effect = c.p.ctorEffect(c.t, name, countArgs(src, toks, j, cl))
 	s.heapResult = s.effect != effNone
 	if cl+1 < len(toks) && toks[cl+1].Is(src, "{") {
-		s.effect = maxEffect(s.effect, effLocal) // anonymous class: its body is scanned as code
+		s.effect = maxEffect(s.effect, effReads) // anonymous class: its body is scanned as code
 		s.heapResult = true
 	}
 	return s
@@ -514,7 +517,7 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 		return s
 	}
 	s.effect = c.effectOf(chain, arity)
-	if s.recvInner && s.effect != effNone {
+	if s.recvInner && s.effect.writes() {
 		s.effect = effGlobal
 	}
 	return s
@@ -586,8 +589,15 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 	switch r.kind {
 	case recvUnqualified:
 		cands = p.methodsIn(from, name, arity)
-	case recvProject, recvProjectStatic:
-		cands = p.methodsNamed(name, arity)
+	case recvProjectStatic:
+		for _, t := range r.types {
+			cands = append(cands, p.methodsIn(t, name, arity)...)
+		}
+	case recvProject:
+		var ok bool
+		if cands, ok = p.dispatch(r.types, name, arity); !ok {
+			return receiver{}
+		}
 	case recvValue:
 		switch name {
 		case "toString", "trim", "substring", "toUpperCase", "toLowerCase", "valueOf", "format", "replace", "strip":

@@ -1,29 +1,33 @@
 package slicing
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/assertlens/assertlens/analysis"
 )
 
-// effect is what a call may change, as far as can be proved from source.
+// effect is what a call may read and change, as far as can be proved from source: a set
+// of the flags below. The zero value (effNone) is a pure call: it reads only its receiver
+// and arguments and changes no state that existed before it.
 type effect int8
 
 const (
-	// effNone: the call changes no state that existed before it (reads, fresh objects).
-	effNone effect = iota
-	// effLocal: the call may change its receiver and its arguments, nothing else.
-	effLocal
-	// effGlobal: the call may change anything reachable, including static state.
-	effGlobal
+	effNone effect = 0
+	// effReads: the call may read static or otherwise shared state.
+	effReads effect = 1
+	// effLocal: the call may change its receiver and its arguments.
+	effLocal effect = 2
+	// effWrites: the call may change static or otherwise shared state.
+	effWrites effect = 4
+	// effGlobal: nothing is known; the call may read and change anything.
+	effGlobal = effReads | effLocal | effWrites
 )
 
-func maxEffect(a, b effect) effect {
-	if a > b {
-		return a
-	}
-	return b
-}
+// writes reports whether e may change any state.
+func (e effect) writes() bool { return e&(effLocal|effWrites) != 0 }
+
+func maxEffect(a, b effect) effect { return a | b }
 
 // recvKind classifies the receiver of a call for effect proofs.
 type recvKind int8
@@ -91,6 +95,7 @@ func (p *project) resolveChain(from *analysis.Type, locals map[string]string, ch
 	if len(chain) == 0 {
 		return receiver{kind: recvUnqualified}
 	}
+	chain = stripPackage(from, locals, chain, p)
 	head := chain[0]
 	var cur receiver
 	switch {
@@ -139,6 +144,25 @@ func (p *project) resolveChain(from *analysis.Type, locals map[string]string, ch
 		cur = next
 	}
 	return cur
+}
+
+// stripPackage drops a leading package name from a qualified type name used as a
+// receiver ("org.junit.Assert.assertTrue" → "Assert").
+func stripPackage(from *analysis.Type, locals map[string]string, chain []string, p *project) []string {
+	if len(chain) < 2 {
+		return chain
+	}
+	if _, ok := locals[chain[0]]; ok || p.fieldOf(from, chain[0]) != nil {
+		return chain
+	}
+	k := 0
+	for k < len(chain)-1 && chain[k] != "" && chain[k][0] >= 'a' && chain[k][0] <= 'z' {
+		k++
+	}
+	if k > 0 && isTypeName(chain[k]) {
+		return chain[k:]
+	}
+	return chain
 }
 
 func (p *project) fieldOf(t *analysis.Type, name string) *analysis.Member {
@@ -209,9 +233,8 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		}
 		return p.allNone(cands)
 	case recvProject:
-		// Dynamic dispatch: any project method of that name and arity may run.
-		cands := p.methodsNamed(name, arity)
-		if len(cands) == 0 {
+		cands, ok := p.dispatch(r.types, name, arity)
+		if !ok || len(cands) == 0 {
 			return effGlobal
 		}
 		return p.allNone(cands)
@@ -219,13 +242,117 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 	return effGlobal
 }
 
+// allNone combines the effects of every candidate: any write gives up (effGlobal).
 func (p *project) allNone(cands []memberRef) effect {
+	e := effNone
 	for _, c := range cands {
-		if p.memberEffect(c) != effNone {
+		ce := p.memberEffect(c)
+		if ce.writes() {
 			return effGlobal
 		}
+		e |= ce
 	}
-	return effNone
+	return e
+}
+
+// dispatch returns every project method a call name/arity on an instance of one of types
+// may run: declared or inherited by the types, or overriding in a project subtype. It
+// fails (ok false) when an implementation may live outside the model: an interface
+// receiver (lambdas) or a type some code subclasses anonymously.
+func (p *project) dispatch(types []*analysis.Type, name string, arity int) (out []memberRef, ok bool) {
+	anon := p.anonymousSubclassed()
+	seen := map[string]bool{}
+	add := func(rs []memberRef) {
+		for _, r := range rs {
+			if !seen[r.m.ID] {
+				seen[r.m.ID] = true
+				out = append(out, r)
+			}
+		}
+	}
+	for _, t := range types {
+		if t.Kind == "interface" || anon[t.Name] {
+			return nil, false
+		}
+		add(p.methodsIn(t, name, arity))
+		for _, sub := range p.subtypes(t) {
+			if anon[sub.Name] {
+				return nil, false
+			}
+			for _, m := range sub.Members {
+				if m.Kind == analysis.KindMethod && m.Name == name && arityOK(m, arity) {
+					add([]memberRef{{m, sub}})
+				}
+			}
+		}
+	}
+	return out, true
+}
+
+// subtypes returns the project types that extend or implement t, transitively.
+func (p *project) subtypes(t *analysis.Type) []*analysis.Type {
+	if p.subs == nil {
+		p.subs = map[string][]*analysis.Type{}
+		for _, rel := range p.snap.SortedPaths() {
+			for _, x := range p.snap.Files[rel].Types {
+				for _, s := range p.supertypes(x) {
+					p.subs[s.ID] = append(p.subs[s.ID], x)
+				}
+			}
+		}
+	}
+	return p.subs[t.ID]
+}
+
+// anonymousSubclassed returns the simple names of types that some project code subclasses
+// with an anonymous class ("new T(…) {"): their methods can be overridden where the model
+// does not look.
+func (p *project) anonymousSubclassed() map[string]bool {
+	if p.anon != nil {
+		return p.anon
+	}
+	p.anon = map[string]bool{}
+	for _, rel := range p.snap.SortedPaths() {
+		src, err := p.source(rel)
+		if err != nil {
+			continue
+		}
+		if !bytes.Contains(src, []byte("new ")) {
+			continue
+		}
+		toks := analysis.Lex(src, 0, len(src))
+		for i := 0; i+1 < len(toks); i++ {
+			if !toks[i].Is(src, "new") {
+				continue
+			}
+			j, name := i+1, ""
+			for j < len(toks) && (toks[j].Kind == analysis.TokIdent || toks[j].Is(src, ".")) {
+				if toks[j].Kind == analysis.TokIdent {
+					name = toks[j].Text(src)
+				}
+				j++
+			}
+			if j < len(toks) && toks[j].Is(src, "<") {
+				for d := 0; j < len(toks); j++ {
+					if toks[j].Is(src, "<") {
+						d++
+					} else if toks[j].Is(src, ">") {
+						if d--; d == 0 {
+							j++
+							break
+						}
+					}
+				}
+			}
+			if name == "" || j >= len(toks) || !toks[j].Is(src, "(") {
+				continue
+			}
+			if c := matchClose(src, toks, j); c+1 < len(toks) && toks[c+1].Is(src, "{") {
+				p.anon[name] = true
+			}
+		}
+	}
+	return p.anon
 }
 
 // ctorEffect is what creating a new name with arity arguments may change besides the new
@@ -238,23 +365,19 @@ func (p *project) ctorEffect(from *analysis.Type, name string, arity int) effect
 		}
 		return effGlobal
 	}
+	e := effNone
 	for _, t := range ts {
-		if p.typeCtorEffect(t, arity) != effNone {
+		te := p.typeCtorEffect(t, arity)
+		if te.writes() {
 			return effGlobal
 		}
+		e |= te
 	}
-	return effNone
+	return e
 }
 
 func (p *project) typeCtorEffect(t *analysis.Type, arity int) effect {
-	key := t.ID + "#<new>/" + itoa(arity)
-	if e, ok := p.effects[key]; ok {
-		return e
-	}
-	p.effects[key] = effGlobal // recursion is not proved
-	e := p.computeCtorEffect(t, arity)
-	p.effects[key] = e
-	return e
+	return p.memo(t.ID+"#<new>/"+itoa(arity), func() effect { return p.computeCtorEffect(t, arity) })
 }
 
 func (p *project) computeCtorEffect(t *analysis.Type, arity int) effect {
@@ -266,13 +389,16 @@ func (p *project) computeCtorEffect(t *analysis.Type, arity int) effect {
 	}
 	explicitSuper := false
 	found := false
+	acc := effNone
 	for _, m := range t.Members {
 		switch {
 		case m.Kind == analysis.KindConstructor && arityOK(m, arity):
 			found = true
-			if p.memberEffect(memberRef{m, t}) != effNone {
+			e := p.memberEffect(memberRef{m, t})
+			if e.writes() {
 				return effGlobal
 			}
+			acc |= e
 			for _, c := range m.Refs.Calls {
 				if c.Name == "<init>" && (c.Super || c.This) {
 					explicitSuper = true
@@ -280,9 +406,11 @@ func (p *project) computeCtorEffect(t *analysis.Type, arity int) effect {
 			}
 		case m.Kind == analysis.KindField && !m.Static() && m.BodyEnd > m.BodyStart,
 			m.Kind == analysis.KindInitializer && !m.Static():
-			if p.bodyEffect(t, m, true) != effNone {
+			e := p.bodyEffect(t, m, true)
+			if e.writes() {
 				return effGlobal
 			}
+			acc |= e
 		}
 	}
 	if !found {
@@ -302,23 +430,41 @@ func (p *project) computeCtorEffect(t *analysis.Type, arity int) effect {
 			}
 		}
 		for _, s := range sup {
-			if p.typeCtorEffect(s, 0) != effNone {
+			e := p.typeCtorEffect(s, 0)
+			if e.writes() {
 				return effGlobal
 			}
+			acc |= e
 		}
 	}
-	return effNone
+	return acc
 }
 
 // memberEffect proves a method or constructor body read-only (effNone) or gives up
 // (effGlobal). Constructors may assign their own instance fields.
 func (p *project) memberEffect(r memberRef) effect {
-	if e, ok := p.effects[r.m.ID]; ok {
+	return p.memo(r.m.ID, func() effect { return p.bodyEffect(r.t, r.m, r.m.Kind == analysis.KindConstructor) })
+}
+
+// memo computes an effect once. A computation that met a key still in progress (recursion)
+// assumed the worst for it, so its result is used but not remembered.
+func (p *project) memo(key string, compute func() effect) effect {
+	if e, ok := p.effects[key]; ok {
 		return e
 	}
-	p.effects[r.m.ID] = effGlobal // cycles are not proved
-	e := p.bodyEffect(r.t, r.m, r.m.Kind == analysis.KindConstructor)
-	p.effects[r.m.ID] = e
+	if p.busy[key] {
+		p.cycle = true
+		return effGlobal
+	}
+	p.busy[key] = true
+	outer := p.cycle
+	p.cycle = false
+	e := compute()
+	delete(p.busy, key)
+	if !p.cycle {
+		p.effects[key] = e
+	}
+	p.cycle = p.cycle || outer
 	return e
 }
 
@@ -351,7 +497,7 @@ func (p *project) bodyEffect(t *analysis.Type, m *analysis.Member, ctor bool) ef
 			if _, ok := locals[chain[0]]; ok && !a.indexed {
 				continue
 			}
-			if ctor && !a.indexed {
+			if ctor && !a.indexed && len(chain) == 1 {
 				if fm := p.fieldOf(t, chain[0]); fm != nil && !fm.Static() {
 					continue
 				}
@@ -361,6 +507,11 @@ func (p *project) bodyEffect(t *analysis.Type, m *analysis.Member, ctor bool) ef
 		}
 		return effGlobal
 	}
+	acc := p.bodyReads(t, src, toks, locals)
+	need := func(e effect) bool {
+		acc |= e
+		return e.writes()
+	}
 	for _, c := range m.Refs.Calls {
 		if c.MethRef {
 			return effGlobal
@@ -368,7 +519,7 @@ func (p *project) bodyEffect(t *analysis.Type, m *analysis.Member, ctor bool) ef
 		if c.Name == "<init>" {
 			switch {
 			case c.This:
-				if p.typeCtorEffect(t, c.Arity) != effNone {
+				if need(p.typeCtorEffect(t, c.Arity)) {
 					return effGlobal
 				}
 			case c.Super:
@@ -380,23 +531,81 @@ func (p *project) bodyEffect(t *analysis.Type, m *analysis.Member, ctor bool) ef
 					return effGlobal
 				}
 				for _, s := range sup {
-					if p.typeCtorEffect(s, c.Arity) != effNone {
+					if need(p.typeCtorEffect(s, c.Arity)) {
 						return effGlobal
 					}
 				}
 			default:
-				if p.ctorEffect(t, c.New, c.Arity) != effNone {
+				if need(p.ctorEffect(t, c.New, c.Arity)) {
 					return effGlobal
 				}
 			}
 			continue
 		}
 		r := p.resolveChain(t, locals, c.Receiver)
-		if p.callEffect(t, r, c.Name, c.Arity) != effNone {
+		if need(p.callEffect(t, r, c.Name, c.Arity)) {
 			return effGlobal
 		}
 	}
+	return acc
+}
+
+// bodyReads reports effReads when a body reads shared state by name: static fields that
+// are not constants of a value type, or names it cannot place.
+func (p *project) bodyReads(t *analysis.Type, src []byte, toks []analysis.Token, locals map[string]string) effect {
+	for i, tok := range toks {
+		if tok.Kind != analysis.TokIdent {
+			continue
+		}
+		if i > 0 && (toks[i-1].Is(src, ".") || toks[i-1].Is(src, "@") || toks[i-1].Is(src, "::")) {
+			continue
+		}
+		if i+1 < len(toks) && (toks[i+1].Is(src, "(") || toks[i+1].Kind == analysis.TokIdent || toks[i+1].Is(src, "->")) {
+			continue
+		}
+		name := tok.Text(src)
+		if _, ok := locals[name]; ok || name == "var" || name == "length" {
+			continue
+		}
+		if f := p.fieldOf(t, name); f != nil {
+			if f.Static() && !constant(f) {
+				return effReads
+			}
+			continue
+		}
+		if isTypeName(name) || pureStatics[name] {
+			if i+2 < len(toks) && toks[i+1].Is(src, ".") && toks[i+2].Kind == analysis.TokIdent &&
+				!(i+3 < len(toks) && toks[i+3].Is(src, "(")) {
+				if pureStatics[name] {
+					continue // Math.PI, Integer.MAX_VALUE
+				}
+				field := toks[i+2].Text(src)
+				ok := false
+				for _, ty := range p.resolve(t, name) {
+					if f := p.fieldOf(ty, field); f != nil && constant(f) {
+						ok = true
+					}
+				}
+				if !ok && !isTypeName(field) {
+					return effReads
+				}
+			}
+			continue
+		}
+		if i+1 < len(toks) && toks[i+1].Is(src, "<") {
+			continue // generic type in a declaration
+		}
+		if len(name) == 1 && name[0] >= 'A' && name[0] <= 'Z' {
+			continue
+		}
+		return effReads
+	}
 	return effNone
+}
+
+// constant reports a static final field of an immutable value type.
+func constant(f *analysis.Member) bool {
+	return f.Static() && hasString(f.Modifiers, "final") && valueTypes[f.ReturnType]
 }
 
 // assignment is one write found in a token range: the dotted target chain (root first),

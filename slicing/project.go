@@ -20,6 +20,10 @@ type project struct {
 	helpers  map[string]bool        // name/arity keys of asserting test-source methods
 	effects  map[string]effect      // proved effect of a member id
 	supers   map[string]bool        // types whose tests subclasses inherit
+	subs     map[string][]*analysis.Type
+	anon     map[string]bool
+	busy     map[string]bool // effect proofs in progress
+	cycle    bool            // the current proof met one in progress
 }
 
 // memberRef is a member together with the type that declares it.
@@ -31,7 +35,7 @@ type memberRef struct {
 func newProject(s *analysis.Snapshot, read func(string) ([]byte, error), opts Options) *project {
 	p := &project{snap: s, read: read, opts: opts, extra: map[string]bool{}, srcs: map[string][]byte{},
 		bySimple: map[string][]*analysis.Type{}, methods: map[string][]memberRef{},
-		helpers: map[string]bool{}, effects: map[string]effect{}}
+		helpers: map[string]bool{}, effects: map[string]effect{}, busy: map[string]bool{}}
 	for _, n := range opts.ExtraAssertions {
 		p.extra[n] = true
 	}

@@ -72,6 +72,7 @@ func TestGoldenSlices(t *testing.T) {
 		opts Options
 	}{
 		{"paper", Options{}},
+		{"rules", Options{}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
