@@ -1,0 +1,345 @@
+package selection
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/assertlens/assertlens/analysis"
+	"github.com/assertlens/assertlens/slicing"
+)
+
+// ErrRunUnavailable is returned by Run when running tests is not possible in this setup.
+var ErrRunUnavailable = errors.New("running tests is not available yet")
+
+// Baseline kinds: what a pending edit is compared with.
+const (
+	BaselineHead    = "head"    // git HEAD
+	BaselineSaved   = "saved"   // files on disk (only unsaved buffers are edits)
+	BaselineLastRun = "lastRun" // the sources of the last run
+)
+
+// Options configure an Engine.
+type Options struct {
+	Baseline        string // head, saved or lastRun; "" picks lastRun once a run exists, else head
+	Classpath       []string
+	ExtraAssertions []string
+	Level           slicing.Level
+}
+
+// Engine is the long-lived model of one workspace used by the language server: the saved
+// files, the unsaved buffers laid over them, the baseline, and the graph of the current
+// state, updated one file at a time. All methods are safe for concurrent use.
+type Engine struct {
+	Root     string
+	CacheDir string
+
+	mu        sync.Mutex
+	opts      Options
+	cache     *analysis.Cache
+	disk      *analysis.Snapshot // saved files
+	overlays  map[string][]byte
+	cur       *analysis.Snapshot // disk + overlays
+	curGraph  *analysis.Graph
+	curTests  []*slicing.TestClass
+	testsFor  *analysis.Snapshot
+	base      *analysis.Snapshot
+	baseName  string
+	baseGraph *analysis.Graph
+	indexed   bool
+	runner    RunFunc
+}
+
+// RunFunc runs units for the engine; set by the package that owns running.
+type RunFunc func(ctx context.Context, e *Engine, unitIDs []string) (*RunResult, error)
+
+// NewEngine prepares an engine for root; Index must be called before Select.
+func NewEngine(root string, opts Options) (*Engine, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, fmt.Errorf("resolve root: %w", err)
+	}
+	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("workspace root %s is not a directory", abs)
+	}
+	dir, err := analysis.CacheDir(abs)
+	if err != nil {
+		return nil, err
+	}
+	return &Engine{Root: abs, CacheDir: dir, opts: opts, overlays: map[string][]byte{}}, nil
+}
+
+// SetRunner installs the function behind Run.
+func (e *Engine) SetRunner(r RunFunc) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.runner = r
+}
+
+// Index reads the whole workspace (using the on-disk cache) and the baseline.
+func (e *Engine) Index(ctx context.Context, progress func(done, total int)) error {
+	if progress != nil {
+		progress(0, 3)
+	}
+	cache := analysis.OpenCache(e.CacheDir)
+	disk, err := analysis.Build(ctx, e.Root, analysis.DirSource{Root: e.Root}, cache)
+	if err != nil {
+		return fmt.Errorf("index %s: %w", e.Root, err)
+	}
+	if err := cache.Save(); err != nil {
+		fmt.Fprintf(os.Stderr, "assertlens: cache not saved: %v\n", err)
+	}
+	if progress != nil {
+		progress(1, 3)
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.cache = cache
+	e.disk = disk
+	e.rebuildCurrentLocked()
+	if progress != nil {
+		progress(2, 3)
+	}
+	if err := e.loadBaselineLocked(ctx); err != nil {
+		return err
+	}
+	e.indexed = true
+	if progress != nil {
+		progress(3, 3)
+	}
+	return nil
+}
+
+// rebuildCurrentLocked lays the overlays over the disk snapshot and rebuilds the graph.
+func (e *Engine) rebuildCurrentLocked() {
+	cur := e.disk
+	for _, rel := range sortedKeys(e.overlays) {
+		cur = cur.WithFile(rel, e.overlays[rel])
+	}
+	e.cur = cur
+	e.curGraph = analysis.BuildGraph(cur)
+	e.curTests = nil
+}
+
+func sortedKeys(m map[string][]byte) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// loadBaselineLocked builds the baseline snapshot and its graph.
+func (e *Engine) loadBaselineLocked(ctx context.Context) error {
+	kind := e.opts.Baseline
+	if kind == "" || kind == BaselineLastRun {
+		if rs, err := LoadRunSources(e.CacheDir); err == nil && rs != nil {
+			base, err := analysis.Build(ctx, e.Root, rs, e.cache)
+			if err == nil {
+				e.base, e.baseName, e.baseGraph = base, BaselineLastRun, analysis.BuildGraph(base)
+				return nil
+			}
+		}
+		kind = BaselineHead
+	}
+	switch kind {
+	case BaselineSaved:
+		e.base, e.baseName, e.baseGraph = e.disk, BaselineSaved, e.curGraphForDisk()
+		return nil
+	case BaselineHead:
+		src, _, err := analysis.RevisionSource(e.Root, "HEAD")
+		if err != nil {
+			// Not a git repository (or no commit yet): compare with the saved files.
+			e.base, e.baseName, e.baseGraph = e.disk, BaselineSaved, e.curGraphForDisk()
+			return nil
+		}
+		base, err := analysis.Build(ctx, e.Root, src, e.cache)
+		if err != nil {
+			return fmt.Errorf("index HEAD: %w", err)
+		}
+		e.base, e.baseName, e.baseGraph = base, "HEAD", analysis.BuildGraph(base)
+		return nil
+	default:
+		return fmt.Errorf("unknown baseline %q (want head, saved or lastRun)", kind)
+	}
+}
+
+func (e *Engine) curGraphForDisk() *analysis.Graph {
+	if e.cur == e.disk && e.curGraph != nil {
+		return e.curGraph
+	}
+	return analysis.BuildGraph(e.disk)
+}
+
+// SetBaseline switches what edits are compared with.
+func (e *Engine) SetBaseline(kind string) error {
+	switch kind {
+	case BaselineHead, BaselineSaved, BaselineLastRun, "":
+	default:
+		return fmt.Errorf("unknown baseline %q (want head, saved or lastRun)", kind)
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.opts.Baseline = kind
+	if !e.indexed {
+		return nil
+	}
+	return e.loadBaselineLocked(context.Background())
+}
+
+// SetOverlay records the unsaved content of a file (nil removes the overlay).
+func (e *Engine) SetOverlay(rel string, content []byte) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if content == nil {
+		if _, ok := e.overlays[rel]; !ok {
+			return
+		}
+		delete(e.overlays, rel)
+		if e.cur == nil {
+			return
+		}
+		// Back to the saved content.
+		if f, ok := e.disk.Files[rel]; ok {
+			b, err := e.disk.Read(rel)
+			if err == nil {
+				e.updateFileLocked(rel, b)
+				return
+			}
+			_ = f
+		}
+		e.updateFileLocked(rel, nil)
+		return
+	}
+	e.overlays[rel] = content
+	if e.cur != nil {
+		e.updateFileLocked(rel, content)
+	}
+}
+
+// updateFileLocked re-parses one file of the current state and updates the graph by delta.
+func (e *Engine) updateFileLocked(rel string, content []byte) {
+	if filepath.Ext(rel) != ".java" {
+		return
+	}
+	e.cur = e.cur.WithFile(rel, content)
+	e.curGraph = e.curGraph.Update(e.cur, []string{rel})
+	e.curTests = nil
+}
+
+// FilesChanged re-reads files that changed on disk (saved, created, deleted, checked out).
+func (e *Engine) FilesChanged(rels []string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.disk == nil {
+		return
+	}
+	headMoved := false
+	for _, rel := range rels {
+		if rel == ".git/HEAD" || filepath.Base(rel) == "HEAD" {
+			headMoved = true
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(e.Root, filepath.FromSlash(rel)))
+		if err != nil {
+			b = nil // vanished
+		}
+		if filepath.Ext(rel) != ".java" {
+			continue
+		}
+		e.disk = e.disk.WithFile(rel, b)
+	}
+	// Rebuild the current state from disk plus overlays; cheap relative to a full index
+	// since unchanged files are shared.
+	cur := e.disk
+	for _, rel := range sortedKeys(e.overlays) {
+		cur = cur.WithFile(rel, e.overlays[rel])
+	}
+	changed := append([]string{}, rels...)
+	e.cur = cur
+	e.curGraph = e.curGraph.Update(cur, changed)
+	e.curTests = nil
+	if headMoved || e.baseName == BaselineSaved {
+		_ = e.loadBaselineLocked(context.Background())
+	}
+}
+
+// Snapshot returns the current state (disk + overlays) and the baseline.
+func (e *Engine) Snapshot() (cur, base *analysis.Snapshot) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.cur, e.base
+}
+
+// Overlays returns a copy of the unsaved buffers.
+func (e *Engine) Overlays() map[string][]byte {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	out := make(map[string][]byte, len(e.overlays))
+	for k, v := range e.overlays {
+		out[k] = v
+	}
+	return out
+}
+
+// Tests returns the test classes of the current state.
+func (e *Engine) Tests() ([]*slicing.TestClass, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.testsLocked()
+}
+
+func (e *Engine) testsLocked() ([]*slicing.TestClass, error) {
+	if e.curTests != nil && e.testsFor == e.cur {
+		return e.curTests, nil
+	}
+	tests, err := slicing.DiscoverWith(e.cur, e.cur.Read, slicing.Options{ExtraAssertions: e.opts.ExtraAssertions})
+	if err != nil {
+		return nil, fmt.Errorf("find tests: %w", err)
+	}
+	e.curTests, e.testsFor = tests, e.cur
+	return tests, nil
+}
+
+// Select computes the affected units of the current state against the baseline.
+func (e *Engine) Select(ctx context.Context) (*Result, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if !e.indexed {
+		return nil, errors.New("workspace is not indexed yet")
+	}
+	start := time.Now()
+	tests, err := e.testsLocked()
+	if err != nil {
+		return nil, err
+	}
+	failed := RecentlyFailed(e.CacheDir)
+	res := Select(Input{BaseName: e.baseName, Base: e.base, Cur: e.cur, BaseGraph: e.baseGraph, CurGraph: e.curGraph,
+		Tests: tests, Level: e.opts.Level, RecentlyFailed: failed})
+	res.ElapsedMs = time.Since(start).Milliseconds()
+	return res, ctx.Err()
+}
+
+// Run runs the given units (all affected units when ids is nil).
+func (e *Engine) Run(ctx context.Context, unitIDs []string) (*RunResult, error) {
+	e.mu.Lock()
+	r := e.runner
+	e.mu.Unlock()
+	if r == nil {
+		return nil, ErrRunUnavailable
+	}
+	return r(ctx, e, unitIDs)
+}
+
+// Options returns the engine's options.
+func (e *Engine) Options() Options {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.opts
+}

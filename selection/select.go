@@ -1,0 +1,462 @@
+package selection
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/assertlens/assertlens/analysis"
+	"github.com/assertlens/assertlens/slicing"
+)
+
+// Input is everything one selection needs. Graphs and tests must belong to the snapshots.
+type Input struct {
+	BaseName  string
+	Base, Cur *analysis.Snapshot
+	BaseGraph *analysis.Graph // used to find what reached members that the edit deleted
+	CurGraph  *analysis.Graph
+	Tests     []*slicing.TestClass // tests of Cur
+	Level     slicing.Level
+	// RecentlyFailed are test ids ("pkg.FooTest#bar") that failed in recent runs; they are
+	// always selected.
+	RecentlyFailed []string
+	// Changes, when non-nil, are used instead of diffing Base and Cur again.
+	Changes []analysis.Change
+}
+
+// Select computes the affected units of in.Cur against in.Base.
+func Select(in Input) *Result {
+	start := time.Now()
+	changes := in.Changes
+	if changes == nil {
+		changes = analysis.Diff(in.Base, in.Cur)
+	}
+	if changes == nil {
+		changes = []analysis.Change{}
+	}
+	s := selector{in: in, changes: changes}
+	s.affected()
+	res := &Result{Base: in.BaseName, Changes: changes, Units: []slicing.Unit{}}
+	res.Uncertain = append(res.Uncertain, s.uncertain...)
+	if in.CurGraph != nil {
+		res.Uncertain = append(res.Uncertain, in.CurGraph.Uncertain()...)
+	}
+	for _, tc := range in.Tests {
+		res.Totals.TestClasses++
+		for _, tm := range tc.Methods {
+			res.Totals.TestMethods++
+			res.Totals.Assertions += countAssertions(tm)
+		}
+		units := s.selectClass(tc)
+		res.Units = append(res.Units, coarsen(tc, units, in.Level)...)
+	}
+	selectedMethods := map[string]bool{}
+	for _, u := range res.Units {
+		res.Totals.SelectedAssertions += u.Assertions
+		if u.Level == slicing.LevelClass {
+			for _, tc := range in.Tests {
+				if tc.ID == u.Test {
+					for _, tm := range tc.Methods {
+						selectedMethods[tm.ID] = true
+					}
+				}
+			}
+		} else {
+			selectedMethods[u.Test] = true
+		}
+	}
+	res.Totals.SelectedTestMethods = len(selectedMethods)
+	sort.SliceStable(res.Units, func(i, j int) bool {
+		a, b := res.Units[i], res.Units[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		return a.Line < b.Line
+	})
+	res.ElapsedMs = time.Since(start).Milliseconds()
+	return res
+}
+
+func countAssertions(tm *slicing.TestMethod) int {
+	n := 0
+	for _, st := range tm.Statements {
+		if st.Assertion {
+			n++
+		}
+	}
+	if n == 0 {
+		for _, u := range tm.Units {
+			if u.Level != slicing.LevelAssertion {
+				return u.Assertions
+			}
+		}
+	}
+	return n
+}
+
+// selector holds the affected-node sets of one selection.
+type selector struct {
+	in        Input
+	changes   []analysis.Change
+	reach     map[string][]string // node id -> chain to a change (current graph)
+	direct    map[string]analysis.Change
+	moduleAll map[string]string // module folder -> reason (build file or resource changed)
+	uncertain []string
+	failed    map[string]bool
+	byName    map[string][]string
+	callbacks map[string][]string
+}
+
+// affected computes reverse reachability from every change that needs a re-run.
+func (s *selector) affected() {
+	s.direct = map[string]analysis.Change{}
+	s.failed = map[string]bool{}
+	for _, id := range s.in.RecentlyFailed {
+		s.failed[id] = true
+	}
+	var cur, deleted []string
+	for _, c := range s.changes {
+		if !c.Rerun {
+			continue
+		}
+		s.direct[c.ID] = c
+		if c.Change == "deleted" {
+			deleted = append(deleted, c.ID)
+			// The declaring type's users are reached through the type node as well.
+			if owner := ownerType(c.ID); owner != c.ID && s.in.Cur.Type(owner) != nil && c.Lookup {
+				cur = append(cur, owner)
+			}
+		} else {
+			cur = append(cur, c.ID)
+		}
+	}
+	s.reach = map[string][]string{}
+	if s.in.CurGraph != nil && len(cur) > 0 {
+		for k, v := range s.in.CurGraph.Reach(cur) {
+			s.reach[k] = v
+		}
+	}
+	if s.in.BaseGraph != nil && len(deleted) > 0 {
+		for k, v := range s.in.BaseGraph.Reach(deleted) {
+			if _, ok := s.reach[k]; !ok {
+				s.reach[k] = v
+			}
+		}
+	}
+	for _, id := range append(cur, deleted...) {
+		if _, ok := s.reach[id]; !ok {
+			s.reach[id] = []string{id}
+		}
+	}
+	s.moduleAll = map[string]string{}
+	for p, h := range s.in.Cur.Other {
+		if s.in.Base.Other[p] != h {
+			s.otherChanged(p)
+		}
+	}
+	for p := range s.in.Base.Other {
+		if _, ok := s.in.Cur.Other[p]; !ok {
+			s.otherChanged(p)
+		}
+	}
+}
+
+func (s *selector) otherChanged(p string) {
+	mod := moduleOfOther(s.in.Cur.Modules, p)
+	s.moduleAll[mod] = p
+	kind := "resource"
+	if analysis.IsBuildFile(p) {
+		kind = "build file"
+	}
+	s.uncertain = append(s.uncertain, kind+" "+p+" changed: every test of its module is selected")
+}
+
+func moduleOfOther(modules []string, p string) string {
+	best := ""
+	for _, m := range modules {
+		if m != "" && strings.HasPrefix(p, m+"/") && len(m) > len(best) {
+			best = m
+		}
+	}
+	return best
+}
+
+func ownerType(id string) string {
+	if i := strings.IndexByte(id, '#'); i >= 0 {
+		return id[:i]
+	}
+	return id
+}
+
+// hit returns the chain for the first affected id, or nil.
+func (s *selector) hit(ids ...string) []string {
+	for _, id := range ids {
+		if ch, ok := s.reach[id]; ok {
+			return ch
+		}
+	}
+	return nil
+}
+
+// selectClass returns the selected units of one test class, finest level.
+func (s *selector) selectClass(tc *slicing.TestClass) []slicing.Unit {
+	// Whole-class reasons: a build/resource change in its module, a changed or reaching
+	// fixture, or a class-level fallback that reaches a change anywhere.
+	if p, ok := s.moduleAll[moduleOfOther(s.in.Cur.Modules, tc.File)]; ok {
+		return s.allUnits(tc, []string{p}, []string{tc.ID, p})
+	}
+	for _, fx := range tc.Fixtures {
+		if ch := s.hit(fx); ch != nil {
+			return s.allUnits(tc, []string{last(ch)}, append([]string{tc.ID}, ch...))
+		}
+	}
+	if ch := s.hit(tc.ID); ch != nil {
+		return s.allUnits(tc, []string{last(ch)}, append([]string{tc.ID}, ch...))
+	}
+	var out []slicing.Unit
+	for _, tm := range tc.Methods {
+		out = append(out, s.selectMethod(tc, tm)...)
+	}
+	return out
+}
+
+func last(ch []string) string { return ch[len(ch)-1] }
+
+// allUnits selects every unit of every test of the class.
+func (s *selector) allUnits(tc *slicing.TestClass, because, via []string) []slicing.Unit {
+	var out []slicing.Unit
+	for _, tm := range tc.Methods {
+		for _, u := range tm.Units {
+			u.Because, u.Via = because, via
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// selectMethod returns the selected units of one test method.
+func (s *selector) selectMethod(tc *slicing.TestClass, tm *slicing.TestMethod) []slicing.Unit {
+	whole := func(because, via []string) []slicing.Unit {
+		var out []slicing.Unit
+		for _, u := range tm.Units {
+			u.Because, u.Via = because, via
+			out = append(out, u)
+		}
+		return out
+	}
+	if c, ok := s.direct[tm.MemberID]; ok {
+		return whole([]string{c.ID}, []string{tm.ID, c.ID})
+	}
+	if s.failed[tm.ID] {
+		return whole([]string{"recently-failed"}, []string{tm.ID, "failed in a recent run"})
+	}
+	sliced := false
+	for _, u := range tm.Units {
+		if u.Level == slicing.LevelAssertion {
+			sliced = true
+		}
+	}
+	if !sliced {
+		if ch := s.hit(tm.MemberID); ch != nil {
+			return whole([]string{last(ch)}, append([]string{tm.ID}, ch...))
+		}
+		return nil
+	}
+	// Assertion level: find the affected statements, then the units holding them.
+	type stmtHit struct {
+		line  int
+		chain []string
+	}
+	var hits []stmtHit
+	for _, st := range tm.Statements {
+		if ch := s.statementHit(tc, tm, st); ch != nil {
+			hits = append(hits, stmtHit{st.Line, ch})
+		}
+	}
+	if len(hits) == 0 {
+		// Safety net: if the method as a whole reaches the change but no statement was
+		// found to, the statement analysis missed something. Select the method whole.
+		if ch := s.hit(tm.MemberID); ch != nil {
+			s.uncertain = append(s.uncertain, tm.ID+": change reached the method but no single statement; selected whole")
+			return whole([]string{last(ch)}, append([]string{tm.ID}, ch...))
+		}
+		return nil
+	}
+	var out []slicing.Unit
+	for _, u := range tm.Units {
+		for _, h := range hits {
+			if covers(u.Statements, h.line) {
+				u.Because = []string{last(h.chain)}
+				u.Via = append([]string{tm.ID, tm.ID + " line " + strconv.Itoa(h.line)}, h.chain...)
+				out = append(out, u)
+				break
+			}
+		}
+	}
+	return out
+}
+
+func covers(ranges [][2]int, line int) bool {
+	for _, r := range ranges {
+		if line >= r[0] && line <= r[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// statementHit returns the chain from a test statement to a change, or nil.
+func (s *selector) statementHit(tc *slicing.TestClass, tm *slicing.TestMethod, st slicing.Statement) []string {
+	g := s.in.CurGraph
+	if g == nil {
+		return nil
+	}
+	ctx := tm.Declaring
+	if ctx == "" {
+		ctx = tc.ID
+	}
+	var targets []string
+	for _, ids := range g.ResolveCalls(ctx, tm.Locals, st.Calls) {
+		targets = append(targets, ids...)
+	}
+	// Objects created or used here may be handed to library code, which can call back any
+	// method that overrides a library supertype (toString, equals, compare, run, …).
+	for _, c := range st.Calls {
+		if c.New != "" {
+			targets = append(targets, s.callbackMembers(c.New)...)
+		}
+	}
+	for _, n := range st.Names {
+		for _, lv := range tm.Locals {
+			if lv.Name == n && lv.Type != "" {
+				targets = append(targets, s.callbackMembers(lv.Type)...)
+			}
+		}
+	}
+	targets = append(targets, g.ResolveNames(ctx, tm.Locals, st.Names)...)
+	for _, t := range targets {
+		if ch := s.hit(t, ownerType(t)); ch != nil {
+			return ch
+		}
+	}
+	return nil
+}
+
+// typesNamed returns every project type with this simple name. Matching by name alone is
+// wider than Java's scoping, which is the safe direction here.
+func (s *selector) typesNamed(name string) []string {
+	if s.byName == nil {
+		s.byName = map[string][]string{}
+		for _, id := range s.in.Cur.Types() {
+			t := s.in.Cur.Type(id)
+			s.byName[t.Name] = append(s.byName[t.Name], id)
+		}
+	}
+	return s.byName[simpleTypeName(name)]
+}
+
+func simpleTypeName(n string) string {
+	if i := strings.LastIndexByte(n, '.'); i >= 0 {
+		return n[i+1:]
+	}
+	return n
+}
+
+// callbackMembers returns the members of the project types named name (and of their
+// project supertypes) that library code may call back: java.lang.Object's overridable
+// methods always, and every instance method when the type extends or implements a type
+// outside the project. The type node itself is included so class-level changes count.
+func (s *selector) callbackMembers(name string) []string {
+	name = strings.TrimSuffix(name, "[]")
+	if s.callbacks == nil {
+		s.callbacks = map[string][]string{}
+	}
+	if out, ok := s.callbacks[name]; ok {
+		return out
+	}
+	var out []string
+	for _, id := range s.typesNamed(name) {
+		var chain []*analysis.Type
+		external := false
+		seen := map[string]bool{}
+		var walk func(id string)
+		walk = func(id string) {
+			t := s.in.Cur.Type(id)
+			if t == nil || seen[id] {
+				return
+			}
+			seen[id] = true
+			chain = append(chain, t)
+			for _, sup := range append(append([]string{}, t.Extends...), t.Implements...) {
+				ids := s.typesNamed(sup)
+				if len(ids) == 0 {
+					external = true
+				}
+				for _, sid := range ids {
+					walk(sid)
+				}
+			}
+		}
+		walk(id)
+		for _, t := range chain {
+			out = append(out, t.ID)
+			for _, m := range t.Members {
+				if m.Kind != analysis.KindMethod || m.Static() || m.Access == "private" {
+					continue
+				}
+				if external || objectOverridable[m.Name] {
+					out = append(out, m.ID)
+				}
+			}
+		}
+	}
+	s.callbacks[name] = out
+	return out
+}
+
+// objectOverridable are the java.lang.Object methods library code calls on any object.
+var objectOverridable = map[string]bool{"toString": true, "equals": true, "hashCode": true, "finalize": true, "clone": true}
+
+// coarsen turns the selected units of a class into the requested level.
+func coarsen(tc *slicing.TestClass, units []slicing.Unit, level slicing.Level) []slicing.Unit {
+	if len(units) == 0 || level == "" || level == slicing.LevelAssertion {
+		return units
+	}
+	if level == slicing.LevelClass {
+		u := slicing.Unit{ID: tc.ID, Test: tc.ID, Class: tc.ID, File: tc.File, Level: slicing.LevelClass,
+			Line: tc.Line, EndLine: tc.EndLine, Because: units[0].Because, Via: units[0].Via}
+		for _, tm := range tc.Methods {
+			u.Assertions += countAssertions(tm)
+			u.Statements = append(u.Statements, [2]int{tm.Line, tm.EndLine})
+		}
+		return []slicing.Unit{u}
+	}
+	var out []slicing.Unit
+	seen := map[string]bool{}
+	for _, u := range units {
+		if u.Level == slicing.LevelClass {
+			out = append(out, u)
+			continue
+		}
+		if seen[u.Test] {
+			continue
+		}
+		seen[u.Test] = true
+		for _, tm := range tc.Methods {
+			if tm.ID != u.Test {
+				continue
+			}
+			mu := slicing.Unit{ID: tm.ID, Test: tm.ID, Class: tc.ID, File: tm.File, Level: slicing.LevelMethod,
+				Line: tm.Line, EndLine: tm.EndLine, Assertions: countAssertions(tm), Because: u.Because, Via: u.Via}
+			for _, st := range tm.Statements {
+				mu.Statements = append(mu.Statements, [2]int{st.Line, st.EndLine})
+			}
+			if u.Level == slicing.LevelMethod {
+				mu.Reason = u.Reason
+			}
+			out = append(out, mu)
+		}
+	}
+	return out
+}
