@@ -31,6 +31,18 @@ func Render(tc *TestClass, src []byte, units []Unit) (rel string, code []byte, m
 	if tc == nil {
 		return "", nil, nil, nil, errors.New("render: nil test class")
 	}
+	return RenderFile([]*TestClass{tc}, src, units)
+}
+
+// RenderFile is Render for several test classes declared in the same file (an outer class
+// and its @Nested or static nested test classes): one generated copy holds the units of
+// all of them. The first class names the file; methods maps generated method names to unit
+// ids (names are unique within one class; nested classes keep their own names).
+func RenderFile(classes []*TestClass, src []byte, units []Unit) (rel string, code []byte, methods map[string]string, lineMap map[int]int, err error) {
+	if len(classes) == 0 || classes[0] == nil {
+		return "", nil, nil, nil, errors.New("render: no test class")
+	}
+	tc := classes[0]
 	tree := analysis.ParseTree(src, nil)
 	if tree == nil {
 		return "", nil, nil, nil, errors.New("render: parse failed")
@@ -53,24 +65,27 @@ func Render(tc *TestClass, src []byte, units []Unit) (rel string, code []byte, m
 	methods = map[string]string{}
 
 	mine := map[string][]Unit{} // member id -> its units
-	classLevel := false
+	classLevel := map[string]bool{}
 	byTest := map[string]*TestMethod{}
-	for _, m := range tc.Methods {
-		byTest[m.ID] = m
-	}
-	for _, u := range units {
-		if u.Level == LevelClass && u.Test == tc.ID {
-			classLevel = true
+	tests := map[string]*TestMethod{}
+	for _, c := range classes {
+		if c == nil || c.File != tc.File {
 			continue
 		}
-		if tm := byTest[u.Test]; tm != nil && tm.Declaring == tc.ID {
-			mine[tm.MemberID] = append(mine[tm.MemberID], u)
+		for _, m := range c.Methods {
+			byTest[m.ID] = m
+			if m.Declaring == c.ID {
+				tests[m.MemberID] = m
+			}
 		}
 	}
-	tests := map[string]*TestMethod{}
-	for _, m := range tc.Methods {
-		if m.Declaring == tc.ID {
-			tests[m.MemberID] = m
+	for _, u := range units {
+		if u.Level == LevelClass {
+			classLevel[u.Test] = true
+			continue
+		}
+		if tm := byTest[u.Test]; tm != nil && tm.Declaring == tm.Class {
+			mine[tm.MemberID] = append(mine[tm.MemberID], u)
 		}
 	}
 
@@ -104,9 +119,9 @@ func Render(tc *TestClass, src []byte, units []Unit) (rel string, code []byte, m
 			if !isTest {
 				continue
 			}
-			if t.ID == tc.ID && classLevel {
+			if classLevel[t.ID] {
 				if tm != nil {
-					methods[m.Name] = tc.ID
+					methods[m.Name] = t.ID
 				}
 				continue
 			}
@@ -130,6 +145,13 @@ func Render(tc *TestClass, src []byte, units []Unit) (rel string, code []byte, m
 			}
 			e.member = m
 			edits = append(edits, e)
+		}
+	}
+	for _, c := range classes {
+		if c != nil && classLevel[c.ID] {
+			for _, m := range c.Methods {
+				methods[methodName(m.ID)] = c.ID // inherited tests run as they are
+			}
 		}
 	}
 	sort.Slice(edits, func(i, j int) bool { return edits[i].start < edits[j].start })
@@ -295,3 +317,6 @@ func (w *writer) methods(root *sitter.Node, e edit) {
 		w.emit(indent+"}", m.EndLine)
 	}
 }
+
+// methodName returns the method part of a test id ("pkg.FooTest#bar" → "bar").
+func methodName(testID string) string { return testID[strings.IndexByte(testID, '#')+1:] }

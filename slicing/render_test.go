@@ -22,35 +22,44 @@ const launcherJar = "/usr/share/java/junit-platform-console-standalone.jar"
 
 // rendered is one generated slice class.
 type rendered struct {
-	tc      *TestClass
+	classes []*TestClass
 	rel     string
 	code    []byte
 	methods map[string]string
 	lineMap map[int]int
 }
 
-// renderAll renders every runnable test class of a fixture with all of its units.
+// renderAll renders every runnable test class of a fixture with all of its units, one
+// generated copy per file.
 func renderAll(t *testing.T, s *analysis.Snapshot, classes []*TestClass) []rendered {
 	t.Helper()
-	var out []rendered
-	done := map[string]bool{}
+	byFile := map[string][]*TestClass{}
+	var files []string
 	for _, tc := range classes {
 		if tc.Abstract || len(tc.Methods) == 0 {
 			continue
 		}
-		src, err := s.Source.Read(tc.File)
+		if byFile[tc.File] == nil {
+			files = append(files, tc.File)
+		}
+		byFile[tc.File] = append(byFile[tc.File], tc)
+	}
+	var out []rendered
+	for _, file := range files {
+		group := byFile[file]
+		src, err := s.Source.Read(file)
 		if err != nil {
 			t.Fatal(err)
 		}
-		rel, code, methods, lineMap, err := Render(tc, src, tc.Units())
+		var units []Unit
+		for _, tc := range group {
+			units = append(units, tc.Units()...)
+		}
+		rel, code, methods, lineMap, err := RenderFile(group, src, units)
 		if err != nil {
-			t.Fatalf("render %s: %v", tc.ID, err)
+			t.Fatalf("render %s: %v", file, err)
 		}
-		if done[rel] {
-			continue // nested test classes render into their outer class's file (one per test run)
-		}
-		done[rel] = true
-		out = append(out, rendered{tc, rel, code, methods, lineMap})
+		out = append(out, rendered{group, rel, code, methods, lineMap})
 	}
 	return out
 }
@@ -68,7 +77,7 @@ func TestRenderParses(t *testing.T) {
 				if bad {
 					t.Errorf("%s does not parse:\n%s", r.rel, r.code)
 				}
-				orig, _ := s.Source.Read(r.tc.File)
+				orig, _ := s.Source.Read(r.classes[0].File)
 				ol := strings.Split(string(orig), "\n")
 				for gl, line := range strings.Split(string(r.code), "\n") {
 					o, ok := r.lineMap[gl+1]
@@ -136,34 +145,36 @@ func TestRenderCompilesAndAgrees(t *testing.T) {
 			results := runJUnit(t, outDir, filepath.Join(dir, "reports"), cp)
 			checked := 0
 			for _, r := range rs {
-				genClass := strings.Replace(r.tc.ID, topName(r.tc), topName(r.tc)+SliceSuffix, 1)
-				for _, tm := range r.tc.Methods {
-					orig, ok := results[r.tc.ID+"#"+methodName(tm.ID)]
-					if !ok {
-						t.Errorf("%s did not run", tm.ID)
-						continue
-					}
-					var units []string
-					slicesPass := true
-					for gen, uid := range r.methods {
-						if !unitOf(tm, uid) {
-							continue
-						}
-						pass, ok := results[genClass+"#"+gen]
+				for _, tc := range r.classes {
+					genClass := strings.Replace(tc.ID, topName(tc), topName(tc)+SliceSuffix, 1)
+					for _, tm := range tc.Methods {
+						orig, ok := results[tc.ID+"#"+methodName(tm.ID)]
 						if !ok {
-							t.Errorf("generated %s#%s did not run", genClass, gen)
+							t.Errorf("%s did not run", tm.ID)
 							continue
 						}
-						units = append(units, gen)
-						slicesPass = slicesPass && pass
-					}
-					if len(units) == 0 {
-						t.Errorf("%s: no rendered unit ran", tm.ID)
-						continue
-					}
-					checked++
-					if orig != slicesPass {
-						t.Errorf("%s: original passes=%v but its %d slices pass=%v (%v)", tm.ID, orig, len(units), slicesPass, units)
+						var units []string
+						slicesPass := true
+						for gen, uid := range r.methods {
+							if !unitOf(tm, uid) || !strings.HasPrefix(gen, methodName(tm.ID)) {
+								continue
+							}
+							pass, ok := results[genClass+"#"+gen]
+							if !ok {
+								t.Errorf("generated %s#%s did not run", genClass, gen)
+								continue
+							}
+							units = append(units, gen)
+							slicesPass = slicesPass && pass
+						}
+						if len(units) == 0 {
+							t.Errorf("%s: no rendered unit ran", tm.ID)
+							continue
+						}
+						checked++
+						if orig != slicesPass {
+							t.Errorf("%s: original passes=%v but its %d slices pass=%v (%v)", tm.ID, orig, len(units), slicesPass, units)
+						}
 					}
 				}
 			}
@@ -190,8 +201,6 @@ func packageOf(id string) string {
 	}
 	return strings.Join(parts[:i], ".")
 }
-
-func methodName(testID string) string { return testID[strings.IndexByte(testID, '#')+1:] }
 
 func unitOf(tm *TestMethod, unitID string) bool {
 	for _, u := range tm.Units {
