@@ -119,6 +119,7 @@ func serve(ctx context.Context, in io.Reader, out io.Writer, logw io.Writer, new
 	defer cancel()
 	lg := newLogger(logw)
 	conn := jsonrpc2.NewConn(newStream(in, out, lg.logf))
+	lg.setConn(conn)
 	s := &server{
 		ctx: ctx, conn: conn, log: lg, factory: newEngine, cfg: cfg,
 		docs: newDocuments(), exited: make(chan struct{}),

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"runtime/debug"
 	"sort"
 	"sync"
 	"time"
@@ -159,10 +160,10 @@ func (ss *session) waitReady(ctx context.Context) bool {
 
 func (ss *session) loop() {
 	ctx := ss.srv.ctx
-	ss.index(ctx)
+	ss.guard("index", func() { ss.index(ctx) })
 	close(ss.ready)
 	for {
-		ss.sync(ctx)
+		ss.guard("select", func() { ss.sync(ctx) })
 		select {
 		case <-ss.kick:
 		case <-ctx.Done():
@@ -170,6 +171,16 @@ func (ss *session) loop() {
 			return
 		}
 	}
+}
+
+// guard runs f, logging a panic instead of letting it end the worker.
+func (ss *session) guard(what string, f func()) {
+	defer func() {
+		if p := recover(); p != nil {
+			ss.srv.log.errorf("panic during %s in %s: %v\n%s", what, ss.root, p, debug.Stack())
+		}
+	}()
+	f()
 }
 
 func (ss *session) stop() {

@@ -1,0 +1,285 @@
+package lsp_test
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/assertlens/assertlens/analysis"
+	"github.com/assertlens/assertlens/lsp"
+	"github.com/assertlens/assertlens/lsp/lsptest"
+	"github.com/assertlens/assertlens/selection"
+	"github.com/assertlens/assertlens/slicing"
+)
+
+// Paths and lines of the fixture testdata/lsp/complex.
+const (
+	complexJava  = "src/main/java/demo/Complex.java"
+	complexTest  = "src/test/java/demo/ComplexTest.java"
+	counterJava  = "src/main/java/demo/Counter.java"
+	counterTest  = "src/test/java/demo/CounterTest.java"
+	negateBody   = "return new Complex(-re, -im);"
+	negateEdited = "return new Complex(-re, im);"
+)
+
+// fakeEngine is an in-memory Engine: Select reports testNegate's two assertions as affected
+// while Complex.java's overlay or disk content differs from the original fixture.
+type fakeEngine struct {
+	root string
+
+	mu        sync.Mutex
+	overlays  map[string][]byte
+	changed   []string
+	baselines []string
+	selects   int
+	indexes   int
+	opts      lsp.Options
+
+	selectGate chan struct{}                                                         // Select waits on it when set
+	indexGate  chan struct{}                                                         // Index waits on it when set
+	run        func(ctx context.Context, ids []string) (*selection.RunResult, error) // nil: ErrRunUnavailable
+	selectHook func()                                                                // called at the start of Select
+	units      func() []slicing.Unit                                                 // TestUnits; may panic
+}
+
+func (f *fakeEngine) Index(ctx context.Context, progress func(done, total int)) error {
+	f.mu.Lock()
+	f.indexes++
+	gate := f.indexGate
+	f.mu.Unlock()
+	for i := 0; i <= 4; i++ {
+		progress(i, 4)
+	}
+	if gate != nil {
+		select {
+		case <-gate:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return nil
+}
+
+func (f *fakeEngine) SetOverlay(rel string, content []byte) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if content == nil {
+		delete(f.overlays, rel)
+	} else {
+		f.overlays[rel] = content
+	}
+}
+
+func (f *fakeEngine) FilesChanged(rels []string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.changed = append(f.changed, rels...)
+}
+
+func (f *fakeEngine) SetBaseline(kind string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.baselines = append(f.baselines, kind)
+	return nil
+}
+
+// content returns what the engine sees for rel: the overlay, else the disk.
+func (f *fakeEngine) content(rel string) []byte {
+	f.mu.Lock()
+	b, ok := f.overlays[rel]
+	f.mu.Unlock()
+	if ok {
+		return b
+	}
+	b, _ = os.ReadFile(filepath.Join(f.root, filepath.FromSlash(rel)))
+	return b
+}
+
+func (f *fakeEngine) Select(ctx context.Context) (*selection.Result, error) {
+	f.mu.Lock()
+	f.selects++
+	gate, hook := f.selectGate, f.selectHook
+	f.mu.Unlock()
+	if hook != nil {
+		hook()
+	}
+	if gate != nil {
+		select {
+		case <-gate:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	res := &selection.Result{Base: "HEAD"}
+	src := f.content(complexJava)
+	if len(src) > 0 && !bytes.Contains(src, []byte(negateBody)) {
+		res.Changes = []analysis.Change{{ID: "demo.Complex#negate()", Kind: "method", Change: "modified",
+			File: complexJava, Line: 21, Rerun: true, Level: "member", Detail: "body changed"}}
+		for _, line := range []int{12, 13} {
+			res.Units = append(res.Units, slicing.Unit{
+				ID: "demo.ComplexTest#testNegate:" + strconv.Itoa(line), Test: "demo.ComplexTest#testNegate",
+				Class: "demo.ComplexTest", File: complexTest, Level: slicing.LevelAssertion,
+				Line: line, EndLine: line, Assertions: 1,
+				Because: []string{"demo.Complex#negate()"},
+				Via:     []string{"demo.ComplexTest#testNegate:11", "demo.Complex#negate()"},
+			})
+		}
+	}
+	if c := f.content(counterJava); len(c) > 0 && !bytes.Contains(c, []byte("n += k;")) {
+		res.Changes = append(res.Changes, analysis.Change{ID: "demo.Counter#add(int)", Kind: "method",
+			Change: "modified", File: counterJava, Line: 7, Rerun: true})
+		res.Units = append(res.Units, slicing.Unit{ID: "demo.CounterTest#testAdd:13", Test: "demo.CounterTest#testAdd",
+			Class: "demo.CounterTest", File: counterTest, Level: slicing.LevelAssertion, Line: 13, EndLine: 13,
+			Assertions: 1, Because: []string{"demo.Counter#add(int)"}, Via: []string{"demo.CounterTest#testAdd:11", "demo.Counter#add(int)"}})
+	}
+	return res, nil
+}
+
+func (f *fakeEngine) Run(ctx context.Context, ids []string) (*selection.RunResult, error) {
+	if f.run == nil {
+		return nil, selection.ErrRunUnavailable
+	}
+	return f.run(ctx, ids)
+}
+
+// TestUnits implements lsp.TestUnitLister when units is set.
+func (f *fakeEngine) TestUnits(rel string) []slicing.Unit {
+	if f.units == nil {
+		return nil
+	}
+	return f.units()
+}
+
+func (f *fakeEngine) stats() (selects, indexes int, changed, baselines []string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.selects, f.indexes, append([]string(nil), f.changed...), append([]string(nil), f.baselines...)
+}
+
+// copyFixture copies testdata/lsp/<name> into a temporary folder.
+func copyFixture(t testing.TB, name string) string {
+	t.Helper()
+	src := filepath.Join("..", "testdata", "lsp", name)
+	dst := t.TempDir()
+	err := filepath.Walk(src, func(path string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		if info.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatalf("copy fixture: %v", err)
+	}
+	return dst
+}
+
+// harness is an in-process server with fake engines, connected to a fake editor.
+type harness struct {
+	t      *testing.T
+	ed     *lsptest.Editor
+	done   <-chan error
+	mu     sync.Mutex
+	fakes  map[string]*fakeEngine
+	logs   *lockedBuffer
+	setup  func(*fakeEngine)
+	cancel context.CancelFunc
+}
+
+type harnessOpts struct {
+	cfg       lsptest.Config
+	watch     bool
+	readyWait time.Duration
+	setup     func(*fakeEngine) // adjusts each fake before use
+	root      string
+}
+
+func startHarness(t *testing.T, o harnessOpts) *harness {
+	t.Helper()
+	if o.root == "" {
+		o.root = copyFixture(t, "complex")
+	}
+	if o.readyWait == 0 {
+		o.readyWait = 2 * time.Second
+	}
+	if o.cfg.InitializationOptions == nil {
+		o.cfg.InitializationOptions = map[string]any{"debounceMs": 20}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	h := &harness{t: t, fakes: map[string]*fakeEngine{}, logs: &lockedBuffer{}, setup: o.setup, cancel: cancel}
+	factory := func(root string, opts lsp.Options) (lsp.Engine, error) {
+		f := &fakeEngine{root: root, overlays: map[string][]byte{}, opts: opts}
+		if h.setup != nil {
+			h.setup(f)
+		}
+		h.mu.Lock()
+		h.fakes[root] = f
+		h.mu.Unlock()
+		return f, nil
+	}
+	h.ed, h.done = lsptest.Pipe(o.root, func(in io.Reader, out io.Writer) error {
+		return lsp.ServeForTest(ctx, in, out, h.logs, factory, o.readyWait, o.watch)
+	})
+	t.Cleanup(func() {
+		cancel()
+		_ = h.ed.Close()
+		select {
+		case <-h.done:
+		case <-time.After(5 * time.Second):
+			t.Errorf("server did not stop")
+		}
+		if t.Failed() {
+			t.Logf("server log:\n%s", h.logs.String())
+		}
+	})
+	if _, err := h.ed.Initialize(h.ctx(), o.cfg); err != nil {
+		t.Fatalf("initialize: %v", err)
+	}
+	return h
+}
+
+func (h *harness) ctx() context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	h.t.Cleanup(cancel)
+	return ctx
+}
+
+func (h *harness) fake() *fakeEngine {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	f := h.fakes[h.ed.Root()]
+	if f == nil {
+		h.t.Fatalf("no engine for %s", h.ed.Root())
+	}
+	return f
+}
+
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
