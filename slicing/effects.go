@@ -72,6 +72,14 @@ var collectionTypes = map[string]bool{
 	"SortedSet": true, "NavigableMap": true, "Stack": true, "Vector": true,
 }
 
+// collectionReads are JDK collection and builder methods that change nothing (Map.get is
+// left out: it reorders an access-ordered LinkedHashMap).
+var collectionReads = map[string]bool{
+	"size": true, "isEmpty": true, "contains": true, "containsKey": true, "containsValue": true,
+	"containsAll": true, "indexOf": true, "lastIndexOf": true, "equals": true, "hashCode": true,
+	"toString": true, "length": true, "charAt": true, "peek": true, "intValue": true,
+}
+
 var freshJDK = map[string]bool{
 	"Object": true, "String": true, "StringBuilder": true, "StringBuffer": true, "ArrayList": true,
 	"LinkedList": true, "HashMap": true, "LinkedHashMap": true, "TreeMap": true, "HashSet": true,
@@ -206,6 +214,9 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 	case recvCollection:
 		if len(p.methodsNamed(name, arity)) > 0 {
 			return effGlobal
+		}
+		if collectionReads[name] {
+			return effNone
 		}
 		return effLocal
 	case recvUnqualified:
@@ -513,37 +524,48 @@ func (p *project) bodyEffect(t *analysis.Type, m *analysis.Member, ctor bool) ef
 		return e.writes()
 	}
 	for _, c := range m.Refs.Calls {
-		if c.MethRef {
-			return effGlobal
+		if c.Name != "<init>" || !(c.This || c.Super) {
+			continue
 		}
-		if c.Name == "<init>" {
-			switch {
-			case c.This:
-				if need(p.typeCtorEffect(t, c.Arity)) {
-					return effGlobal
-				}
-			case c.Super:
-				if len(t.Extends) == 0 {
-					continue
-				}
-				sup := p.resolve(t, t.Extends[0])
-				if len(sup) == 0 && !freshJDK[t.Extends[0]] {
-					return effGlobal
-				}
-				for _, s := range sup {
-					if need(p.typeCtorEffect(s, c.Arity)) {
-						return effGlobal
-					}
-				}
-			default:
-				if need(p.ctorEffect(t, c.New, c.Arity)) {
-					return effGlobal
-				}
+		if c.This {
+			if need(p.typeCtorEffect(t, c.Arity)) {
+				return effGlobal
 			}
 			continue
 		}
-		r := p.resolveChain(t, locals, c.Receiver)
-		if need(p.callEffect(t, r, c.Name, c.Arity)) {
+		if len(t.Extends) == 0 {
+			continue
+		}
+		sup := p.resolve(t, t.Extends[0])
+		if len(sup) == 0 && !freshJDK[t.Extends[0]] {
+			return effGlobal
+		}
+		for _, s := range sup {
+			if need(p.typeCtorEffect(s, c.Arity)) {
+				return effGlobal
+			}
+		}
+	}
+	// Every other call, typed through its receiver chain as in test statements.
+	ctx := &scanCtx{p: p, t: t, src: src, locals: locals, fields: map[string]string{}}
+	for i := 0; i < len(toks); i++ {
+		tok := toks[i]
+		var st *site
+		switch {
+		case tok.Kind == analysis.TokKeyword && tok.Is(src, "new"):
+			st = ctx.ctorSite(toks, i)
+			if st == nil {
+				continue // array creation
+			}
+		case tok.Kind == analysis.TokIdent && i+1 < len(toks) && toks[i+1].Is(src, "("):
+			if i > 0 && toks[i-1].Is(src, "new") {
+				continue
+			}
+			st = ctx.callSite(toks, i, nil)
+		default:
+			continue
+		}
+		if need(st.effect) {
 			return effGlobal
 		}
 	}

@@ -73,6 +73,8 @@ func TestGoldenSlices(t *testing.T) {
 	}{
 		{"paper", Options{}},
 		{"rules", Options{}},
+		{"broken", Options{}},
+		{"libs", Options{ExtraAssertions: []string{"expectSaved", "shouldBeEmpty"}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

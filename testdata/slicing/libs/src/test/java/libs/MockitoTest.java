@@ -1,0 +1,18 @@
+package libs;
+
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.verifyNoMoreInteractions;
+
+import org.junit.Test;
+
+public class MockitoTest {
+    @Test
+    public void verifies() {
+        Repo repo = mock(Repo.class);
+        Shop shop = new Shop(repo);
+        shop.buy("tea");
+        verify(repo).save("tea");
+        verifyNoMoreInteractions(repo);
+    }
+}
