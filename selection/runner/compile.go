@@ -31,12 +31,15 @@ type compileSpec struct {
 // through subtypes and constant holders). Without a trustworthy manifest it rebuilds all.
 func compileShadow(ctx context.Context, s shadowTree, files map[string]*sourceFile, spec compileSpec) (compileOutcome, error) {
 	var out compileOutcome
+	old := loadManifest(s.manifest, spec.key)
+	if old != nil && (!dirExists(s.mainOut) || !dirExists(s.testOut)) {
+		old = nil // class folders removed behind our back
+	}
 	for _, d := range []string{s.src, s.mainOut, s.testOut, s.work} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return out, fmt.Errorf("create shadow tree: %w", err)
 		}
 	}
-	old := loadManifest(s.manifest, spec.key)
 	changed, deleted := diffManifest(old, files)
 	if old != nil && len(changed) == 0 && len(deleted) == 0 {
 		return out, nil
@@ -135,6 +138,12 @@ func compileShadow(ctx context.Context, s shadowTree, files map[string]*sourceFi
 		return out, err
 	}
 	return out, nil
+}
+
+// dirExists reports whether path is an existing folder.
+func dirExists(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
 }
 
 // phaseName names a compile phase for messages.

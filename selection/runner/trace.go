@@ -66,15 +66,22 @@ func Trace(ctx context.Context, req Request, probes []Probe, testSelectors []Sel
 		if err := writeFileAtomic(testsFile, []byte(strings.Join(traceTestClasses(files, testSelectors), "\n")+"\n")); err != nil {
 			return fmt.Errorf("trace: %w", err)
 		}
-		outFile = filepath.Join(work, "probe-hits.tsv")
-		if err := os.Remove(outFile); err != nil && !os.IsNotExist(err) {
-			return fmt.Errorf("trace: clear old hits: %w", err)
+		// A file of its own: once run returns the lock is released and another trace
+		// may start before this one has read its hits.
+		f, err := os.CreateTemp(work, "probe-hits-*.tsv")
+		if err != nil {
+			return fmt.Errorf("trace: %w", err)
 		}
+		outFile = f.Name()
+		f.Close()
 		hooks.sysProps["assertlens.probe.tests"] = testsFile
 		hooks.sysProps["assertlens.probe.out"] = outFile
 		return nil
 	}
 	res, err := run(ctx, req, hooks)
+	if outFile != "" {
+		defer os.Remove(outFile)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
