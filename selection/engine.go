@@ -14,7 +14,8 @@ import (
 	"github.com/assertlens/assertlens/slicing"
 )
 
-// ErrRunUnavailable is returned by Run when running tests is not possible in this setup.
+// ErrRunUnavailable is kept for clients written before running existed; Run no longer
+// returns it.
 var ErrRunUnavailable = errors.New("running tests is not available yet")
 
 // Baseline kinds: what a pending edit is compared with.
@@ -52,11 +53,7 @@ type Engine struct {
 	baseName  string
 	baseGraph *analysis.Graph
 	indexed   bool
-	runner    RunFunc
 }
-
-// RunFunc runs units for the engine; set by the package that owns running.
-type RunFunc func(ctx context.Context, e *Engine, unitIDs []string) (*RunResult, error)
 
 // NewEngine prepares an engine for root; Index must be called before Select.
 func NewEngine(root string, opts Options) (*Engine, error) {
@@ -72,13 +69,6 @@ func NewEngine(root string, opts Options) (*Engine, error) {
 		return nil, err
 	}
 	return &Engine{Root: abs, CacheDir: dir, opts: opts, overlays: map[string][]byte{}}, nil
-}
-
-// SetRunner installs the function behind Run.
-func (e *Engine) SetRunner(r RunFunc) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.runner = r
 }
 
 // Index reads the whole workspace (using the on-disk cache) and the baseline.
@@ -326,15 +316,53 @@ func (e *Engine) Select(ctx context.Context) (*Result, error) {
 	return res, ctx.Err()
 }
 
-// Run runs the given units (all affected units when ids is nil).
+// Run runs the given units (all affected units when ids is nil) in the shadow tree, records
+// the outcomes in the run history and makes this state the "lastRun" baseline.
 func (e *Engine) Run(ctx context.Context, unitIDs []string) (*RunResult, error) {
-	e.mu.Lock()
-	r := e.runner
-	e.mu.Unlock()
-	if r == nil {
-		return nil, ErrRunUnavailable
+	start := time.Now()
+	sel, err := e.Select(ctx)
+	if err != nil {
+		return nil, err
 	}
-	return r(ctx, e, unitIDs)
+	e.mu.Lock()
+	cur, tests, overlays, opts := e.cur, e.curTests, map[string][]byte{}, e.opts
+	for k, v := range e.overlays {
+		overlays[k] = v
+	}
+	e.mu.Unlock()
+	units := sel.Units
+	if unitIDs != nil {
+		want := map[string]bool{}
+		for _, id := range unitIDs {
+			want[id] = true
+		}
+		units = nil
+		for _, tc := range tests {
+			for _, tm := range tc.Methods {
+				for _, u := range tm.Units {
+					if want[u.ID] || want[u.Test] {
+						units = append(units, u)
+					}
+				}
+			}
+		}
+	}
+	analysisMs := time.Since(start).Milliseconds()
+	out, res, err := RunUnits(ctx, RunInput{Root: e.Root, CacheDir: e.CacheDir, Cur: cur, Tests: tests, Units: units,
+		Overlays: overlays, Classpath: opts.Classpath, Timeout: 10 * time.Minute})
+	if err != nil {
+		return nil, err
+	}
+	out.Timing.AnalysisMs = analysisMs
+	if len(out.CompileErrors) == 0 && res != nil {
+		RecordRun(e.CacheDir, cur, res)
+		e.mu.Lock()
+		if e.opts.Baseline == "" || e.opts.Baseline == BaselineLastRun {
+			e.base, e.baseName, e.baseGraph = cur, BaselineLastRun, e.curGraph
+		}
+		e.mu.Unlock()
+	}
+	return out, nil
 }
 
 // Options returns the engine's options.

@@ -1,6 +1,12 @@
 package selection
 
-import "github.com/assertlens/assertlens/selection/runner"
+import (
+	"fmt"
+	"os"
+
+	"github.com/assertlens/assertlens/analysis"
+	"github.com/assertlens/assertlens/selection/runner"
+)
 
 // RecentlyFailed returns the ids of tests that failed in the recent runs recorded in the
 // cache; an absent or corrupt history means none.
@@ -10,4 +16,18 @@ func RecentlyFailed(cacheDir string) []string {
 		return nil
 	}
 	return h.RecentlyFailed()
+}
+
+// RecordRun stores a run's outcomes in the history and its sources as the last-run state.
+// Failures to write are reported on stderr: they cost precision later, never safety.
+func RecordRun(cacheDir string, cur *analysis.Snapshot, res *runner.Result) {
+	h, err := runner.LoadHistory(cacheDir)
+	if err == nil && h != nil {
+		if err := h.Record(res); err != nil {
+			fmt.Fprintf(os.Stderr, "assertlens: run history not saved: %v\n", err)
+		}
+	}
+	if err := SaveRunSources(cacheDir, cur); err != nil {
+		fmt.Fprintf(os.Stderr, "assertlens: last-run sources not saved: %v\n", err)
+	}
 }

@@ -9,6 +9,10 @@ func runMore(cmd string, args []string, stdout, stderr io.Writer) error {
 		return cmdSelect(args, stdout)
 	case "slices":
 		return cmdSlices(args, stdout)
+	case "run":
+		return cmdRun(args, stdout)
+	case "check":
+		return cmdCheck(args, stdout)
 	default:
 		return usagef("unknown command %q (see assertlens --help)", cmd)
 	}

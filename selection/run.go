@@ -1,0 +1,207 @@
+package selection
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/assertlens/assertlens/analysis"
+	"github.com/assertlens/assertlens/selection/runner"
+	"github.com/assertlens/assertlens/slicing"
+)
+
+// RunInput is what running a selection needs.
+type RunInput struct {
+	Root      string
+	CacheDir  string
+	Cur       *analysis.Snapshot
+	Tests     []*slicing.TestClass
+	Units     []slicing.Unit
+	Overlays  map[string][]byte
+	Classpath []string
+	Timeout   time.Duration
+}
+
+// plan is a runner request plus the way back from launcher results to units.
+type plan struct {
+	req      runner.Request
+	unitOf   map[string][]slicing.Unit // "binaryClass#method" -> units it runs
+	notes    []string
+	selected int
+}
+
+// BinaryName turns a type id into the JVM's binary name ("pkg.Outer$Inner").
+func BinaryName(s *analysis.Snapshot, typeID string) string {
+	t := s.Type(typeID)
+	if t == nil || t.Outer == "" {
+		return typeID
+	}
+	return BinaryName(s, t.Outer) + "$" + t.Name
+}
+
+// methodName returns the method part of a test id "pkg.C#m".
+func methodName(testID string) string {
+	if i := strings.IndexByte(testID, '#'); i >= 0 {
+		return testID[i+1:]
+	}
+	return ""
+}
+
+// planRun renders assertion slices into generated classes and lists what to launch.
+func planRun(in RunInput) (*plan, error) {
+	p := &plan{unitOf: map[string][]slicing.Unit{}, req: runner.Request{
+		Root: in.Root, CacheDir: in.CacheDir, Classpath: in.Classpath, Overlays: in.Overlays,
+		Generated: map[string][]byte{}, LineMaps: map[string]map[int]int{}, Origins: map[string]string{}, Timeout: in.Timeout,
+	}}
+	classes := map[string]*slicing.TestClass{}
+	for _, tc := range in.Tests {
+		classes[tc.ID] = tc
+	}
+	add := func(class, method string, u slicing.Unit) {
+		key := class + "#" + method
+		if _, ok := p.unitOf[key]; !ok {
+			p.req.Selectors = append(p.req.Selectors, runner.Selector{Class: class, Method: method})
+		}
+		p.unitOf[key] = append(p.unitOf[key], u)
+	}
+	// Assertion units are grouped per test file, rendered once per file.
+	sliceUnits := map[string][]slicing.Unit{}
+	for _, u := range in.Units {
+		p.selected++
+		tc := classes[u.Class]
+		switch {
+		case u.Level == slicing.LevelClass:
+			add(BinaryName(in.Cur, u.Class), "", u)
+		case u.Level == slicing.LevelAssertion && tc != nil && in.Cur.Type(u.Class) != nil && in.Cur.Type(u.Class).Outer == "" && declaredHere(tc, u.Test):
+			sliceUnits[tc.File] = append(sliceUnits[tc.File], u)
+		default:
+			// Method units, and slices we do not render (nested or inherited tests): run the
+			// whole test method, which holds every slice.
+			add(BinaryName(in.Cur, u.Class), methodName(u.Test), u)
+		}
+	}
+	files := make([]string, 0, len(sliceUnits))
+	for f := range sliceUnits {
+		files = append(files, f)
+	}
+	sort.Strings(files)
+	for _, file := range files {
+		units := sliceUnits[file]
+		src, err := in.Cur.Read(file)
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", file, err)
+		}
+		var fileClasses []*slicing.TestClass
+		seen := map[string]bool{}
+		for _, u := range units {
+			if !seen[u.Class] {
+				seen[u.Class] = true
+				fileClasses = append(fileClasses, classes[u.Class])
+			}
+		}
+		for _, tc := range fileClasses {
+			var mine []slicing.Unit
+			for _, u := range units {
+				if u.Class == tc.ID {
+					mine = append(mine, u)
+				}
+			}
+			rel, code, methods, lineMap, err := slicing.Render(tc, src, mine)
+			if err != nil {
+				// Could not render: run the whole methods instead, which is always safe.
+				p.notes = append(p.notes, fmt.Sprintf("%s: slices not rendered (%v); running whole methods", tc.ID, err))
+				for _, u := range mine {
+					add(BinaryName(in.Cur, u.Class), methodName(u.Test), u)
+				}
+				continue
+			}
+			p.req.Generated[rel] = code
+			p.req.LineMaps[rel] = lineMap
+			p.req.Origins[rel] = tc.File
+			genClass := tc.ID + "__Slices"
+			byID := map[string]slicing.Unit{}
+			for _, u := range mine {
+				byID[u.ID] = u
+			}
+			names := make([]string, 0, len(methods))
+			for m := range methods {
+				names = append(names, m)
+			}
+			sort.Strings(names)
+			for _, m := range names {
+				if u, ok := byID[methods[m]]; ok {
+					add(genClass, m, u)
+				}
+			}
+		}
+	}
+	return p, nil
+}
+
+func declaredHere(tc *slicing.TestClass, testID string) bool {
+	for _, tm := range tc.Methods {
+		if tm.ID == testID {
+			return tm.Declaring == "" || tm.Declaring == tc.ID
+		}
+	}
+	return false
+}
+
+// RunUnits runs the given units and maps the launcher's results back onto them. The
+// second result restates the outcomes per original test id (slice classes folded back into
+// the tests they came from), ready for the run history.
+func RunUnits(ctx context.Context, in RunInput) (*RunResult, *runner.Result, error) {
+	p, err := planRun(in)
+	if err != nil {
+		return nil, nil, err
+	}
+	out := &RunResult{Units: []RunUnit{}, CompileErrors: []analysis.ParseError{}}
+	out.Totals.Selected = p.selected
+	if len(p.req.Selectors) == 0 {
+		return out, &runner.Result{}, nil
+	}
+	res, err := runner.Run(ctx, p.req)
+	if err != nil {
+		return nil, nil, fmt.Errorf("run tests: %w", err)
+	}
+	out.Timing.CompileMs, out.Timing.RunMs = res.CompileMs, res.RunMs
+	for _, ce := range res.CompileErrors {
+		out.CompileErrors = append(out.CompileErrors, analysis.ParseError{File: ce.File, Line: ce.Line, Message: ce.Message})
+	}
+	if len(res.CompileErrors) > 0 {
+		return out, res, nil
+	}
+	hist := &runner.Result{CompileMs: res.CompileMs, RunMs: res.RunMs}
+	for _, tr := range res.Tests {
+		units := p.unitOf[tr.Class+"#"+tr.Method]
+		if len(units) == 0 && tr.Method != "" {
+			units = p.unitOf[tr.Class+"#"]
+		}
+		for _, u := range units {
+			ru := RunUnit{Test: u.Test, ID: u.ID, Level: u.Level, Line: u.Line, Status: tr.Status, Message: tr.Message,
+				Expected: tr.Expected, Actual: tr.Actual, File: u.File, TimeMs: tr.TimeMs}
+			if u.Level != slicing.LevelAssertion && tr.Line > 0 {
+				ru.Line = tr.Line
+			}
+			out.Units = append(out.Units, ru)
+			ht := tr
+			if u.Level != slicing.LevelClass {
+				ht.Class, ht.Method = BinaryName(in.Cur, u.Class), methodName(u.Test)
+			}
+			hist.Tests = append(hist.Tests, ht)
+			switch tr.Status {
+			case runner.StatusPassed:
+				out.Totals.Passed++
+			case runner.StatusFailed:
+				out.Totals.Failed++
+			case runner.StatusSkipped:
+				out.Totals.Skipped++
+			default:
+				out.Totals.Errors++
+			}
+		}
+	}
+	return out, hist, nil
+}
