@@ -25,16 +25,16 @@ type Missed struct {
 // selection.
 type CheckResult struct {
 	Base           string                `json:"base"`
-	Probes         int                   `json:"probes"`         // changed bodies instrumented
-	Hits           int                   `json:"hits"`           // distinct (change, test statement) pairs executed
-	Missed         []Missed              `json:"missed"`         // executed but not selected
-	MissedRatio    float64               `json:"missedRatio"`    // missed / hits (0 when no hits)
-	SelectedUnits  int                   `json:"selectedUnits"`  // units the selection chose
-	Unattributed   int                   `json:"unattributed"`   // hits outside any test frame (other threads)
-	NotProbed      []string              `json:"notProbed"`      // changes without a body to instrument (fields, deletions)
-	CompileErrors  []analysis.ParseError `json:"compileErrors"`  // the instrumented build failed
-	TestsRun       int                   `json:"testsRun"`       // test methods the whole-suite run executed
-	TestsFailed    int                   `json:"testsFailed"`    // of those, failed or errored
+	Probes         int                   `json:"probes"`        // changed bodies instrumented
+	Hits           int                   `json:"hits"`          // distinct (change, test statement) pairs executed
+	Missed         []Missed              `json:"missed"`        // executed but not selected
+	MissedRatio    float64               `json:"missedRatio"`   // missed / hits (0 when no hits)
+	SelectedUnits  int                   `json:"selectedUnits"` // units the selection chose
+	Unattributed   int                   `json:"unattributed"`  // hits outside any test frame (other threads)
+	NotProbed      []string              `json:"notProbed"`     // changes without a body to instrument (fields, deletions)
+	CompileErrors  []analysis.ParseError `json:"compileErrors"` // the instrumented build failed
+	TestsRun       int                   `json:"testsRun"`      // test methods the whole-suite run executed
+	TestsFailed    int                   `json:"testsFailed"`   // of those, failed or errored
 	ElapsedMs      int64                 `json:"elapsedMs"`
 	SelectionLevel slicing.Level         `json:"selectionLevel"` // level of the selection checked
 }
