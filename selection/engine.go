@@ -371,3 +371,26 @@ func (e *Engine) Options() Options {
 	defer e.mu.Unlock()
 	return e.opts
 }
+
+// TestUnits lists every unit of the test classes declared in one file, affected or not.
+func (e *Engine) TestUnits(rel string) []slicing.Unit {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if !e.indexed {
+		return nil
+	}
+	tests, err := e.testsLocked()
+	if err != nil {
+		return nil
+	}
+	var out []slicing.Unit
+	for _, tc := range tests {
+		for _, tm := range tc.Methods {
+			if tm.File != rel && tc.File != rel {
+				continue
+			}
+			out = append(out, tm.Units...)
+		}
+	}
+	return out
+}

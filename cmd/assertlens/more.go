@@ -1,6 +1,9 @@
 package main
 
-import "io"
+import (
+	"io"
+	"os"
+)
 
 // runMore dispatches the subcommands beyond index and changes.
 func runMore(cmd string, args []string, stdout, stderr io.Writer) error {
@@ -13,6 +16,8 @@ func runMore(cmd string, args []string, stdout, stderr io.Writer) error {
 		return cmdRun(args, stdout)
 	case "check":
 		return cmdCheck(args, stdout)
+	case "serve":
+		return cmdServe(args, os.Stdin, stdout, stderr)
 	default:
 		return usagef("unknown command %q (see assertlens --help)", cmd)
 	}

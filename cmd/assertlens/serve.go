@@ -1,0 +1,32 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/assertlens/assertlens/lsp"
+	"github.com/assertlens/assertlens/selection"
+)
+
+// newEngine adapts the selection engine to the language server.
+func newEngine(root string, opts lsp.Options) (lsp.Engine, error) {
+	return selection.NewEngine(root, selection.Options{Baseline: opts.Baseline, Classpath: opts.Classpath, ExtraAssertions: opts.ExtraAssertions})
+}
+
+func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	f := newFlags("serve")
+	if err := f.parse(args); err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err := lsp.Serve(ctx, stdin, stdout, stderr, newEngine)
+	if errors.Is(err, lsp.ErrExitWithoutShutdown) {
+		return exitError{1}
+	}
+	return err
+}
