@@ -22,17 +22,28 @@ func (g *Graph) Reach(changed []string) map[string][]string {
 			}
 		}
 	}
-	// Chains in BFS order: a node's chain is itself followed by its parent's chain.
-	out := make(map[string][]string, len(order))
-	for _, id := range order {
-		p := parent[id]
-		if p == "" {
-			out[id] = []string{id}
-			continue
+	// A node's chain is itself followed by its parent's chain. BFS order puts parents
+	// first; all chains are cut from one backing array to keep allocation flat.
+	depth := make([]int, len(order))
+	pos := make(map[string]int, len(order))
+	total := 0
+	for i, id := range order {
+		pos[id] = i
+		depth[i] = 1
+		if p := parent[id]; p != "" {
+			depth[i] = depth[pos[p]] + 1
 		}
-		pc := out[p]
-		chain := make([]string, 0, len(pc)+1)
-		out[id] = append(append(chain, id), pc...)
+		total += depth[i]
+	}
+	backing := make([]string, 0, total)
+	out := make(map[string][]string, len(order))
+	for i, id := range order {
+		start := len(backing)
+		backing = append(backing, id)
+		if p := parent[id]; p != "" {
+			backing = append(backing, out[p]...)
+		}
+		out[id] = backing[start : start+depth[i] : start+depth[i]]
 	}
 	return out
 }

@@ -1,0 +1,78 @@
+package analysis
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/assertlens/assertlens/analysis/internal/javagen"
+)
+
+// benchSnapshot writes the default generated project (≈300k lines) and indexes it.
+func benchSnapshot(b *testing.B) *Snapshot {
+	b.Helper()
+	dir := b.TempDir()
+	if err := javagen.Write(dir, javagen.Default); err != nil {
+		b.Fatal(err)
+	}
+	s, err := Build(context.Background(), dir, DirSource{Root: dir}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(len(s.Files)), "files")
+	return s
+}
+
+func BenchmarkBuildGraph(b *testing.B) {
+	s := benchSnapshot(b)
+	var g *Graph
+	for b.Loop() {
+		g = BuildGraph(s)
+	}
+	b.ReportMetric(float64(len(g.Edges())), "edges")
+}
+
+// BenchmarkGraphUpdateOneFile measures one edit as the server sees it: a new snapshot with
+// one re-parsed file (parsing excluded), then the graph update.
+func BenchmarkGraphUpdateOneFile(b *testing.B) {
+	s := benchSnapshot(b)
+	g := BuildGraph(s)
+	rel := javagen.ClassPath(1234)
+	orig := string(mustRead(b, s, rel))
+	cases := []struct{ name, old, new string }{
+		{"body", "int acc = x + counter1234;", "int acc = x - counter1234;"},
+		{"signature", "    public int m3(int x) {", "    public int extra(int x) {\n        return x;\n    }\n\n    public int m3(int x) {"},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			if !strings.Contains(orig, c.old) {
+				b.Fatalf("edit anchor %q not found", c.old)
+			}
+			content := []byte(strings.Replace(orig, c.old, c.new, 1))
+			f := ParseSource(rel, content)
+			for b.Loop() {
+				g.Update(s.WithParsedFile(f, content), []string{rel})
+			}
+		})
+	}
+}
+
+func BenchmarkReachOneMethod(b *testing.B) {
+	s := benchSnapshot(b)
+	g := BuildGraph(s)
+	id := javagen.MethodID(1234, 3)
+	var n int
+	for b.Loop() {
+		n = len(g.Reach([]string{id}))
+	}
+	b.ReportMetric(float64(n), "reached")
+}
+
+func mustRead(b *testing.B, s *Snapshot, rel string) []byte {
+	b.Helper()
+	data, err := s.Source.Read(rel)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return data
+}

@@ -1,0 +1,147 @@
+package analysis
+
+import (
+	"reflect"
+	"testing"
+)
+
+// inlineGraph builds a graph from sources given in the test.
+func inlineGraph(t *testing.T, files map[string]string) *Graph {
+	t.Helper()
+	src := memSource{}
+	for p, c := range files {
+		src[p] = []byte(c)
+	}
+	return BuildGraph(snapshotFromSource(t, "inline", src))
+}
+
+var overloadSources = map[string]string{
+	"src/main/java/p/Fmt.java": `package p;
+public class Fmt {
+    public static String join(String sep, String... parts) { return sep; }
+    public static String one(Item a) { return "item"; }
+    public static String one(Box b) { return "box"; }
+    public static String one(int n) { return "int"; }
+}`,
+	"src/main/java/p/Item.java": "package p;\npublic class Item { public int w() { return 1; } }",
+	"src/main/java/p/Box.java":  "package p;\npublic class Box { public int w() { return 2; } public Item item() { return new Item(); } }",
+	"src/main/java/p/Use.java":  "package p;\npublic class Use { void run() { } }",
+}
+
+func TestResolveCall(t *testing.T) {
+	names := graphFixture(t, "names")
+	dispatch := graphFixture(t, "dispatch")
+	lambdas := graphFixture(t, "lambdas")
+	inline := inlineGraph(t, overloadSources)
+	cases := []struct {
+		name   string
+		g      *Graph
+		ctx    string
+		locals []LocalVar
+		call   Call
+		want   []string
+	}{
+		{"typed local", names, "app.NamesTest", []LocalVar{{"b", "Box"}},
+			Call{Receiver: []string{"b"}, Name: "getItem"}, []string{"app.model.Box#getItem()"}},
+		{"unknown receiver matches every method of the name", names, "app.NamesTest", nil,
+			Call{Receiver: []string{"?"}, Name: "weight"}, []string{"app.model.Item#weight()", "app.other.Crate#weight()"}},
+		{"lambda parameter is unknown", names, "app.NamesTest", []LocalVar{{"x", ""}},
+			Call{Receiver: []string{"x"}, Name: "weight"}, []string{"app.model.Item#weight()", "app.other.Crate#weight()"}},
+		{"local declared twice with different types is unknown", names, "app.NamesTest", []LocalVar{{"v", "Item"}, {"v", "Crate"}},
+			Call{Receiver: []string{"v"}, Name: "weight"}, []string{"app.model.Item#weight()", "app.other.Crate#weight()"}},
+		{"field of own type", names, "app.NamesTest", nil,
+			Call{Receiver: []string{"box"}, Name: "getItem"}, []string{"app.model.Box#getItem()"}},
+		{"unknown receiver also matches nested types' methods", names, "app.NamesTest", nil,
+			Call{Receiver: []string{"?"}, Name: "size"}, []string{"app.model.Box.Lid#size()", "app.other.Crate#size()"}},
+		{"dispatch includes subtype overrides", dispatch, "app.DispatchTest", []LocalVar{{"s", "Shape"}},
+			Call{Receiver: []string{"s"}, Name: "area"}, []string{"app.Circle#area()", "app.Shape#area()"}},
+		{"inherited declaration", dispatch, "app.DispatchTest", []LocalVar{{"q", "Square"}},
+			Call{Receiver: []string{"q"}, Name: "area"}, []string{"app.Circle#area()", "app.Shape#area()"}},
+		{"interface method implemented by a superclass", dispatch, "app.DispatchTest", []LocalVar{{"r", "Runner"}},
+			Call{Receiver: []string{"r"}, Name: "run"}, []string{"app.BaseRunner#run()", "app.Runner#run()"}},
+		{"interface default", dispatch, "app.DispatchTest", nil,
+			Call{Receiver: []string{"new", "Dog"}, Name: "name"}, []string{"app.Named#name()"}},
+		{"constructor", dispatch, "app.DispatchTest", nil,
+			Call{Name: "<init>", New: "Circle", Arity: 1}, []string{"app.Circle#<init>(double)"}},
+		{"implicit constructor", dispatch, "app.DispatchTest", nil,
+			Call{Name: "<init>", New: "Dog"}, []string{"app.Dog#<init>()"}},
+		{"overload by arity", lambdas, "app.LambdasTest", nil,
+			Call{Receiver: []string{"Ops"}, Name: "twice", Arity: 2}, []string{"app.Ops#twice(int,int)"}},
+		{"method reference takes every arity", lambdas, "app.LambdasTest", nil,
+			Call{Receiver: []string{"Ops"}, Name: "twice", Arity: -1, MethRef: true}, []string{"app.Ops#twice(int)", "app.Ops#twice(int,int)"}},
+		{"varargs accepts n-1 arguments", inline, "p.Use", nil,
+			Call{Receiver: []string{"Fmt"}, Name: "join", Arity: 1}, []string{"p.Fmt#join(String,String[])"}},
+		{"varargs accepts many arguments", inline, "p.Use", nil,
+			Call{Receiver: []string{"Fmt"}, Name: "join", Arity: 4}, []string{"p.Fmt#join(String,String[])"}},
+		{"overload by argument type", inline, "p.Use", []LocalVar{{"b", "Box"}},
+			Call{Receiver: []string{"Fmt"}, Name: "one", Arity: 1, ArgNames: []string{"b"}}, []string{"p.Fmt#one(Box)"}},
+		{"overload with unknown argument keeps all", inline, "p.Use", nil,
+			Call{Receiver: []string{"Fmt"}, Name: "one", Arity: 1}, []string{"p.Fmt#one(Box)", "p.Fmt#one(Item)", "p.Fmt#one(int)"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := c.g.ResolveCall(c.ctx, c.locals, c.call); !reflect.DeepEqual(got, c.want) {
+				t.Errorf("ResolveCall = %v, want %v", got, c.want)
+			}
+		})
+	}
+}
+
+func TestResolveCallsChain(t *testing.T) {
+	g := inlineGraph(t, overloadSources)
+	calls := []Call{
+		{Receiver: []string{"new", "Box"}, Name: "item"},
+		{Receiver: []string{"()", "0"}, Name: "w"},
+	}
+	got := g.ResolveCalls("p.Use", nil, calls)
+	want := [][]string{{"p.Box#item()"}, {"p.Item#w()"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("ResolveCalls = %v, want %v", got, want)
+	}
+	// Alone, the "()" receiver is unknown: every w() matches.
+	if got := g.ResolveCall("p.Use", nil, calls[1]); !reflect.DeepEqual(got, []string{"p.Box#w()", "p.Item#w()"}) {
+		t.Fatalf("ResolveCall of a call-result receiver = %v", got)
+	}
+}
+
+func TestResolveNames(t *testing.T) {
+	names := graphFixture(t, "names")
+	fields := graphFixture(t, "fields")
+	cases := []struct {
+		name   string
+		g      *Graph
+		ctx    string
+		locals []LocalVar
+		in     []string
+		want   []string
+	}{
+		{"inherited field of an enclosing type", names, "app.model.BigBox.Handle", nil, []string{"item"}, []string{"app.model.Box#item"}},
+		{"local shadows field", names, "app.model.Box", []LocalVar{{"item", "int"}}, []string{"item"}, []string{}},
+		{"qualified static field", fields, "app.Service", nil, []string{"Limits.MAX"}, []string{"app.Limits#MAX"}},
+		{"qualified instance field through a field", fields, "app.Service", nil, []string{"limits.current"}, []string{"app.Limits#current", "app.Service#limits"}},
+		{"unknown name matches every field of that name", fields, "app.Sizes", nil, []string{"current"}, []string{"app.Limits#current"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := c.g.ResolveNames(c.ctx, c.locals, c.in); !reflect.DeepEqual(got, c.want) {
+				t.Errorf("ResolveNames = %v, want %v", got, c.want)
+			}
+		})
+	}
+}
+
+func TestUncertainIsBounded(t *testing.T) {
+	files := map[string]string{}
+	for i := 0; i < 60; i++ {
+		files["src/main/java/p/R"+string(rune('A'+i%26))+string(rune('a'+i/26))+".java"] =
+			"package p;\npublic class R" + string(rune('A'+i%26)) + string(rune('a'+i/26)) + " {\n" +
+				"  Object a(Object o, String n) throws Exception { return o.getClass().getMethod(n).invoke(o); }\n" +
+				"  Object b(Object o, String n) throws Exception { return o.getClass().getField(n).get(o); }\n" +
+				"  Object c(Object o, String n) throws Exception { return o.getClass().getDeclaredMethod(n).invoke(o); }\n" +
+				"  Object d(Object o, String n) throws Exception { return o.getClass().getDeclaredField(n).get(o); }\n}\n"
+	}
+	u := inlineGraph(t, files).Uncertain()
+	if len(u) == 0 || len(u) > maxUncertain+1 {
+		t.Fatalf("Uncertain has %d entries, want 1..%d", len(u), maxUncertain+1)
+	}
+}
