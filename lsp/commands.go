@@ -238,12 +238,12 @@ func whyText(u slicing.Unit) string {
 		fmt.Fprintf(&b, " by your edit to %s", strings.Join(short, ", "))
 	}
 	b.WriteString(".")
-	if len(u.Via) > 0 {
-		steps := make([]string, len(u.Via))
-		for i := range u.Via {
-			steps[len(u.Via)-1-i] = viaStep(u.Via[i], "")
+	if steps := viaSteps(u.Via); len(steps) > 0 {
+		out := make([]string, len(steps))
+		for i, st := range steps {
+			out[len(steps)-1-i] = st.render("")
 		}
-		b.WriteString("\nchain: " + strings.Join(steps, " → ") + " → " + shortID(u.ID))
+		b.WriteString("\nchain: " + strings.Join(out, " → ") + " → " + shortID(u.ID))
 	}
 	if u.Reason != nil && *u.Reason != "" {
 		fmt.Fprintf(&b, "\nselected as a whole %s: %s", u.Level, *u.Reason)

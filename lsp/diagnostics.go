@@ -178,32 +178,56 @@ func affectedMessage(u slicing.Unit) string {
 }
 
 // viaText renders the chain test → … → change, leaving out the edited member itself (the
-// message names it already) and the test class when the step is in the unit's own class.
+// message names it already) and the test class when a step is in the unit's own class.
 func viaText(u slicing.Unit) string {
-	var steps []string
-	for i, v := range u.Via {
-		if i == len(u.Via)-1 && len(u.Via) > 1 && contains(u.Because, stripLine(v)) {
-			break
-		}
-		steps = append(steps, viaStep(v, u.Class))
+	steps := viaSteps(u.Via)
+	if len(steps) > 1 && contains(u.Because, steps[len(steps)-1].id) {
+		steps = steps[:len(steps)-1]
 	}
-	return strings.Join(steps, " → ")
+	out := make([]string, len(steps))
+	for i, st := range steps {
+		out[i] = st.render(u.Class)
+	}
+	return strings.Join(out, " → ")
 }
 
-func viaStep(v, class string) string {
-	id, line := v, ""
-	if i := strings.LastIndex(v, ":"); i > 0 && isDigits(v[i+1:]) {
-		id, line = v[:i], v[i+1:]
+// viaStep is one step of a via chain: a member id and, optionally, the line of the
+// statement through which the chain passes.
+type viaStep struct{ id, line string }
+
+// viaSteps parses a via chain. Steps are ids, optionally followed by " line N" or ":N";
+// consecutive steps naming the same member merge ("T#m", "T#m line 11" → "T#m line 11").
+func viaSteps(via []string) []viaStep {
+	var steps []viaStep
+	for _, v := range via {
+		st := viaStep{id: v}
+		if i := strings.LastIndex(v, " line "); i > 0 && isDigits(v[i+len(" line "):]) {
+			st = viaStep{id: v[:i], line: v[i+len(" line "):]}
+		} else if i := strings.LastIndex(v, ":"); i > 0 && isDigits(v[i+1:]) {
+			st = viaStep{id: v[:i], line: v[i+1:]}
+		}
+		if n := len(steps); n > 0 && steps[n-1].id == st.id && (steps[n-1].line == "" || st.line == "") {
+			if st.line != "" {
+				steps[n-1].line = st.line
+			}
+			continue
+		}
+		steps = append(steps, st)
 	}
-	s := shortID(id)
-	if class != "" && strings.HasPrefix(id, class+"#") {
-		s = id[len(class)+1:]
+	return steps
+}
+
+// render shortens a step; within class, methods are named alone ("testNegate line 14").
+func (st viaStep) render(class string) string {
+	s := shortID(st.id)
+	if class != "" && strings.HasPrefix(st.id, class+"#") {
+		s = st.id[len(class)+1:]
 		if j := strings.IndexByte(s, '('); j >= 0 {
 			s = s[:j]
 		}
 	}
-	if line != "" {
-		s += " line " + line
+	if st.line != "" {
+		s += " line " + st.line
 	}
 	return s
 }
@@ -220,13 +244,6 @@ func shortID(id string) string {
 		k++
 	}
 	return strings.Join(parts[k:], ".") + member
-}
-
-func stripLine(v string) string {
-	if i := strings.LastIndex(v, ":"); i > 0 && isDigits(v[i+1:]) {
-		return v[:i]
-	}
-	return v
 }
 
 func isDigits(s string) bool {

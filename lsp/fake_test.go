@@ -127,7 +127,8 @@ func (f *fakeEngine) Select(ctx context.Context) (*selection.Result, error) {
 				Class: "demo.ComplexTest", File: complexTest, Level: slicing.LevelAssertion,
 				Line: line, EndLine: line, Assertions: 1,
 				Because: []string{"demo.Complex#negate()"},
-				Via:     []string{"demo.ComplexTest#testNegate:11", "demo.Complex#negate()"},
+				Via: []string{"demo.ComplexTest#testNegate", "demo.ComplexTest#testNegate line 11",
+					"demo.Complex#negate()"},
 			})
 		}
 	}

@@ -459,15 +459,15 @@ func (e *Editor) WaitFor(ctx context.Context, what string, cond func() bool) err
 	}
 }
 
-// WaitForDiagnostics waits until the diagnostics of a file satisfy pred and returns them.
+// WaitForDiagnostics waits until the diagnostics of a file satisfy pred and returns them. A
+// file that never had diagnostics published counts as having none.
 func (e *Editor) WaitForDiagnostics(ctx context.Context, rel string, pred func([]protocol.Diagnostic) bool) ([]protocol.Diagnostic, error) {
 	var got []protocol.Diagnostic
 	err := e.WaitFor(ctx, "diagnostics of "+rel, func() bool {
-		d := e.Diagnostics(rel)
-		if d == nil {
-			return false
+		got = nil
+		if d := e.Diagnostics(rel); d != nil {
+			got = d.Diagnostics
 		}
-		got = d.Diagnostics
 		return pred(got)
 	})
 	if err != nil {

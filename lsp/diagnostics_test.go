@@ -1,0 +1,68 @@
+package lsp
+
+import (
+	"testing"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/assertlens/assertlens/slicing"
+)
+
+func TestShortID(t *testing.T) {
+	for in, want := range map[string]string{
+		"org.x.Complex#negate()":       "Complex#negate()",
+		"org.x.Outer.Inner#m(int,A)":   "Outer.Inner#m(int,A)",
+		"Complex#negate()":             "Complex#negate()",
+		"org.x.ComplexTest#testNegate": "ComplexTest#testNegate",
+		"org.x.Complex":                "Complex",
+		"org.x.ComplexTest#testNeg:12": "ComplexTest#testNeg:12",
+	} {
+		if got := shortID(in); got != want {
+			t.Errorf("shortID(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestAffectedMessage(t *testing.T) {
+	u := slicing.Unit{Class: "p.ComplexTest", Level: slicing.LevelAssertion,
+		Because: []string{"p.Complex#negate()"},
+		Via:     []string{"p.ComplexTest#testNegate", "p.ComplexTest#testNegate line 14", "p.Helper#flip(Complex)", "p.Complex#negate()"}}
+	want := "affected by your edit to Complex#negate() (via testNegate line 14 → Helper#flip(Complex))"
+	if got := affectedMessage(u); got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	u.Via = []string{"p.ComplexTest#testNegate:14", "p.Complex#negate()"}
+	u.Because = append(u.Because, "p.Complex#plus(Complex)")
+	want = "affected by your edit to Complex#negate() and 1 more (via testNegate line 14)"
+	if got := affectedMessage(u); got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	reason := "loop"
+	u = slicing.Unit{Class: "p.T", Level: slicing.LevelMethod, Reason: &reason, Because: []string{"p.A#f()"}}
+	want = "affected by your edit to A#f(); whole method selected: loop"
+	if got := affectedMessage(u); got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
+
+func TestApplyChanges(t *testing.T) {
+	text := []byte("a😀b\r\nline2\n")
+	r := func(l1, c1, l2, c2 uint32) *Range { return &Range{Start: pos(l1, c1), End: pos(l2, c2)} }
+	got := applyChanges(text, []contentChange{
+		{Range: r(0, 1, 0, 3), Text: "X"}, // replace the emoji (2 UTF-16 units)
+		{Range: r(1, 0, 1, 4), Text: "LINE"},
+		{Range: r(1, 5, 1, 5), Text: "!"},
+	})
+	if string(got) != "aXb\r\nLINE2!\n" {
+		t.Errorf("got %q", got)
+	}
+	if string(text) != "a😀b\r\nline2\n" {
+		t.Errorf("input modified: %q", text)
+	}
+	if got := applyChanges(text, []contentChange{{Text: "whole"}}); string(got) != "whole" {
+		t.Errorf("whole-document change: %q", got)
+	}
+}
+
+// Range is protocol.Range, shortened for the table above.
+type Range = protocol.Range

@@ -1,0 +1,341 @@
+package lsp_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/assertlens/assertlens/lsp/lsptest"
+)
+
+// End-to-end tests: the real assertlens binary (built in TestMain, or $ASSERTLENS_BIN),
+// talking LSP over stdio to the fake editor, on the fixture project in a scratch git
+// repository (the default baseline is git HEAD).
+
+var (
+	serverBin  string // the binary under test
+	e2eProblem string // why the binary cannot serve; the e2e tests fail with it
+	e2eSkip    string // set only while `assertlens serve` is not wired into the CLI yet
+)
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "assertlens-e2e-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	prepareServer(dir)
+	code := m.Run()
+	_ = os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// prepareServer builds the binary and checks that it serves LSP.
+func prepareServer(dir string) {
+	if bin := os.Getenv("ASSERTLENS_BIN"); bin != "" {
+		serverBin = bin
+	} else {
+		serverBin = filepath.Join(dir, "assertlens")
+		cmd := exec.Command("go", "build", "-o", serverBin, "./cmd/assertlens")
+		cmd.Dir = ".."
+		if out, err := cmd.CombinedOutput(); err != nil {
+			e2eProblem = fmt.Sprintf("go build ./cmd/assertlens: %v\n%s", err, out)
+			return
+		}
+	}
+	// `serve` with an empty input exits at once: 1 (input ended without shutdown) when it is
+	// wired, 2 (usage error) while the CLI does not know it.
+	cmd := exec.Command(serverBin, "serve")
+	cmd.Stdin = strings.NewReader("")
+	out, err := cmd.CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 2 {
+		e2eSkip = "`assertlens serve` is not wired into cmd/assertlens yet: " + strings.TrimSpace(firstLine(string(out)))
+	}
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// e2e is one server process and its editor on a scratch copy of a fixture.
+type e2e struct {
+	t    testing.TB
+	ed   *lsptest.Editor
+	proc *lsptest.Process
+	root string
+}
+
+func needServer(t testing.TB) {
+	t.Helper()
+	if e2eProblem != "" {
+		t.Fatal(e2eProblem)
+	}
+	if e2eSkip != "" {
+		t.Skip(e2eSkip)
+	}
+}
+
+// startE2E starts the server on root (a scratch copy of the complex fixture when empty),
+// initializes it and waits for the first index.
+func startE2E(t testing.TB, root string, initOpts map[string]any) *e2e {
+	t.Helper()
+	needServer(t)
+	if root == "" {
+		root = copyFixture(t, "complex")
+		gitInit(t, root)
+	}
+	env := []string{"ASSERTLENS_CACHE_DIR=" + t.TempDir()}
+	ed, proc, err := lsptest.Start(root, serverBin, []string{"serve"}, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := &e2e{t: t, ed: ed, proc: proc, root: root}
+	t.Cleanup(func() {
+		proc.Kill()
+		if t.Failed() {
+			t.Logf("server stderr:\n%s", proc.Stderr())
+		}
+	})
+	if initOpts == nil {
+		initOpts = map[string]any{}
+	}
+	if _, ok := initOpts["debounceMs"]; !ok {
+		initOpts["debounceMs"] = 30
+	}
+	ctx := x.ctx(60 * time.Second)
+	if _, err := ed.Initialize(ctx, lsptest.Config{WorkDoneProgress: true, CodeLensRefresh: true, InitializationOptions: initOpts}); err != nil {
+		t.Fatal(err)
+	}
+	if err := ed.WaitFor(ctx, "the first index", func() bool {
+		for _, p := range ed.Progress() {
+			if p.Kind == "end" {
+				return true
+			}
+		}
+		return false
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return x
+}
+
+func (x *e2e) ctx(d time.Duration) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	x.t.Cleanup(cancel)
+	return ctx
+}
+
+func (x *e2e) git(args ...string) {
+	x.t.Helper()
+	runGit(x.t, x.root, args...)
+}
+
+func gitInit(t testing.TB, dir string) {
+	t.Helper()
+	runGit(t, dir, "init", "-q", "-b", "main")
+	runGit(t, dir, "add", "-A")
+	runGit(t, dir, "commit", "-q", "-m", "fixture")
+}
+
+func runGit(t testing.TB, dir string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com",
+		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_GLOBAL=/dev/null")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+}
+
+// inLines reports whether every diagnostic starts within the 1-based lines [from, to].
+func inLines(from, to int) func([]protocol.Diagnostic) bool {
+	return func(ds []protocol.Diagnostic) bool {
+		if len(ds) == 0 {
+			return false
+		}
+		for _, d := range ds {
+			if l := int(d.Range.Start.Line) + 1; l < from || l > to {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+func TestE2EEditUndoSave(t *testing.T) {
+	x := startE2E(t, "", nil)
+	ctx := x.ctx(60 * time.Second)
+	ed := x.ed
+	if err := ed.OpenFile(ctx, complexJava); err != nil {
+		t.Fatal(err)
+	}
+	if err := ed.EditFile(ctx, complexJava, negateBody, negateEdited); err != nil {
+		t.Fatal(err)
+	}
+	// testNegate spans lines 9-14 of ComplexTest.java; its assertions are on 12 and 13.
+	ds, err := ed.WaitForDiagnostics(ctx, complexTest, inLines(9, 14))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range ds {
+		if d.Severity != protocol.DiagnosticSeverityInformation || d.Source != "assertlens" ||
+			!strings.Contains(d.Message, "Complex#negate()") {
+			t.Errorf("diagnostic %+v", d)
+		}
+		if len(d.RelatedInformation) == 0 || d.RelatedInformation[0].Location.URI != ed.URI(complexJava) {
+			t.Errorf("related information %+v does not point to the edit", d.RelatedInformation)
+		}
+	}
+	t.Logf("after the edit:%s", lsptest.FormatDiagnostics(ds))
+	lenses, err := ed.CodeLens(ctx, complexJava)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lenses) == 0 || !strings.HasPrefix(lenses[0].Command.Title, "affects ") || lenses[0].Range.Start.Line != 20 {
+		t.Errorf("lenses on Complex.java: %+v", lenses)
+	}
+	lenses, err = ed.CodeLens(ctx, complexTest)
+	if err != nil || len(lenses) < 2 {
+		t.Errorf("lenses on ComplexTest.java: %+v %v", lenses, err)
+	}
+	for _, l := range lenses {
+		t.Logf("lens line %d: %s", l.Range.Start.Line+1, l.Command.Title)
+	}
+
+	// Undo: gone.
+	if err := ed.EditFile(ctx, complexJava, negateEdited, negateBody); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ed.WaitForDiagnostics(ctx, complexTest, hasN(0)); err != nil {
+		t.Fatal(err)
+	}
+
+	// Edit and save: still affected against HEAD; revert and save: gone.
+	_ = ed.EditFile(ctx, complexJava, negateBody, negateEdited)
+	if err := ed.SaveFile(ctx, complexJava); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ed.WaitForDiagnostics(ctx, complexTest, inLines(9, 14)); err != nil {
+		t.Fatal(err)
+	}
+	_ = ed.EditFile(ctx, complexJava, negateEdited, negateBody)
+	_ = ed.SaveFile(ctx, complexJava)
+	if _, err := ed.WaitForDiagnostics(ctx, complexTest, hasN(0)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestE2EExternalChangeAndCheckout(t *testing.T) {
+	x := startE2E(t, "", nil)
+	ctx := x.ctx(60 * time.Second)
+	ed := x.ed
+	counter := filepath.Join(x.root, counterJava)
+	b, _ := os.ReadFile(counter)
+	if err := os.WriteFile(counter, []byte(strings.Replace(string(b), "n += k;", "n += 2 * k;", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// CounterTest's assertion is on line 13; the test spans 8-14.
+	if _, err := ed.WaitForDiagnostics(ctx, counterTest, inLines(8, 14)); err != nil {
+		t.Fatal(err)
+	}
+	x.git("checkout", "--", counterJava)
+	if _, err := ed.WaitForDiagnostics(ctx, counterTest, hasN(0)); err != nil {
+		t.Fatal(err)
+	}
+
+	// A branch whose HEAD already has the edit the buffer holds: after checking it out the
+	// buffer equals HEAD, so nothing is affected any more.
+	const absBody, absEdited = "return Math.hypot(re, im);", "return Math.abs(re) + Math.abs(im);"
+	x.git("checkout", "-q", "-b", "other")
+	src, _ := os.ReadFile(filepath.Join(x.root, complexJava))
+	_ = os.WriteFile(filepath.Join(x.root, complexJava), []byte(strings.Replace(string(src), absBody, absEdited, 1)), 0o644)
+	x.git("commit", "-q", "-am", "abs by sum")
+	x.git("checkout", "-q", "main")
+	// testAbs spans lines 24-28.
+	if _, err := ed.WaitForDiagnostics(ctx, complexTest, hasN(0)); err != nil {
+		t.Fatal(err)
+	}
+	_ = ed.OpenFile(ctx, complexJava)
+	_ = ed.EditFile(ctx, complexJava, absBody, absEdited)
+	if _, err := ed.WaitForDiagnostics(ctx, complexTest, inLines(24, 29)); err != nil {
+		t.Fatal(err)
+	}
+	x.git("checkout", "-q", "other")
+	if _, err := ed.WaitForDiagnostics(ctx, complexTest, hasN(0)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestE2ECancellationAndMalformedInput(t *testing.T) {
+	x := startE2E(t, "", nil)
+	ctx := x.ctx(60 * time.Second)
+	ed := x.ed
+	// A run cancelled by its numeric id right away answers RequestCancelled, or "not
+	// available yet" while running is not wired; either way the server keeps serving.
+	ch, err := ed.RawCall(`4242`, "workspace/executeCommand", map[string]any{"command": "assertlens.runAffected"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = ed.Cancel(ctx, `4242`)
+	select {
+	case r := <-ch:
+		if r.Error == nil || (r.Error.Code != -32800 && !strings.Contains(r.Error.Message, "not available yet")) {
+			t.Errorf("cancelled run answered %+v", r)
+		}
+	case <-ctx.Done():
+		t.Fatal("no answer to a cancelled request")
+	}
+	_ = ed.SendRaw(lsptest.Frame([]byte(`{"jsonrpc":"2.0","id":7,"method":"textDocument/codeLens","params":{`)))
+	_ = ed.SendRaw(lsptest.Frame([]byte(`not json at all`)))
+	if err := ed.WaitFor(ctx, "parse errors", func() bool { return len(ed.NullIDErrors()) >= 2 }); err != nil {
+		t.Fatal(err)
+	}
+	if err := ed.Call(ctx, "textDocument/hover", map[string]any{}, nil); err == nil || !strings.Contains(err.Error(), "not found") {
+		t.Errorf("unknown method answered %v", err)
+	}
+	_ = ed.OpenFile(ctx, complexJava)
+	_ = ed.EditFile(ctx, complexJava, negateBody, negateEdited)
+	if _, err := ed.WaitForDiagnostics(ctx, complexTest, inLines(9, 14)); err != nil {
+		t.Fatalf("the server stopped serving after bad input: %v", err)
+	}
+	if out := x.proc.Stderr(); !strings.Contains(out, "malformed JSON") {
+		t.Errorf("stderr lacks the malformed-input log line:\n%s", out)
+	}
+}
+
+func TestE2EShutdownExitCodes(t *testing.T) {
+	for _, shutdown := range []bool{true, false} {
+		t.Run(fmt.Sprintf("shutdown=%v", shutdown), func(t *testing.T) {
+			x := startE2E(t, "", nil)
+			ctx := x.ctx(30 * time.Second)
+			if shutdown {
+				if err := x.ed.Shutdown(ctx); err != nil {
+					t.Fatal(err)
+				}
+			}
+			_ = x.ed.Exit(ctx)
+			code, err := x.proc.Wait(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := 1
+			if shutdown {
+				want = 0
+			}
+			if code != want {
+				t.Errorf("exit code %d, want %d", code, want)
+			}
+		})
+	}
+}
