@@ -190,7 +190,7 @@ func copyFixture(t testing.TB, name string) string {
 
 // harness is an in-process server with fake engines, connected to a fake editor.
 type harness struct {
-	t      *testing.T
+	t      testing.TB
 	ed     *lsptest.Editor
 	done   <-chan error
 	mu     sync.Mutex
@@ -208,7 +208,7 @@ type harnessOpts struct {
 	root      string
 }
 
-func startHarness(t *testing.T, o harnessOpts) *harness {
+func startHarness(t testing.TB, o harnessOpts) *harness {
 	t.Helper()
 	if o.root == "" {
 		o.root = copyFixture(t, "complex")

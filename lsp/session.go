@@ -252,6 +252,7 @@ func (ss *session) sync(ctx context.Context) {
 			ss.srv.showMessage(protocol.MessageTypeError, "assertlens: cannot use baseline %q: %v", baseline, err)
 		}
 	}
+	t0 := time.Now()
 	docs := ss.srv.docs.drain(ss)
 	rels := make([]string, 0, len(docs.overlays))
 	for rel := range docs.overlays {
@@ -264,7 +265,9 @@ func (ss *session) sync(ctx context.Context) {
 	if len(files) > 0 {
 		eng.FilesChanged(files)
 	}
+	t1 := time.Now()
 	res, err := eng.Select(ctx)
+	t2 := time.Now()
 	if err != nil {
 		if ctx.Err() == nil {
 			ss.srv.log.errorf("select in %s: %v", ss.root, err)
@@ -278,7 +281,14 @@ func (ss *session) sync(ctx context.Context) {
 		return
 	}
 	ss.setResult(ctx, res, gen, docs.versions)
+	if total := time.Since(t0); total > slowSync {
+		ss.srv.log.logf("slow update (%d ms): overlays and file changes %d ms, select %d ms, publish %d ms",
+			total.Milliseconds(), t1.Sub(t0).Milliseconds(), t2.Sub(t1).Milliseconds(), time.Since(t2).Milliseconds())
+	}
 }
+
+// slowSync is the update time above which the time split is logged.
+const slowSync = 50 * time.Millisecond
 
 // setResult stores a new result and publishes what changed.
 func (ss *session) setResult(ctx context.Context, res *selection.Result, gen uint64, versions map[protocol.DocumentURI]int32) {
