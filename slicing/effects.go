@@ -457,25 +457,20 @@ func (p *project) memberEffect(r memberRef) effect {
 	return p.memo(r.m.ID, func() effect { return p.bodyEffect(r.t, r.m, r.m.Kind == analysis.KindConstructor) })
 }
 
-// memo computes an effect once. A computation that met a key still in progress (recursion)
-// assumed the worst for it, so its result is used but not remembered.
+// memo computes an effect once. A proof that meets a key still in progress (recursion)
+// assumes the worst for it; that only makes the result coarser, so it is remembered too,
+// which keeps mutual recursion linear.
 func (p *project) memo(key string, compute func() effect) effect {
 	if e, ok := p.effects[key]; ok {
 		return e
 	}
 	if p.busy[key] {
-		p.cycle = true
 		return effGlobal
 	}
 	p.busy[key] = true
-	outer := p.cycle
-	p.cycle = false
 	e := compute()
 	delete(p.busy, key)
-	if !p.cycle {
-		p.effects[key] = e
-	}
-	p.cycle = p.cycle || outer
+	p.effects[key] = e
 	return e
 }
 

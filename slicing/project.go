@@ -23,7 +23,6 @@ type project struct {
 	subs     map[string][]*analysis.Type
 	anon     map[string]bool
 	busy     map[string]bool // effect proofs in progress
-	cycle    bool            // the current proof met one in progress
 }
 
 // memberRef is a member together with the type that declares it.

@@ -1,0 +1,91 @@
+package slicing
+
+import (
+	"math/rand"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/assertlens/assertlens/analysis"
+)
+
+// sliceBytes discovers, slices and renders one test file holding src. It must never panic.
+func sliceBytes(src []byte) int {
+	const rel = "src/test/java/p/FuzzTest.java"
+	f := analysis.ParseSource(rel, src)
+	s := &analysis.Snapshot{Root: ".", Files: map[string]*analysis.File{rel: f}}
+	classes, _ := DiscoverWith(s, func(string) ([]byte, error) { return src, nil }, Options{ExtraAssertions: []string{"check"}})
+	n := 0
+	for _, tc := range classes {
+		if _, _, _, _, err := Render(tc, src, tc.Units()); err == nil {
+			n++
+		}
+	}
+	return n
+}
+
+// FuzzSlice parses, slices and renders arbitrary bytes as a test file.
+func FuzzSlice(f *testing.F) {
+	seeds, _ := filepath.Glob(filepath.Join("..", "testdata", "slicing", "*", "src", "test", "java", "*", "*.java"))
+	for _, p := range seeds {
+		if b, err := os.ReadFile(p); err == nil {
+			f.Add(b)
+		}
+	}
+	f.Add([]byte("class T { @Test void t() { int x = ; assertEquals(x, } }"))
+	f.Add([]byte("class T extends TestCase { public void testA() { a.b(c -> { assertTrue(d); }); } }"))
+	f.Add([]byte("@RunWith(Suite.class) @Suite.SuiteClasses({A.class class T {}"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		sliceBytes(src)
+	})
+}
+
+// TestBrokenInputsDoNotPanic runs the fuzz body over truncations of every fixture test file.
+func TestBrokenInputsDoNotPanic(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "slicing", "*", "src", "test", "java", "*", "*.java"))
+	for _, p := range files {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for cut := len(b); cut > 0; cut -= 1 + len(b)/13 {
+			sliceBytes(b[:cut])
+		}
+	}
+}
+
+// TestMutatedInputsStayFast slices random mutations of the fixture test files (fixed seed):
+// none may panic, and none may take long (effect proofs over recursive helpers once went
+// exponential).
+func TestMutatedInputsStayFast(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "slicing", "*", "src", "test", "java", "*", "*.java"))
+	r := rand.New(rand.NewSource(7))
+	bits := []string{"{", "}", "(", ")", "<", ">", ".", ";", "=", "new ", "->", "\"", "'", "/*", "[", "]", "++", "::", "@Test ", "class ", "x", "for(;;)"}
+	for it := 0; it < 400; it++ {
+		b, err := os.ReadFile(files[r.Intn(len(files))])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := 0; k < 1+r.Intn(5); k++ {
+			pos := r.Intn(len(b))
+			switch r.Intn(3) {
+			case 0:
+				b = append(b[:pos:pos], append([]byte(bits[r.Intn(len(bits))]), b[pos:]...)...)
+			case 1:
+				end := pos + r.Intn(20)
+				if end > len(b) {
+					end = len(b)
+				}
+				b = append(b[:pos:pos], b[end:]...)
+			default:
+				b[pos] = byte(r.Intn(256))
+			}
+		}
+		start := time.Now()
+		sliceBytes(b)
+		if d := time.Since(start); d > 2*time.Second {
+			t.Fatalf("mutation %d took %v:\n%s", it, d, b)
+		}
+	}
+}
