@@ -36,7 +36,7 @@ const maxOutput = 256 << 10
 
 // launcherArgs builds the java command line.
 func launcherArgs(spec launchSpec) []string {
-	args := []string{"-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto"}
+	var args []string
 	for k, v := range spec.sysProps {
 		args = append(args, "-D"+k+"="+v)
 	}

@@ -61,29 +61,6 @@ func TestVersionOrder(t *testing.T) {
 	}
 }
 
-func TestClassSourceFileAndStaleClassRemoval(t *testing.T) {
-	// A class compiled by the run tests: read its SourceFile attribute.
-	root, cache := fixture(t, "mixed")
-	mustRun(t, Request{Root: root, CacheDir: cache, Selectors: []Selector{{Class: "text.SentenceTest", Method: "joinsWords"}}})
-	s := newShadowTree(cache)
-	got, err := classSourceFile(filepath.Join(s.testOut, "text", "SentenceTest$Empty.class"))
-	if err != nil || got != "SentenceTest.java" {
-		t.Fatalf("SourceFile = %q, %v", got, err)
-	}
-	if err := deleteClassesOf(s.testOut, "text", "src/test/java/text/SentenceTest.java", map[string]map[string][]string{}); err != nil {
-		t.Fatal(err)
-	}
-	left, _ := filepath.Glob(filepath.Join(s.testOut, "text", "*.class"))
-	for _, l := range left {
-		if strings.HasPrefix(filepath.Base(l), "SentenceTest") {
-			t.Errorf("stale class kept: %s", l)
-		}
-	}
-	if len(left) == 0 {
-		t.Error("other classes removed too")
-	}
-}
-
 func TestResolvePOMWithPropertiesAndDebianVersions(t *testing.T) {
 	root := t.TempDir()
 	pom := `<project><modelVersion>4.0.0</modelVersion><groupId>g</groupId><artifactId>a</artifactId><version>1</version>

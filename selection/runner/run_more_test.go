@@ -124,7 +124,7 @@ func TestRunHangKilledByTimeout(t *testing.T) {
 		}
 	}
 	// A method selector that never started is reported as timed out as well.
-	res = mustRun(t, Request{Root: root, CacheDir: cache, Timeout: 4 * time.Second, Selectors: []Selector{
+	res = mustRun(t, Request{Root: root, CacheDir: cache, Timeout: 2 * time.Second, Selectors: []Selector{
 		{Class: "spin.SpinnerTest", Method: "spinsForever"}, {Class: "spin.SpinnerTest", Method: "neverStarts"}}})
 	for _, m := range []string{"spinsForever", "neverStarts"} {
 		if r := result(t, res, "spin.SpinnerTest", m); r.Status != StatusError || r.Message != "timed out" {

@@ -1,6 +1,8 @@
 package runner
 
 import (
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -68,5 +70,24 @@ func TestRunMixedEnginesAndNested(t *testing.T) {
 	}
 	if len(res.Tests) != 3 {
 		t.Errorf("ran more than selected: %+v", res.Tests)
+	}
+
+	// The compiled classes name their source: stale ones can be found and removed.
+	s := newShadowTree(cache)
+	got, err := classSourceFile(filepath.Join(s.testOut, "text", "SentenceTest$Empty.class"))
+	if err != nil || got != "SentenceTest.java" {
+		t.Fatalf("SourceFile = %q, %v", got, err)
+	}
+	if err := deleteClassesOf(s.testOut, "text", "src/test/java/text/SentenceTest.java", map[string]map[string][]string{}); err != nil {
+		t.Fatal(err)
+	}
+	left, _ := filepath.Glob(filepath.Join(s.testOut, "text", "*.class"))
+	for _, l := range left {
+		if strings.HasPrefix(filepath.Base(l), "SentenceTest") {
+			t.Errorf("stale class kept: %s", l)
+		}
+	}
+	if len(left) == 0 {
+		t.Error("other classes removed too")
 	}
 }
