@@ -27,6 +27,7 @@ type Probe struct {
 
 // Hit is one test line that reached a probed body.
 type Hit struct {
+	// Probe is the ID of the probe that was reached.
 	Probe string
 	// TestClass and TestMethod name the innermost test-class frame on the stack when the
 	// body ran (binary class name; a lambda's frame is reported as its enclosing

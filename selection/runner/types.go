@@ -42,8 +42,9 @@ type Request struct {
 	Origins map[string]string
 	// Selectors lists the tests to run; nil runs every test class in the test sources.
 	Selectors []Selector
-	// Timeout limits the launcher JVM; when exceeded it is killed and every selected test
-	// without a result is reported as "error" with message "timed out". Zero means 10 minutes.
+	// Timeout limits the launcher JVM; when exceeded it is killed: tests that finished keep
+	// their results (recorded by a progress listener), tests still running or never
+	// started are reported as "error" with message "timed out". Zero means 10 minutes.
 	Timeout time.Duration
 }
 
