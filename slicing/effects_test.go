@@ -1,0 +1,105 @@
+package slicing
+
+import (
+	"testing"
+
+	"github.com/assertlens/assertlens/analysis"
+)
+
+// TestAssignments pins which writes the token scan finds and their targets.
+func TestAssignments(t *testing.T) {
+	cases := []struct {
+		code string
+		want []string // target chains joined with "."; "[]" marks an indexed target
+	}{
+		{"x = 1;", []string{"x"}},
+		{"int y = a + b;", []string{"y"}},
+		{"h.f = x;", []string{"h.f"}},
+		{"this.f = x;", []string{"this.f"}},
+		{"a[i] = 3;", []string{"a[]"}},
+		{"n += 2; n++; --m;", []string{"n", "n", "m"}},
+		{"x <<= 1; y >>>= 2;", []string{"x", "y"}},
+		{"if (a == b && c != d && e <= f && g >= h) {}", nil},
+		{"List<List<String>> l = new ArrayList<>();", []string{"l"}},
+		{"foo(a -> a + 1);", nil},
+	}
+	for _, c := range cases {
+		src := []byte(c.code)
+		var got []string
+		for _, a := range assignments(src, analysis.Lex(src, 0, len(src))) {
+			s := ""
+			for i, p := range a.target {
+				if i > 0 {
+					s += "."
+				}
+				s += p
+			}
+			if a.indexed {
+				s += "[]"
+			}
+			got = append(got, s)
+		}
+		if join(got) != join(c.want) {
+			t.Errorf("%q: got %v, want %v", c.code, got, c.want)
+		}
+	}
+}
+
+// TestEffectProofs pins what the effect proofs conclude about fixture members.
+func TestEffectProofs(t *testing.T) {
+	s := fixture(t, "rules")
+	p := newProject(s, s.Source.Read, Options{})
+	cases := []struct {
+		member string
+		want   effect
+	}{
+		{"rules.Counter#value()", effNone},       // getter
+		{"rules.Counter#increment()", effGlobal}, // writes a field
+		{"rules.Counter#<init>(int)", effNone},   // constructors may set their own fields
+		{"rules.Holder#total()", effNone},        // loop over own state, local writes only
+		{"rules.Holder#add(Counter)", effGlobal}, // stores its argument
+		{"rules.Registry#count()", effReads},     // reads static state
+		{"rules.Registry#register(String)", effGlobal},
+		{"rules.Service#explode()", effNone},       // throwing changes nothing
+		{"rules.Calculator#add(int,int)", effNone}, // static arithmetic
+		{"rules.HelperTest#checkValue(int,Counter)", effNone},
+		{"rules.RulesAsserts#assertValue(int,Counter)", effNone},
+	}
+	for _, c := range cases {
+		var ref *memberRef
+		for _, id := range s.Types() {
+			ty := s.Type(id)
+			if m := ty.Member(c.member); m != nil {
+				ref = &memberRef{m, ty}
+			}
+		}
+		if ref == nil {
+			t.Fatalf("%s not found", c.member)
+		}
+		if got := p.memberEffect(*ref); got != c.want {
+			t.Errorf("%s: effect %d, want %d", c.member, got, c.want)
+		}
+	}
+}
+
+// TestAssertionNames pins framework assertion recognition and custom helpers.
+func TestAssertionNames(t *testing.T) {
+	s := fixture(t, "rules")
+	p := newProject(s, s.Source.Read, Options{ExtraAssertions: []string{"expectThat"}})
+	cases := []struct {
+		name  string
+		arity int
+		want  bool
+	}{
+		{"assertEquals", 2, true}, {"assertThat", 1, true}, {"assertThatThrownBy", 1, true},
+		{"assertWithMessage", 1, true}, {"fail", 0, true}, {"verify", 1, true},
+		{"verifyNoMoreInteractions", 1, true}, {"expectThat", 1, true},
+		{"checkValue", 2, true}, {"checkPositive", 1, true}, {"assertValue", 2, true},
+		{"checkValue", 3, false}, {"increment", 0, false}, {"when", 1, false},
+	}
+	for _, c := range cases {
+		if got := p.isAssertionCall(c.name, c.arity); got != c.want {
+			t.Errorf("%s/%d: %v, want %v", c.name, c.arity, got, c.want)
+		}
+	}
+}
