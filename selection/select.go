@@ -379,6 +379,7 @@ func (s *selector) callbackMembers(name string) []string {
 	for _, id := range s.typesNamed(name) {
 		var chain []*analysis.Type
 		external := false
+		extraNames := map[string]bool{}
 		seen := map[string]bool{}
 		var walk func(id string)
 		walk = func(id string) {
@@ -391,7 +392,13 @@ func (s *selector) callbackMembers(name string) []string {
 			for _, sup := range append(append([]string{}, t.Extends...), t.Implements...) {
 				ids := s.typesNamed(sup)
 				if len(ids) == 0 {
-					external = true
+					if names, known := libraryCallbacks[sup]; known {
+						for _, n := range names {
+							extraNames[n] = true
+						}
+					} else {
+						external = true
+					}
 				}
 				for _, sid := range ids {
 					walk(sid)
@@ -405,7 +412,7 @@ func (s *selector) callbackMembers(name string) []string {
 				if m.Kind != analysis.KindMethod || m.Static() || m.Access == "private" {
 					continue
 				}
-				if external || objectOverridable[m.Name] {
+				if external || objectOverridable[m.Name] || extraNames[m.Name] {
 					out = append(out, m.ID)
 				}
 			}
@@ -413,6 +420,30 @@ func (s *selector) callbackMembers(name string) []string {
 	}
 	s.callbacks[name] = out
 	return out
+}
+
+// libraryCallbacks lists, for well-known JDK supertypes, the methods through which library
+// code calls back into an implementation. A supertype outside the project that is not listed
+// here makes every instance method a possible callback.
+var libraryCallbacks = map[string][]string{
+	"Object":           nil,
+	"Comparable":       {"compareTo"},
+	"Comparator":       {"compare", "reversed", "thenComparing"},
+	"Runnable":         {"run"},
+	"Callable":         {"call"},
+	"AutoCloseable":    {"close"},
+	"Closeable":        {"close"},
+	"Iterable":         {"iterator", "forEach", "spliterator"},
+	"Iterator":         {"hasNext", "next", "remove", "forEachRemaining"},
+	"Serializable":     {"writeObject", "readObject", "readResolve", "writeReplace"},
+	"Cloneable":        {"clone"},
+	"Supplier":         {"get"},
+	"Consumer":         {"accept", "andThen"},
+	"Function":         {"apply", "andThen", "compose"},
+	"Predicate":        {"test", "and", "or", "negate"},
+	"CharSequence":     {"length", "charAt", "subSequence", "chars", "codePoints", "isEmpty"},
+	"Exception":        {"getMessage", "getLocalizedMessage", "getCause", "fillInStackTrace", "printStackTrace"},
+	"RuntimeException": {"getMessage", "getLocalizedMessage", "getCause", "fillInStackTrace", "printStackTrace"},
 }
 
 // objectOverridable are the java.lang.Object methods library code calls on any object.

@@ -1,0 +1,196 @@
+package selection
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/assertlens/assertlens/analysis"
+	"github.com/assertlens/assertlens/slicing"
+)
+
+// safetyEdit changes one production member of a fixture; each exercises one kind of
+// dependency the selection must follow.
+type safetyEdit struct {
+	name, file, old, new string
+}
+
+var shopEdits = []safetyEdit{
+	{"dispatch-override", "src/main/java/shop/Bundle.java", "other.price() / 2", "other.price() / 4"},
+	{"static-initializer", "src/main/java/shop/Item.java", "TAX = 0.25;", "TAX = 0.5;"},
+	{"constructor", "src/main/java/shop/Item.java", "this.cents = cents;", "this.cents = cents + 1;"},
+	{"method-reference", "src/main/java/shop/Cart.java", "return cents - cents % 5;", "return cents - cents % 10;"},
+	{"initializer-call", "src/main/java/shop/Cart.java", "return 1;\n    }\n\n    public void add", "return 2;\n    }\n\n    public void add"},
+	{"library-callback-compare", "src/main/java/shop/Item.java", "return Integer.compare(price(), o.price());", "return Integer.compare(o.price(), price());"},
+	{"library-callback-tostring", "src/main/java/shop/Item.java", `return name + "@" + price();`, `return name + "#" + price();`},
+	{"reflection-and-method-ref", "src/main/java/shop/Item.java", "return name;\n    }", "return name.toUpperCase();\n    }"},
+	{"lambda-body", "src/main/java/shop/Cart.java", "(a, b) -> a + b", "(a, b) -> b + a"},
+	{"super-call", "src/main/java/shop/Item.java", "return cents - discount;", "return cents - discount * 2;"},
+}
+
+func gitIn(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+}
+
+func copyDir(t *testing.T, from, to string) {
+	t.Helper()
+	err := filepath.WalkDir(from, func(p string, e os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, p)
+		target := filepath.Join(to, rel)
+		if e.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// fixtureRepo copies a fixture into a fresh git repository with one commit.
+func fixtureRepo(t *testing.T, fixture string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "project")
+	copyDir(t, fixture, dir)
+	gitIn(t, dir, "init", "-q")
+	gitIn(t, dir, "add", "-A")
+	gitIn(t, dir, "commit", "-qm", "fixture")
+	return dir
+}
+
+func applyEdit(t *testing.T, dir string, e safetyEdit) {
+	t.Helper()
+	p := filepath.Join(dir, e.file)
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), e.old) {
+		t.Fatalf("edit %s: %q not in %s", e.name, e.old, e.file)
+	}
+	if err := os.WriteFile(p, []byte(strings.Replace(string(b), e.old, e.new, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// selectIn runs the selection of the working tree of dir against HEAD.
+func selectIn(t *testing.T, dir string, level slicing.Level) (Input, *Result) {
+	t.Helper()
+	src, _, err := analysis.RevisionSource(dir, "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	base, err := analysis.Build(ctx, dir, src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cur, err := analysis.Build(ctx, dir, analysis.DirSource{Root: dir}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests, err := slicing.DiscoverWith(cur, cur.Read, slicing.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := Input{BaseName: "HEAD", Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur),
+		Tests: tests, Level: level}
+	return in, Select(in)
+}
+
+func checkIn(t *testing.T, dir string, in Input, sel *Result) *CheckResult {
+	t.Helper()
+	res, err := Check(context.Background(), CheckInput{Root: dir, CacheDir: filepath.Join(t.TempDir(), "cache"), Cur: in.Cur,
+		Tests: in.Tests, Selection: sel, Timeout: 3 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.CompileErrors) > 0 {
+		t.Fatalf("instrumented build failed: %+v", res.CompileErrors)
+	}
+	return res
+}
+
+// TestSelectionIsSafeAgainstDynamicGroundTruth edits each kind of dependency in the shop
+// fixture, runs the whole suite with the edited body instrumented, and requires every test
+// statement that executed the edit to lie in a selected unit.
+func TestSelectionIsSafeAgainstDynamicGroundTruth(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs javac and the JUnit launcher")
+	}
+	for _, e := range shopEdits {
+		t.Run(e.name, func(t *testing.T) {
+			dir := fixtureRepo(t, "../testdata/safety/shop")
+			applyEdit(t, dir, e)
+			in, sel := selectIn(t, dir, slicing.LevelAssertion)
+			res := checkIn(t, dir, in, sel)
+			if res.Hits == 0 {
+				t.Fatalf("the edit was executed by no test: the fixture does not exercise %s", e.name)
+			}
+			if len(res.Missed) > 0 {
+				t.Errorf("missed %d of %d executing statements: %+v\nselected units: %+v", len(res.Missed), res.Hits, res.Missed, unitIDs(sel))
+			}
+			t.Logf("%s: %d hits, %d of %d assertions selected", e.name, res.Hits, sel.Totals.SelectedAssertions, sel.Totals.Assertions)
+		})
+	}
+}
+
+func unitIDs(r *Result) []string {
+	var out []string
+	for _, u := range r.Units {
+		out = append(out, u.ID)
+	}
+	return out
+}
+
+// TestCheckerFindsPlantedMiss weakens a real selection by dropping a unit and expects the
+// checker to report exactly the statements that unit held.
+func TestCheckerFindsPlantedMiss(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs javac and the JUnit launcher")
+	}
+	dir := fixtureRepo(t, "../testdata/demo")
+	applyEdit(t, dir, safetyEdit{"negate", "src/main/java/demo/Complex.java", "return new Complex(-real, -imaginary);", "return new Complex(-real, imaginary);"})
+	in, sel := selectIn(t, dir, slicing.LevelAssertion)
+	if len(sel.Units) < 2 {
+		t.Fatalf("expected several units, got %v", unitIDs(sel))
+	}
+	full := checkIn(t, dir, in, sel)
+	if len(full.Missed) != 0 || full.Hits == 0 {
+		t.Fatalf("real selection: hits=%d missed=%+v", full.Hits, full.Missed)
+	}
+	// Drop every unit of testExp: its statement calling negate() is then unselected.
+	weak := *sel
+	weak.Units = nil
+	for _, u := range sel.Units {
+		if !strings.HasSuffix(u.Test, "#testExp") {
+			weak.Units = append(weak.Units, u)
+		}
+	}
+	res := checkIn(t, dir, in, &weak)
+	if len(res.Missed) == 0 {
+		t.Fatal("checker did not notice the planted miss")
+	}
+	for _, m := range res.Missed {
+		if m.Test != "demo.ComplexTest#testExp" || m.Change != "demo.Complex#negate()" {
+			t.Errorf("unexpected miss %+v", m)
+		}
+	}
+}
