@@ -91,7 +91,7 @@ func RenderFile(classes []*TestClass, src []byte, units []Unit) (rel string, cod
 
 	var edits []edit
 	// Rename the class and its constructors.
-	declStart, nameStart, nameEnd, ok := topDecl(root, src, top)
+	headEnd, declStart, declEnd, nameStart, nameEnd, ok := topDecl(root, src, top)
 	if !ok {
 		return "", nil, nil, nil, fmt.Errorf("render: cannot find the declaration of %s", top.ID)
 	}
@@ -155,11 +155,16 @@ func RenderFile(classes []*TestClass, src []byte, units []Unit) (rel string, cod
 		}
 	}
 	sort.Slice(edits, func(i, j int) bool { return edits[i].start < edits[j].start })
+	// Package, imports and the one top-level type: other top-level types of the file stay
+	// in the original (copying them would declare them twice).
 	w := newWriter(src)
+	w.copy(0, headEnd)
+	if headEnd < declStart {
+		w.emit("\n", w.origLine(declStart))
+	}
 	pos := declStart
-	w.copy(0, pos)
 	for _, e := range edits {
-		if e.start < pos || e.end > len(src) {
+		if e.start < pos || e.end > declEnd {
 			continue
 		}
 		w.copy(pos, e.start)
@@ -171,7 +176,8 @@ func RenderFile(classes []*TestClass, src []byte, units []Unit) (rel string, cod
 		}
 		pos = e.end
 	}
-	w.copy(pos, len(src))
+	w.copy(pos, declEnd)
+	w.emit("\n", w.origLine(declEnd))
 	return rel, w.buf.Bytes(), methods, w.lineMap, nil
 }
 
@@ -200,22 +206,32 @@ func hasTestAnnotation(m *analysis.Member) bool {
 	return false
 }
 
-// topDecl finds the declaration node of a top-level type: its start and its name's range.
-func topDecl(root *sitter.Node, src []byte, t *analysis.Type) (start, nameStart, nameEnd int, ok bool) {
+// topDecl finds the declaration node of a top-level type: its range and its name's range,
+// and where the first top-level type of the file starts (what precedes it is the package
+// and the imports).
+func topDecl(root *sitter.Node, src []byte, t *analysis.Type) (first, start, end, nameStart, nameEnd int, ok bool) {
+	first = -1
 	c := int(root.NamedChildCount())
 	for i := 0; i < c; i++ {
 		n := root.NamedChild(i)
 		switch n.Type() {
-		case "class_declaration", "interface_declaration", "enum_declaration", "record_declaration":
+		case "class_declaration", "interface_declaration", "enum_declaration", "record_declaration", "annotation_type_declaration":
 		default:
 			continue
 		}
+		if first < 0 {
+			first = int(n.StartByte())
+		}
 		nm := n.ChildByFieldName("name")
-		if nm != nil && string(src[nm.StartByte():nm.EndByte()]) == t.Name {
-			return int(n.StartByte()), int(nm.StartByte()), int(nm.EndByte()), true
+		if !ok && nm != nil && string(src[nm.StartByte():nm.EndByte()]) == t.Name {
+			start, end = int(n.StartByte()), int(n.EndByte())
+			nameStart, nameEnd, ok = int(nm.StartByte()), int(nm.EndByte()), true
 		}
 	}
-	return 0, 0, 0, false
+	if first < 0 || first > start {
+		first = start
+	}
+	return first, start, end, nameStart, nameEnd, ok
 }
 
 // writer builds the generated file and its line map.

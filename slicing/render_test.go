@@ -39,15 +39,16 @@ func renderAll(t *testing.T, s *analysis.Snapshot, classes []*TestClass) []rende
 		if tc.Abstract || len(tc.Methods) == 0 {
 			continue
 		}
-		if byFile[tc.File] == nil {
-			files = append(files, tc.File)
+		key := tc.File + "|" + topName(tc) // one generated copy per top-level class
+		if byFile[key] == nil {
+			files = append(files, key)
 		}
-		byFile[tc.File] = append(byFile[tc.File], tc)
+		byFile[key] = append(byFile[key], tc)
 	}
 	var out []rendered
 	for _, file := range files {
 		group := byFile[file]
-		src, err := s.Source.Read(file)
+		src, err := s.Source.Read(group[0].File)
 		if err != nil {
 			t.Fatal(err)
 		}

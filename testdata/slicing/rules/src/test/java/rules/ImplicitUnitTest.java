@@ -21,3 +21,11 @@ public class ImplicitUnitTest {
         assertEquals(4, c.value());
     }
 }
+
+class SecondTopLevelTest {
+    @org.junit.jupiter.api.Test
+    void secondClassInFile() {
+        Counter c = new Counter(8);
+        org.junit.jupiter.api.Assertions.assertEquals(8, c.value());
+    }
+}
