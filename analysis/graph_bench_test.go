@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/assertlens/assertlens/analysis/internal/javagen"
+	"github.com/assertlens/assertlens/analysis/javagen"
 )
 
 // benchSnapshot writes the default generated project (≈300k lines) and indexes it.

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/assertlens/assertlens/analysis/internal/javagen"
+	"github.com/assertlens/assertlens/analysis/javagen"
 )
 
 // storeDump lists every record of a store as text, sorted, to compare two graphs' indexes.
