@@ -163,7 +163,11 @@ func classHead(src []byte, t *analysis.Type) []string {
 	if start < 0 {
 		return nil
 	}
-	toks := analysis.Lex(src, start, len(src))
+	end := len(src)
+	if e := lineStart(src, t.EndLine+1); e > start {
+		end = e
+	}
+	toks := analysis.Lex(src, start, end)
 	var out []string
 	depth := 0
 	for _, tok := range toks {

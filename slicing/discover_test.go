@@ -102,3 +102,25 @@ func TestDiscoveryTable(t *testing.T) {
 		t.Errorf("BaseCase has no tests but was discovered")
 	}
 }
+
+// TestStatementCalls checks that statement calls carry their file lines and receivers.
+func TestStatementCalls(t *testing.T) {
+	_, classes := discover(t, "paper", Options{})
+	for _, tc := range classes {
+		for _, m := range tc.Methods {
+			for _, st := range m.Statements {
+				for _, c := range st.Calls {
+					if c.Line < st.Line || c.Line > st.EndLine {
+						t.Errorf("%s: call %s at line %d outside statement %d-%d", m.ID, c.Name, c.Line, st.Line, st.EndLine)
+					}
+				}
+			}
+			if m.ID == "org.example.complex.ComplexTest#testNegate" {
+				c := m.Statements[1].Calls
+				if len(c) != 1 || c[0].Name != "negate" || c[0].Line != 22 || join(c[0].Receiver) != "[x]" {
+					t.Errorf("testNegate line 22 calls = %+v", c)
+				}
+			}
+		}
+	}
+}

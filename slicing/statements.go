@@ -125,7 +125,7 @@ func (p *project) analyzeMethod(src []byte, root *sitter.Node, t *analysis.Type,
 		st := Statement{Line: int(c.StartPoint().Row) + 1, EndLine: int(c.EndPoint().Row) + 1,
 			Start: int(c.StartByte()), End: int(c.EndByte())}
 		toks := analysis.Lex(src, st.Start, st.End)
-		refs := analysis.ScanRefs(src, toks, known)
+		refs := scanRefs(src, st, known)
 		st.Calls, st.Names = refs.Calls, refs.Names
 		switch kind {
 		case "local_variable_declaration", "expression_statement", "assert_statement":
@@ -195,6 +195,22 @@ func (p *project) analyzeMethod(src []byte, root *sitter.Node, t *analysis.Type,
 	}
 	ma.locals = known
 	return ma
+}
+
+// scanRefs runs analysis.ScanRefs over one statement. It hands ScanRefs only the text from
+// the statement's first line on (ScanRefs counts lines from the start of what it is given),
+// then shifts the call lines back, so a long test file costs no more per statement.
+func scanRefs(src []byte, st Statement, known []analysis.LocalVar) analysis.Refs {
+	ls := st.Start
+	for ls > 0 && src[ls-1] != '\n' {
+		ls--
+	}
+	sub := src[ls:st.End]
+	refs := analysis.ScanRefs(sub, analysis.Lex(sub, st.Start-ls, st.End-ls), known)
+	for i := range refs.Calls {
+		refs.Calls[i].Line += st.Line - 1
+	}
+	return refs
 }
 
 // reasonRank orders fallback reasons: the lowest rank wins when several apply.
