@@ -166,7 +166,33 @@ local function main()
   check(al.last_report.text:find(expect.affected.messageContains, 1, true) ~= nil, 'why text %q', al.last_report.text)
   log(':AssertlensWhy → %s', al.last_report.text:gsub('\n', ' | '))
 
-  -- 6. :AssertlensRunAffected reports a result or "not available yet"
+  -- 6. undo the edit: the marks go away; redo: they come back
+  vim.api.nvim_buf_set_text(prod_buf, lnum, col, lnum, col + #expect.edit.replace, { expect.edit.find })
+  local cleared = vim.wait(timeout, function()
+    return #al.diagnostics(nil, true) == 0
+  end, 25)
+  if not cleared then
+    local left = {}
+    for _, d in ipairs(al.diagnostics(nil, true)) do
+      table.insert(left, string.format('%s:%d %s', vim.fn.fnamemodify(vim.api.nvim_buf_get_name(d.bufnr), ':t'), d.lnum + 1, d.message))
+    end
+    fail('affected diagnostics did not clear after undoing the edit (buffer and disk equal HEAD again): %s', table.concat(left, '; '))
+  end
+  log('undo clears the diagnostics')
+
+  vim.api.nvim_buf_set_text(prod_buf, lnum, col, lnum, col + #expect.edit.find, { expect.edit.replace })
+  wait_for('affected diagnostics to come back after redoing the edit', function()
+    return #al.diagnostics(test_buf, true) >= #want
+  end)
+  local again = {}
+  for _, d in ipairs(al.diagnostics(test_buf, true)) do
+    table.insert(again, d.lnum + 1)
+  end
+  table.sort(again)
+  check(vim.deep_equal(again, want), 'after redo: affected lines %s, expected %s', vim.inspect(again), vim.inspect(want))
+  log('redo marks lines %s again', table.concat(again, ','))
+
+  -- 7. :AssertlensRunAffected reports a result or "not available yet"
   local function run(cmdline, command)
     al.last_report = nil
     notes = {}
@@ -214,7 +240,7 @@ local function main()
   check(#units >= 1, ':AssertlensRunFile would run %s', vim.inspect(units))
   run('AssertlensRunFile', 'assertlens.runUnits')
 
-  -- 7. save: the hint says how many assertions are affected
+  -- 8. save: the hint says how many assertions are affected
   vim.cmd('buffer ' .. prod_buf)
   notes = {}
   vim.cmd('silent write')
@@ -228,13 +254,6 @@ local function main()
     return false
   end, 5000)
   log('save hint: %s', hint)
-
-  -- 8. undo the edit: the marks go away
-  vim.api.nvim_buf_set_text(prod_buf, lnum, col, lnum, col + #expect.edit.replace, { expect.edit.find })
-  wait_for('affected diagnostics to clear after undoing the edit', function()
-    return #al.diagnostics(nil, true) == 0
-  end)
-  log('undo clears the diagnostics')
 
   -- 9. stop the server cleanly
   local id = client.id

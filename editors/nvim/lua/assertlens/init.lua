@@ -454,8 +454,19 @@ end
 
 local started_by_root = {} -- 0.7 only: root -> client id
 
+local message_levels = { vim.log.levels.ERROR, vim.log.levels.WARN, vim.log.levels.INFO, vim.log.levels.DEBUG }
+
+-- Server summaries (window/showMessage) go through vim.notify on every version, so they look
+-- like the plugin's own reports (and reach notification plugins).
+local function on_show_message(_, result)
+  if type(result) == 'table' and type(result.message) == 'string' then
+    notify(result.message, message_levels[result.type] or vim.log.levels.INFO)
+  end
+  return vim.NIL
+end
+
 local function handlers()
-  local h = { ['$/progress'] = on_progress }
+  local h = { ['$/progress'] = on_progress, ['window/showMessage'] = on_show_message }
   if not vim.lsp.handlers['workspace/codeLens/refresh'] then
     h['workspace/codeLens/refresh'] = function(_, _, ctx)
       for _, b in ipairs(vim.lsp.get_buffers_by_client_id(ctx.client_id)) do

@@ -265,6 +265,34 @@ describe('assertlens serve over LSP (vscode-languageserver-protocol)', { timeout
     assert.ok(text.includes(ws.expect.affected.messageContains), `showWhy(${affectedUnits[0]}) = ${text}`);
   });
 
+  it('clears the affected diagnostics when the edit is undone, and marks them again on redo', async () => {
+    const pos = editPosition(prodText, ws.expect.edit);
+    const publishes = () => publishLog.filter((l) => l.startsWith(path.basename(testUri))).length;
+    const before = publishes();
+    await conn.sendNotification('textDocument/didChange', {
+      textDocument: { uri: prodUri, version: 3 },
+      contentChanges: [{ range: { start: pos, end: { line: pos.line, character: pos.character + ws.expect.edit.replace.length } }, text: ws.expect.edit.find }],
+    });
+    await waitFor(
+      'affected diagnostics to be cleared after the undo',
+      () => (publishes() > before && assertlensInfo(published.get(testUri)?.diagnostics).length === 0 ? true : undefined),
+      state,
+    );
+    await conn.sendNotification('textDocument/didChange', {
+      textDocument: { uri: prodUri, version: 4 },
+      contentChanges: [{ range: { start: pos, end: { line: pos.line, character: pos.character + ws.expect.edit.find.length } }, text: ws.expect.edit.replace }],
+    });
+    const lines = await waitFor(
+      'affected diagnostics to come back after the redo',
+      () => {
+        const got = assertlensInfo(published.get(testUri)?.diagnostics).map((d) => d.range.start.line + 1).sort((a, b) => a - b);
+        return got.length >= ws.expect.affected.lines.length ? got : undefined;
+      },
+      state,
+    );
+    assert.deepEqual(lines, ws.expect.affected.lines);
+  });
+
   it('answers assertlens.runAffected with a run result or "not available yet"', async (t) => {
     let result: unknown;
     let error: unknown;
@@ -294,15 +322,6 @@ describe('assertlens serve over LSP (vscode-languageserver-protocol)', { timeout
       state,
     );
     assert.deepEqual(failedLines, ws.expect.failsAfterEdit);
-  });
-
-  it('clears the affected diagnostics when the edit is undone', async () => {
-    const pos = editPosition(prodText, ws.expect.edit);
-    await conn.sendNotification('textDocument/didChange', {
-      textDocument: { uri: prodUri, version: 3 },
-      contentChanges: [{ range: { start: pos, end: { line: pos.line, character: pos.character + ws.expect.edit.replace.length } }, text: ws.expect.edit.find }],
-    });
-    await waitFor('affected diagnostics to be cleared', () => (assertlensInfo(published.get(testUri)?.diagnostics).length === 0 ? true : undefined), state);
   });
 
   it('shuts down and exits with code 0', async () => {
