@@ -45,8 +45,13 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 			if i > 0 && (toks[i-1].Is(src, "new") || toks[i-1].Is(src, "::")) {
 				continue
 			}
-			if i > 0 && toks[i-1].Is(src, ".") && i > 1 && toks[i-2].Is(src, ">") {
-				continue // explicit type arguments: Foo.<T>bar(), not followed
+			if i > 1 && toks[i-1].Is(src, ">") {
+				// Explicit type arguments (x.<T>m()): the receiver is not followed, so the
+				// call may change anything the statement names.
+				cl := matchClose(src, toks, i+1)
+				sites = append(sites, &site{chain: []segment{{name: t.Text(src), idx: i, call: true, open: i + 1, close: cl}},
+					effect: effGlobal, recvInner: true, heapResult: true})
+				continue
 			}
 			sites = append(sites, c.callSite(toks, i, inner))
 		case t.Kind == analysis.TokIdent || t.Is(src, "this") || t.Is(src, "super"):
@@ -235,8 +240,8 @@ func (c *scanCtx) rootKey(toks []analysis.Token, i int, inner map[string]bool) s
 		return ""
 	}
 	next := func(k int) bool { return i+k < len(toks) }
-	if next(1) && (toks[i+1].Is(src, "(") || toks[i+1].Is(src, "->") || toks[i+1].Is(src, "::")) {
-		return ""
+	if next(1) && (toks[i+1].Is(src, "(") || toks[i+1].Is(src, "->")) {
+		return "" // a call name or a lambda parameter; "x::m" keeps x: the reference captures it
 	}
 	name := t.Text(src)
 	switch name {
