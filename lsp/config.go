@@ -147,7 +147,7 @@ func initializeResult() *protocol.InitializeResult {
 			CodeLensProvider:       &protocol.CodeLensOptions{ResolveProvider: true},
 			ExecuteCommandProvider: &protocol.ExecuteCommandOptions{Commands: commands},
 			Workspace: &protocol.ServerCapabilitiesWorkspace{
-				WorkspaceFolders: &protocol.ServerCapabilitiesWorkspaceFolders{Supported: true},
+				WorkspaceFolders: &protocol.ServerCapabilitiesWorkspaceFolders{Supported: true, ChangeNotifications: true},
 			},
 		},
 		ServerInfo: &protocol.ServerInfo{Name: "assertlens"},

@@ -216,6 +216,8 @@ func (s *server) notify(ctx context.Context, method string, params json.RawMessa
 		err = s.didChangeWatchedFiles(params)
 	case protocol.MethodWorkspaceDidChangeConfiguration:
 		err = s.didChangeConfiguration(params)
+	case protocol.MethodWorkspaceDidChangeWorkspaceFolders:
+		err = s.didChangeWorkspaceFolders(params)
 	case protocol.MethodWorkDoneProgressCancel:
 		err = s.prog.cancel(params)
 	default:

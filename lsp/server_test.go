@@ -529,6 +529,17 @@ func TestMultipleFolders(t *testing.T) {
 	if n != 2 {
 		t.Errorf("%d engines, want one per folder", n)
 	}
+	// Removing the folder clears its diagnostics; adding it back serves the open buffer again.
+	folder := []map[string]any{{"uri": uri.File(other), "name": "other"}}
+	otherTest := string(lsptestURI(other, complexTest))
+	_ = h.ed.Notify(ctx, "workspace/didChangeWorkspaceFolders", map[string]any{"event": map[string]any{"added": []any{}, "removed": folder}})
+	if _, err := h.ed.WaitForDiagnostics(ctx, otherTest, hasN(0)); err != nil {
+		t.Fatal(err)
+	}
+	_ = h.ed.Notify(ctx, "workspace/didChangeWorkspaceFolders", map[string]any{"event": map[string]any{"added": folder, "removed": []any{}}})
+	if _, err := h.ed.WaitForDiagnostics(ctx, otherTest, hasN(2)); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func lsptestURI(root, rel string) protocol.DocumentURI {

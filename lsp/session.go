@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"runtime/debug"
@@ -18,8 +19,10 @@ import (
 // state-changing engine call and every Select, so edits, file changes and baseline switches
 // reach the engine in order and a result always matches the state it was computed from.
 type session struct {
-	srv  *server
-	root string // absolute, clean
+	srv    *server
+	root   string // absolute, clean
+	ctx    context.Context
+	cancel context.CancelFunc // ends the worker (folder removed, server exiting)
 
 	ready   chan struct{} // closed when the first index finished (well or not)
 	kick    chan struct{} // wakes the worker; capacity 1
@@ -43,15 +46,107 @@ type session struct {
 	published map[protocol.DocumentURI]string
 }
 
+// removeSession stops serving a folder: its worker and watcher end, its diagnostics are
+// cleared, and its open documents are served by whichever folder still holds them.
+func (s *server) removeSession(root string) {
+	s.mu.Lock()
+	var ss *session
+	for i, x := range s.sessions {
+		if x.root == root {
+			ss = x
+			s.sessions = append(s.sessions[:i:i], s.sessions[i+1:]...)
+			break
+		}
+	}
+	s.mu.Unlock()
+	if ss == nil {
+		s.log.logf("workspace folder %s removed, but it was not served", root)
+		return
+	}
+	ss.cancel()
+	ss.resMu.Lock()
+	var uris []protocol.DocumentURI
+	for u := range ss.published {
+		uris = append(uris, u)
+	}
+	ss.published = map[protocol.DocumentURI]string{}
+	ss.resMu.Unlock()
+	for _, u := range uris {
+		_ = s.conn.Notify(s.ctx, protocol.MethodTextDocumentPublishDiagnostics,
+			&protocol.PublishDiagnosticsParams{URI: u, Diagnostics: []protocol.Diagnostic{}})
+	}
+	var moved []*session
+	s.docs.mu.Lock()
+	for _, doc := range s.docs.byURI {
+		if doc.ss != ss {
+			continue
+		}
+		doc.ss, doc.pushed = nil, false
+		if path, err := uriToPath(doc.uri); err == nil {
+			doc.ss, doc.rel = s.locate(path)
+		}
+		if doc.ss != nil {
+			moved = append(moved, doc.ss)
+		}
+	}
+	delete(s.docs.removed, ss)
+	s.docs.mu.Unlock()
+	for _, m := range moved {
+		m.edited()
+	}
+	s.log.logf("stopped serving %s", root)
+}
+
+// didChangeWorkspaceFolders adds and removes served folders.
+func (s *server) didChangeWorkspaceFolders(raw json.RawMessage) error {
+	var p struct {
+		Event struct {
+			Added   []struct{ URI protocol.DocumentURI } `json:"added"`
+			Removed []struct{ URI protocol.DocumentURI } `json:"removed"`
+		} `json:"event"`
+	}
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return fmt.Errorf("decode params: %w", err)
+	}
+	for _, f := range p.Event.Removed {
+		if path, err := uriToPath(f.URI); err != nil {
+			s.log.logf("removed folder %s: %v", f.URI, err)
+		} else {
+			s.removeSession(path)
+		}
+	}
+	for _, f := range p.Event.Added {
+		path, err := uriToPath(f.URI)
+		if err != nil {
+			s.log.logf("added folder %s: %v", f.URI, err)
+			continue
+		}
+		if ss := s.addSession(path); ss != nil {
+			ss.startWatching()
+			s.docs.mu.Lock()
+			for _, doc := range s.docs.byURI {
+				if p, err := uriToPath(doc.uri); err == nil {
+					if owner, rel := s.locate(p); owner == ss {
+						doc.ss, doc.rel, doc.pushed = ss, rel, false
+					}
+				}
+			}
+			s.docs.mu.Unlock()
+			ss.edited()
+		}
+	}
+	return nil
+}
+
 // addSession creates the engine of a folder and starts its worker. A folder whose engine
-// cannot be created is reported and skipped.
-func (s *server) addSession(root string) {
+// cannot be created is reported and skipped (nil).
+func (s *server) addSession(root string) *session {
 	st := s.currentSettings()
 	eng, err := s.factory(root, st.options())
 	if err != nil {
 		s.log.errorf("cannot serve %s: %v", root, err)
 		s.showMessage(protocol.MessageTypeError, "assertlens cannot serve %s: %v", filepath.Base(root), err)
-		return
+		return nil
 	}
 	ss := &session{
 		srv: s, root: root, eng: eng,
@@ -59,11 +154,13 @@ func (s *server) addSession(root string) {
 		files: map[string]bool{}, runs: map[string]selection.RunUnit{},
 		published: map[protocol.DocumentURI]string{},
 	}
+	ss.ctx, ss.cancel = context.WithCancel(s.ctx)
 	s.mu.Lock()
 	s.sessions = append(s.sessions, ss)
 	s.mu.Unlock()
 	s.log.logf("serving %s", root)
 	s.goSafe("worker "+root, ss.loop)
+	return ss
 }
 
 // edited schedules a selection after the debounce delay (restarted by every edit).
@@ -159,7 +256,7 @@ func (ss *session) waitReady(ctx context.Context) bool {
 }
 
 func (ss *session) loop() {
-	ctx := ss.srv.ctx
+	ctx := ss.ctx
 	ss.guard("index", func() { ss.index(ctx) })
 	close(ss.ready)
 	for {
