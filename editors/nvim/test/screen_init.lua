@@ -5,6 +5,7 @@ vim.cmd('syntax on')
 vim.o.hidden = true
 vim.o.number = true
 vim.o.laststatus = 2
+vim.o.cmdheight = 4 -- room for the run report without a hit-enter prompt
 vim.o.swapfile = false
 vim.o.shortmess = vim.o.shortmess .. 'I'
 local al = require('assertlens')

@@ -266,14 +266,18 @@ local progress = {} -- token -> { title, message, percentage }
 function M.status()
   for _, p in pairs(progress) do
     local pct = p.percentage and string.format(' %d%%', p.percentage) or ''
-    return string.format('assertlens: %s%s', p.title or 'working', pct)
+    local title = p.title or 'working'
+    if not title:lower():find('^assertlens') then
+      title = 'assertlens: ' .. title
+    end
+    return title .. pct
   end
   if #M.clients() == 0 then
     return ''
   end
   local s = M.affected_text(M.affected_count())
-  if M.last_run then
-    s = s .. (M.last_run.kind == 'passed' and ' ✓' or M.last_run.kind == 'failed' and ' ✗' or '')
+  if M.last_run and M.last_run.short then
+    s = s .. ' · last run ' .. M.last_run.short
   end
   return s
 end
@@ -337,14 +341,15 @@ local function summarize_run(result)
         table.insert(lines, string.format('  %s%s', u.id or u.test or '?', u.message and (': ' .. u.message) or ''))
       end
     end
-    return 'failed', table.concat(lines, '\n')
+    return 'failed', table.concat(lines, '\n'), string.format('✗ %d/%d', failed, sel)
   end
-  return 'passed', string.format('assertlens: ✓ %d of %d passed%s', passed, sel, skipped > 0 and string.format(', %d skipped', skipped) or '')
+  return 'passed', string.format('assertlens: ✓ %d of %d passed%s', passed, sel, skipped > 0 and string.format(', %d skipped', skipped) or ''),
+    string.format('✓ %d/%d', passed, sel)
 end
 M._summarize_run = summarize_run
 
-local function report(command, kind, text, result)
-  M.last_report = { command = command, kind = kind, text = text, result = result }
+local function report(command, kind, text, result, short)
+  M.last_report = { command = command, kind = kind, text = text, result = result, short = short }
   if kind == 'passed' or kind == 'failed' then
     M.last_run = M.last_report
   end
@@ -399,8 +404,8 @@ function M.execute(command, arguments, bufnr)
       return
     end
     if is_run then
-      local kind, text = summarize_run(result)
-      report(command, kind, text, result)
+      local kind, text, short = summarize_run(result)
+      report(command, kind, text, result, short)
     elseif command == 'assertlens.showWhy' then
       local text = type(result) == 'string' and result
         or (type(result) == 'table' and (result.text or (result.via and table.concat(result.via, '\n  → '))))
