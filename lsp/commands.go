@@ -179,6 +179,8 @@ func (ss *session) applyRun(ctx context.Context, rr *selection.RunResult) {
 	ss.resMu.Unlock()
 	ss.publishDiagnostics(ctx, ss.srv.docs.versions(ss))
 	ss.srv.refreshLenses()
+	// A run can move the engine's baseline (lastRun): select again.
+	ss.wake()
 }
 
 func runSummary(rr *selection.RunResult, d time.Duration) string {
