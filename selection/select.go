@@ -35,7 +35,7 @@ func Select(in Input) *Result {
 	if changes == nil {
 		changes = []analysis.Change{}
 	}
-	s := selector{in: in, changes: changes}
+	s := selector{in: in, changes: changes, names: map[string][]string{}}
 	s.affected()
 	res := &Result{Base: in.BaseName, Changes: changes, Units: []slicing.Unit{}}
 	res.Uncertain = append(res.Uncertain, s.uncertain...)
@@ -106,6 +106,16 @@ type selector struct {
 	failed    map[string]bool
 	byName    map[string][]string
 	callbacks map[string][]string
+	names     map[string][]string // ctx type + name -> resolved field ids
+}
+
+func isLocal(locals []analysis.LocalVar, n string) bool {
+	for _, lv := range locals {
+		if lv.Name == n {
+			return true
+		}
+	}
+	return false
 }
 
 // affected computes reverse reachability from every change that needs a re-run.
@@ -263,6 +273,11 @@ func (s *selector) selectMethod(tc *slicing.TestClass, tm *slicing.TestMethod) [
 		}
 		return nil
 	}
+	// The method's own graph node covers every call in its body, so a method it does not
+	// reach cannot hold an affected statement: skip the per-statement work.
+	if s.hit(tm.MemberID) == nil {
+		return nil
+	}
 	// Assertion level: find the affected statements, then the units holding them.
 	type stmtHit struct {
 		line  int
@@ -334,7 +349,18 @@ func (s *selector) statementHit(tc *slicing.TestClass, tm *slicing.TestMethod, s
 			}
 		}
 	}
-	targets = append(targets, g.ResolveNames(ctx, tm.Locals, st.Names)...)
+	for _, n := range st.Names {
+		if isLocal(tm.Locals, n) {
+			continue
+		}
+		key := ctx + "\x00" + n
+		ids, ok := s.names[key]
+		if !ok {
+			ids = g.ResolveNames(ctx, tm.Locals, []string{n})
+			s.names[key] = ids
+		}
+		targets = append(targets, ids...)
+	}
 	for _, t := range targets {
 		if ch := s.hit(t, ownerType(t)); ch != nil {
 			return ch
