@@ -262,7 +262,7 @@ func (s *Snapshot) SortedPaths() []string {
 // Stats counts what the snapshot holds.
 type Stats struct {
 	Files, Types, Methods, Fields, TestClasses, TestMethods, Lines int
-	ParseErrors                                                   []ParseError
+	ParseErrors                                                    []ParseError
 }
 
 // Stats counts files, types, members and tests.
