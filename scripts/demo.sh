@@ -31,7 +31,10 @@ say "4. Which assertions can observe the edit (assertion level)"
 say "5. The same edit at method level, for comparison"
 "$bin" select --root . --level method --json | python3 -c 'import json,sys; t=json.load(sys.stdin)["totals"]; print("method level selects %d of %d test methods, %d of %d assertions" % (t["selectedTestMethods"], t["testMethods"], t["selectedAssertions"], t["assertions"]))'
 
-if "$bin" run --help >/dev/null 2>&1; then
-  say "6. Run just the affected slices (real javac + JUnit Platform)"
-  "$bin" run --root . || true
-fi
+say "6. Run just the affected slices (real javac + JUnit Platform); one is expected to fail"
+"$bin" run --root . || true
+
+say "7. The same kind of edit in an editor: a scripted LSP session against 'assertlens serve'"
+cd "$here"
+go run ./lsp/lsptest/lspdemo -bin "$bin" -project testdata/demo -file src/main/java/demo/Complex.java \
+  -old "return new Complex(-real, -imaginary);" -new "return new Complex(-real, imaginary);"
