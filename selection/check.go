@@ -151,7 +151,8 @@ func covered(in CheckInput, h runner.Hit) bool {
 		}
 	}
 	for _, u := range in.Selection.Units {
-		sameClass := u.Class == typeID || declaringOf(in.Tests, u) == typeID
+		sameClass := u.Class == typeID || declaringOf(in.Tests, u) == typeID ||
+			(u.Level == slicing.LevelClass && inherits(in.Cur, u.Class, typeID))
 		if !sameClass {
 			continue
 		}
@@ -180,4 +181,29 @@ func declaringOf(tests []*slicing.TestClass, u slicing.Unit) string {
 		}
 	}
 	return ""
+}
+
+// inherits reports whether type sub extends (transitively) the type sup. Stack frames name
+// the declaring class, so a hit in an inherited test shows the abstract base class.
+func inherits(s *analysis.Snapshot, sub, sup string) bool {
+	seen := map[string]bool{}
+	var walk func(id string) bool
+	walk = func(id string) bool {
+		t := s.Type(id)
+		if t == nil || seen[id] {
+			return false
+		}
+		seen[id] = true
+		for _, name := range t.Extends {
+			for _, cand := range s.Types() {
+				if ct := s.Type(cand); ct != nil && ct.Name == simpleTypeName(name) {
+					if cand == sup || walk(cand) {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	return walk(sub)
 }

@@ -51,6 +51,7 @@ func Select(in Input) *Result {
 		units := s.selectClass(tc)
 		res.Units = append(res.Units, coarsen(tc, units, in.Level)...)
 	}
+	res.Units = dedupeUnits(res.Units)
 	selectedMethods := map[string]bool{}
 	for _, u := range res.Units {
 		res.Totals.SelectedAssertions += u.Assertions
@@ -76,6 +77,21 @@ func Select(in Input) *Result {
 	})
 	res.ElapsedMs = time.Since(start).Milliseconds()
 	return res
+}
+
+// dedupeUnits keeps the first of units with the same id (a class unit is listed by every
+// method of its class).
+func dedupeUnits(units []slicing.Unit) []slicing.Unit {
+	seen := map[string]bool{}
+	out := units[:0]
+	for _, u := range units {
+		if seen[u.ID] {
+			continue
+		}
+		seen[u.ID] = true
+		out = append(out, u)
+	}
+	return out
 }
 
 func countAssertions(tm *slicing.TestMethod) int {
