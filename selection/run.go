@@ -203,5 +203,63 @@ func RunUnits(ctx context.Context, in RunInput) (*RunResult, *runner.Result, err
 			}
 		}
 	}
+	confirmSliceFailures(ctx, in, p, out)
 	return out, hist, nil
+}
+
+// confirmSliceFailures re-runs the original test method of every failed slice. A slice runs
+// in a renamed copy of its class, so a test that looks at its own class (names, resources
+// next to the class) can fail there although it passes as written; when the original
+// passes, the slice's failure is reported as that artefact instead of a failure.
+func confirmSliceFailures(ctx context.Context, in RunInput, p *plan, out *RunResult) {
+	var sel []runner.Selector
+	seen := map[string]bool{}
+	for _, u := range out.Units {
+		if u.Level != slicing.LevelAssertion || (u.Status != runner.StatusFailed && u.Status != runner.StatusError) {
+			continue
+		}
+		key := u.Test
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		sel = append(sel, runner.Selector{Class: BinaryName(in.Cur, ownerType(u.Test)), Method: methodName(u.Test)})
+	}
+	if len(sel) == 0 {
+		return
+	}
+	req := p.req
+	req.Generated, req.LineMaps, req.Origins, req.Selectors = nil, nil, nil, sel
+	res, err := runner.Run(ctx, req)
+	if err != nil || len(res.CompileErrors) > 0 {
+		return
+	}
+	passed := map[string]bool{}
+	for _, tr := range res.Tests {
+		if tr.Status == runner.StatusPassed {
+			passed[strings.ReplaceAll(tr.Class, "$", ".")+"#"+tr.Method] = true
+		}
+	}
+	out.Timing.RunMs += res.RunMs
+	for i, u := range out.Units {
+		if u.Level != slicing.LevelAssertion || !passed[u.Test] || (u.Status != runner.StatusFailed && u.Status != runner.StatusError) {
+			continue
+		}
+		if u.Status == runner.StatusFailed {
+			out.Totals.Failed--
+		} else {
+			out.Totals.Errors--
+		}
+		out.Totals.Passed++
+		out.Units[i].Status = runner.StatusPassed
+		out.Units[i].Message = "the slice failed in its generated copy (" + firstLine(u.Message) + ") but the whole test passes: reported as passed"
+		out.Units[i].Expected, out.Units[i].Actual = "", ""
+	}
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
