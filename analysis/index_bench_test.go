@@ -2,8 +2,6 @@ package analysis
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -11,18 +9,12 @@ import (
 	"github.com/assertlens/assertlens/analysis/javagen"
 )
 
-// benchProject writes the generated ~300k-line project once per benchmark binary.
+// benchProject returns the generated ~300k-line project, written once and shared.
 func benchProject(b *testing.B) string {
 	b.Helper()
-	dir := filepath.Join(os.TempDir(), "assertlens-bench-project")
-	if _, err := os.Stat(filepath.Join(dir, ".complete")); err != nil {
-		os.RemoveAll(dir)
-		if err := javagen.Write(dir, javagen.Default); err != nil {
-			b.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, ".complete"), nil, 0o644); err != nil {
-			b.Fatal(err)
-		}
+	dir, err := javagen.Shared()
+	if err != nil {
+		b.Fatal(err)
 	}
 	return dir
 }

@@ -246,3 +246,24 @@ func sortedKeys(m map[string]bool) []string {
 	sort.Strings(out)
 	return out
 }
+
+// Shared writes the Default project once into a fixed folder under the system temp dir and
+// returns it; later calls (from any benchmark binary) reuse it. A marker file written last
+// tells a complete project from an interrupted one.
+func Shared() (string, error) {
+	dir := filepath.Join(os.TempDir(), "assertlens-bench-project")
+	marker := filepath.Join(dir, ".complete")
+	if _, err := os.Stat(marker); err == nil {
+		return dir, nil
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		return "", fmt.Errorf("javagen: clear %s: %w", dir, err)
+	}
+	if err := Write(dir, Default); err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(marker, nil, 0o644); err != nil {
+		return "", fmt.Errorf("javagen: mark %s complete: %w", dir, err)
+	}
+	return dir, nil
+}
