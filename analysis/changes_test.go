@@ -68,6 +68,27 @@ var changeCases = []struct {
 	{"test-method-edit", []edit{{"src/test/java/shapes/CircleTest.java", "assertEquals(10, Util.clamp(99));", "assertEquals(10, Util.clamp(100));"}}},
 }
 
+// compareGolden compares got with the golden file at path, or rewrites it under -update.
+func compareGolden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("read golden (run with -update to create it): %v", err)
+	}
+	if !bytes.Equal(want, got) {
+		t.Errorf("output differs from %s (run with -update and review the diff):\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
 func readTree(t testing.TB, dir string) map[string][]byte {
 	t.Helper()
 	files := map[string][]byte{}
@@ -136,23 +157,7 @@ func TestChangesGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			b = append(b, '\n')
-			golden := filepath.Join("..", "testdata", "changes", "golden", tc.name+".json")
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(golden, b, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("missing golden (run with -update): %v", err)
-			}
-			if !bytes.Equal(want, b) {
-				t.Errorf("changes differ from %s:\n--- got\n%s\n--- want\n%s", golden, b, want)
-			}
+			compareGolden(t, filepath.Join("..", "testdata", "changes", "golden", tc.name+".json"), b)
 		})
 	}
 }

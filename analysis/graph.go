@@ -1,9 +1,7 @@
 package analysis
 
 import (
-	"runtime"
 	"sort"
-	"sync"
 )
 
 // Edge kinds. An edge From → To means From depends on To: a change to To may change what
@@ -54,25 +52,11 @@ type Graph struct {
 // parallel; the result does not depend on scheduling.
 func BuildGraph(s *Snapshot) *Graph {
 	idx := buildIndex(s)
-	paths := s.SortedPaths()
-	results := make([]*fileGraph, len(paths))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				results[i] = resolveFile(s, idx, s.Files[paths[i]])
-			}
-		}()
+	paths := make(map[string]bool, len(s.Files))
+	for p := range s.Files {
+		paths[p] = true
 	}
-	s.Types() // build the snapshot's lazy index before the workers share it
-	for i := range paths {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	results := resolveFiles(s, idx, paths)
 	g := &Graph{snap: s, idx: idx, files: make(map[string]*fileGraph, len(paths))}
 	fwd, rev := newStoreBuilder(), newStoreBuilder()
 	for _, fg := range results {

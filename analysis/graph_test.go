@@ -1,28 +1,14 @@
 package analysis
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 )
-
-func init() {
-	// Another test file of the package may already define -update; share it.
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite golden files")
-	}
-}
-
-func updateGoldens() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
 
 // memSource is an in-memory Source for graph tests.
 type memSource map[string][]byte
@@ -256,20 +242,7 @@ func TestGraphGoldens(t *testing.T) {
 				t.Fatal(err)
 			}
 			got = append(got, '\n')
-			path := filepath.Join("..", "testdata", "graph", d.Name(), "graph.golden.json")
-			if updateGoldens() {
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("read golden (run with -update to create it): %v", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("graph of %s differs from %s; run go test ./analysis -run TestGraphGoldens -update and review the diff", d.Name(), path)
-			}
+			compareGolden(t, filepath.Join("..", "testdata", "graph", d.Name(), "graph.golden.json"), got)
 		})
 	}
 }

@@ -97,7 +97,7 @@ func resolveFiles(s *Snapshot, idx *index, paths map[string]bool) []*fileGraph {
 		}
 		return out
 	}
-	s.Types()
+	s.Types() // build the snapshot's lazy index before the workers share it
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
