@@ -27,6 +27,14 @@ var Default = Options{Classes: 2500, TestClasses: 600, Seed: 1}
 // classesPerPackage groups classes into packages.
 const classesPerPackage = 50
 
+// ifacesPerPackage is the number of service interfaces each package's classes implement.
+const ifacesPerPackage = 5
+
+// crossPackagePercent is the share of field dependencies on a class of a lower package;
+// the rest point to an earlier class of the same package. Like a layered application, most
+// coupling stays local, so one edit reaches a part of the project, not all of it.
+const crossPackagePercent = 15
+
 // methodsPerClass is the number of m<i>(int) methods of every class.
 const methodsPerClass = 7
 
@@ -62,7 +70,8 @@ func Write(dir string, opt Options) error {
 	if opt.Classes <= 0 {
 		return fmt.Errorf("javagen: Classes must be positive, got %d", opt.Classes)
 	}
-	g := &gen{opt: opt, rng: rand.New(rand.NewPCG(uint64(opt.Seed), 0x5eed)), ifaces: opt.Classes/10 + 1}
+	packages := (opt.Classes + classesPerPackage - 1) / classesPerPackage
+	g := &gen{opt: opt, rng: rand.New(rand.NewPCG(uint64(opt.Seed), 0x5eed)), ifaces: packages * ifacesPerPackage}
 	g.plan()
 	write := func(rel, content string) error {
 		p := filepath.Join(dir, filepath.FromSlash(rel))
@@ -122,26 +131,30 @@ func (g *gen) plan() {
 	for i := 0; i < n; i++ {
 		g.super[i] = -1
 		base := i - i%classesPerPackage
-		if i%5 != 0 && i > base {
-			g.super[i] = base + g.rng.IntN(i-base) // an earlier class of the same package
+		if i%10 == 9 && i > base {
+			g.super[i] = base + g.rng.IntN(i-base) // one class in ten extends an earlier one of its package
 		}
-		g.impl[i] = i % g.ifaces
-		for d := 0; d < 3; d++ {
-			g.deps[i] = append(g.deps[i], g.rng.IntN(n))
+		g.impl[i] = (i/classesPerPackage)*ifacesPerPackage + i%ifacesPerPackage
+		// Dependencies point to earlier classes only: field initializers that create each
+		// other in a cycle would never finish constructing in a real program.
+		for d := 0; d < 3 && i > 0; d++ {
+			g.deps[i] = append(g.deps[i], g.lower(i, base))
+		}
+		g.svc[i] = -1
+		if i > 0 {
+			g.svc[i] = g.lower(i, base)
 		}
 	}
-	for i := 0; i < n; i++ {
-		// Any class whose interface matches serves as the implementation of "svc".
-		k := g.rng.IntN(g.ifaces)
-		j := k
-		for j < n && g.impl[j] != k {
-			j += g.ifaces
-		}
-		if j >= n {
-			j = k % n
-		}
-		g.svc[i] = j
+}
+
+// lower picks an earlier class than i: mostly of the same package (which starts at base),
+// sometimes of a lower package.
+func (g *gen) lower(i, base int) int {
+	local := i > base && (base == 0 || g.rng.IntN(100) >= crossPackagePercent)
+	if local {
+		return base + g.rng.IntN(i-base)
 	}
+	return g.rng.IntN(base)
 }
 
 func (g *gen) iface(k int) string {
@@ -156,10 +169,13 @@ func (g *gen) class(i int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "package %s;\n\n", pkgOf(i))
 	imports := map[string]bool{ifacePkg(0) + "." + ifaceName(g.impl[i]): true}
-	svcIface := ifaceName(g.impl[g.svc[i]])
+	svcIface, svcInit := ifaceName(g.impl[i]), "this"
+	if g.svc[i] >= 0 {
+		svcIface, svcInit = ifaceName(g.impl[g.svc[i]]), "new "+className(g.svc[i])+"()"
+	}
 	imports[ifacePkg(0)+"."+svcIface] = true
 	for _, d := range append(append([]int{}, g.deps[i]...), g.svc[i]) {
-		if pkgOf(d) != pkgOf(i) {
+		if d >= 0 && pkgOf(d) != pkgOf(i) {
 			imports[ClassID(d)] = true
 		}
 	}
@@ -178,7 +194,7 @@ func (g *gen) class(i int) string {
 	for d, dep := range g.deps[i] {
 		fmt.Fprintf(&b, "    private final %s dep%d = new %s();\n", className(dep), d, className(dep))
 	}
-	fmt.Fprintf(&b, "    private final %s svc = new %s();\n", svcIface, className(g.svc[i]))
+	fmt.Fprintf(&b, "    private final %s svc = %s;\n", svcIface, svcInit)
 	fmt.Fprintf(&b, "    protected int counter%d;\n\n", i)
 	fmt.Fprintf(&b, "    public %s() {\n        counter%d = LIMIT;\n    }\n", className(i), i)
 	for k := 0; k < methodsPerClass; k++ {
@@ -194,12 +210,17 @@ func (g *gen) class(i int) string {
 // method writes m<k>(int): a loop and a branch calling other classes through fields, the
 // service interface, a local of another class, and this class's own methods.
 func (g *gen) method(b *strings.Builder, i, k int) {
-	dep := g.rng.IntN(len(g.deps[i]))
-	callee := g.rng.IntN(methodsPerClass)
-	other := g.deps[i][(dep+1)%len(g.deps[i])]
 	fmt.Fprintf(b, "\n    public int m%d(int x) {\n", k)
 	fmt.Fprintf(b, "        int acc = x + counter%d;\n", i)
 	fmt.Fprintf(b, "        for (int j = 0; j < %d; j++) {\n", 2+k%3)
+	if len(g.deps[i]) == 0 {
+		// The first class has nothing earlier to depend on.
+		b.WriteString("            acc += j;\n        }\n        return acc;\n    }\n")
+		return
+	}
+	dep := g.rng.IntN(len(g.deps[i]))
+	callee := g.rng.IntN(methodsPerClass)
+	other := g.deps[i][(dep+1)%len(g.deps[i])]
 	if k < 2 {
 		// Only the first methods call out: keeps the call graph acyclic enough to stay cheap
 		// while every class still reaches others.
@@ -208,7 +229,11 @@ func (g *gen) method(b *strings.Builder, i, k int) {
 		fmt.Fprintf(b, "            acc += m%d(j) %% 3;\n", k-1)
 	}
 	b.WriteString("        }\n")
-	fmt.Fprintf(b, "        if (acc > LIMIT) {\n            acc -= svc.api%d(acc);\n        }\n", k%3)
+	if k == 3 {
+		// One method per class goes through the service interface: dynamic dispatch fans
+		// out to every implementation, so a few such calls are what makes hubs.
+		b.WriteString("        if (acc > LIMIT) {\n            acc -= svc.api1(acc);\n        }\n")
+	}
 	if k == methodsPerClass-1 {
 		fmt.Fprintf(b, "        %s helper = new %s();\n        acc += helper.m0(acc) %% 7;\n", className(other), className(other))
 	}
