@@ -2,6 +2,7 @@ package slicing
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/assertlens/assertlens/analysis"
@@ -48,4 +49,48 @@ func BenchmarkDiscoverLarge(b *testing.B) {
 		b.ReportMetric(float64(units)/float64(methods), "units/method")
 	}
 	b.ReportMetric(float64(methods), "testmethods")
+}
+
+// BenchmarkDiscoveryUpdate measures re-discovery after one edit, as the server does per
+// keystroke: a production body edit that keeps every proof, and a test body edit.
+func BenchmarkDiscoveryUpdate(b *testing.B) {
+	dir, err := javagen.Shared()
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, err := analysis.Build(context.Background(), dir, dirSource{dir}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	d, err := DiscoverAll(s, s.Read, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	cases := []struct{ name, rel, old, new string }{
+		{"production-body", javagen.ClassPath(1234), "int acc = x + counter1234;", "int acc = x - counter1234;"},
+		{"test-body", javagen.TestPath(3, javagen.Default.Classes), "assertEquals(first, second);", "assertEquals(second, first);"},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			src, err := s.Read(c.rel)
+			if err != nil {
+				b.Fatal(err)
+			}
+			edited := strings.Replace(string(src), c.old, c.new, 1)
+			if edited == string(src) {
+				b.Fatalf("anchor %q not found in %s", c.old, c.rel)
+			}
+			s2 := s.WithFile(c.rel, []byte(edited))
+			inc := false
+			for b.Loop() {
+				_, inc, err = d.Update(s2, s2.Read, []string{c.rel})
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			if !inc {
+				b.Fatal("update was not incremental")
+			}
+		})
+	}
 }

@@ -2,12 +2,10 @@ package slicing
 
 import (
 	"errors"
-	"fmt"
 	"sort"
 	"strings"
 
 	"github.com/assertlens/assertlens/analysis"
-	"github.com/cespare/xxhash/v2"
 )
 
 // Options configure test and assertion recognition.
@@ -98,45 +96,11 @@ func Discover(s *analysis.Snapshot, opts Options) ([]*TestClass, error) {
 // DiscoverWith is Discover reading file bytes through read. A file whose bytes do not match
 // the parsed model (or cannot be read) keeps its tests, each as a method unit "unparsed".
 func DiscoverWith(s *analysis.Snapshot, read func(rel string) ([]byte, error), opts Options) ([]*TestClass, error) {
-	if s == nil || read == nil {
-		return nil, errors.New("slicing: nil snapshot or reader")
+	d, err := DiscoverAll(s, read, opts)
+	if d == nil {
+		return nil, err
 	}
-	p := newProject(s, read, opts)
-	analyses := map[string]*methodAnalysis{}
-	heads := map[string][]string{} // type id -> head tokens
-	var errs []string
-	for _, rel := range s.SortedPaths() {
-		f := s.Files[rel]
-		if !f.Test {
-			continue
-		}
-		src, err := p.source(rel)
-		if err != nil {
-			errs = append(errs, fmt.Sprintf("%s: %v", rel, err))
-			continue
-		}
-		if f.ContentHash != 0 && xxhash.Sum64(src) != f.ContentHash {
-			errs = append(errs, rel+": source changed since it was parsed")
-			continue
-		}
-		p.analyzeFile(f, src, analyses, heads)
-	}
-	var out []*TestClass
-	for _, rel := range s.SortedPaths() {
-		f := s.Files[rel]
-		if !f.Test {
-			continue
-		}
-		for _, t := range f.Types {
-			if tc := p.buildClass(f, t, analyses, heads); tc != nil {
-				out = append(out, tc)
-			}
-		}
-	}
-	if len(errs) > 0 && len(out) == 0 {
-		return out, errors.New("slicing: " + strings.Join(errs, "; "))
-	}
-	return out, nil
+	return d.Classes, err
 }
 
 // analyzeFile parses a test file once and analyses every test method it declares.

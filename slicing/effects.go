@@ -328,42 +328,51 @@ func (p *project) anonymousSubclassed() map[string]bool {
 		if err != nil {
 			continue
 		}
-		if !bytes.Contains(src, []byte("new ")) {
-			continue
-		}
-		toks := analysis.Lex(src, 0, len(src))
-		for i := 0; i+1 < len(toks); i++ {
-			if !toks[i].Is(src, "new") {
-				continue
-			}
-			j, name := i+1, ""
-			for j < len(toks) && (toks[j].Kind == analysis.TokIdent || toks[j].Is(src, ".")) {
-				if toks[j].Kind == analysis.TokIdent {
-					name = toks[j].Text(src)
-				}
-				j++
-			}
-			if j < len(toks) && toks[j].Is(src, "<") {
-				for d := 0; j < len(toks); j++ {
-					if toks[j].Is(src, "<") {
-						d++
-					} else if toks[j].Is(src, ">") {
-						if d--; d == 0 {
-							j++
-							break
-						}
-					}
-				}
-			}
-			if name == "" || j >= len(toks) || !toks[j].Is(src, "(") {
-				continue
-			}
-			if c := matchClose(src, toks, j); c+1 < len(toks) && toks[c+1].Is(src, "{") {
-				p.anon[name] = true
-			}
+		for name := range anonymousIn(src) {
+			p.anon[name] = true
 		}
 	}
 	return p.anon
+}
+
+// anonymousIn returns the simple names of the types one source file subclasses anonymously.
+func anonymousIn(src []byte) map[string]bool {
+	out := map[string]bool{}
+	if !bytes.Contains(src, []byte("new ")) {
+		return out
+	}
+	toks := analysis.Lex(src, 0, len(src))
+	for i := 0; i+1 < len(toks); i++ {
+		if !toks[i].Is(src, "new") {
+			continue
+		}
+		j, name := i+1, ""
+		for j < len(toks) && (toks[j].Kind == analysis.TokIdent || toks[j].Is(src, ".")) {
+			if toks[j].Kind == analysis.TokIdent {
+				name = toks[j].Text(src)
+			}
+			j++
+		}
+		if j < len(toks) && toks[j].Is(src, "<") {
+			for d := 0; j < len(toks); j++ {
+				if toks[j].Is(src, "<") {
+					d++
+				} else if toks[j].Is(src, ">") {
+					if d--; d == 0 {
+						j++
+						break
+					}
+				}
+			}
+		}
+		if name == "" || j >= len(toks) || !toks[j].Is(src, "(") {
+			continue
+		}
+		if c := matchClose(src, toks, j); c+1 < len(toks) && toks[c+1].Is(src, "{") {
+			out[name] = true
+		}
+	}
+	return out
 }
 
 // ctorEffect is what creating a new name with arity arguments may change besides the new
@@ -461,7 +470,7 @@ func (p *project) memberEffect(r memberRef) effect {
 // assumes the worst for it; that only makes the result coarser, so it is remembered too,
 // which keeps mutual recursion linear.
 func (p *project) memo(key string, compute func() effect) effect {
-	if e, ok := p.effects[key]; ok {
+	if e, ok := p.proof(key); ok {
 		return e
 	}
 	if p.busy[key] {
@@ -472,6 +481,16 @@ func (p *project) memo(key string, compute func() effect) effect {
 	delete(p.busy, key)
 	p.effects[key] = e
 	return e
+}
+
+// proof returns a remembered effect, made by this project or inherited from the project it
+// was derived from.
+func (p *project) proof(key string) (effect, bool) {
+	if e, ok := p.effects[key]; ok {
+		return e, true
+	}
+	e, ok := p.inherited[key]
+	return e, ok
 }
 
 func (p *project) bodyEffect(t *analysis.Type, m *analysis.Member, ctor bool) effect {

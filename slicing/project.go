@@ -18,11 +18,13 @@ type project struct {
 	bySimple map[string][]*analysis.Type
 	methods  map[string][]memberRef // by method name
 	helpers  map[string]bool        // name/arity keys of asserting test-source methods
-	effects  map[string]effect      // proved effect of a member id
-	supers   map[string]bool        // types whose tests subclasses inherit
-	subs     map[string][]*analysis.Type
-	anon     map[string]bool
-	busy     map[string]bool // effect proofs in progress
+	effects  map[string]effect      // proved effect of a member id, made by this project
+	// inherited are the proofs of the project this one was derived from (read-only).
+	inherited map[string]effect
+	supers    map[string]bool // types whose tests subclasses inherit
+	subs      map[string][]*analysis.Type
+	anon      map[string]bool
+	busy      map[string]bool // effect proofs in progress
 }
 
 // memberRef is a member together with the type that declares it.

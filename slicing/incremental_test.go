@@ -1,0 +1,169 @@
+package slicing
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/assertlens/assertlens/analysis"
+)
+
+// mutation rewrites one member body; it returns "" when it does not apply.
+type mutation struct {
+	name  string
+	apply func(src string, m *analysis.Member) string
+}
+
+// insertAtBody puts text right after the opening brace of a block body.
+func insertAtBody(text string) func(string, *analysis.Member) string {
+	return func(src string, m *analysis.Member) string {
+		if m.BodyEnd <= m.BodyStart || m.BodyStart >= len(src) || src[m.BodyStart] != '{' {
+			return ""
+		}
+		return src[:m.BodyStart+1] + text + src[m.BodyStart+1:]
+	}
+}
+
+var mutations = []mutation{
+	// Changes no effect: slices must stay, and the update should be incremental.
+	{"neutral", insertAtBody(" int unusedLocal = 1; ")},
+	// Makes any body write global state: every proof that relied on it must fall.
+	{"writes", insertAtBody(" System.out.println(\"x\"); ")},
+	// Writes an instance field of the body's own class.
+	{"assigns", insertAtBody(" this.touched = 1; ")},
+	// A new assertion in a test or helper body.
+	{"asserts", insertAtBody(" org.junit.Assert.assertTrue(true); ")},
+	// An anonymous subclass, which widens dispatch proofs.
+	{"anonymous", insertAtBody(" Object o = new Object() { }; ")},
+}
+
+// TestUpdateMatchesFullDiscovery edits every member body of every slicing fixture in
+// several ways and checks that Discovery.Update gives exactly what a full discovery of the
+// edited snapshot gives, and that typical edits stay incremental.
+func TestUpdateMatchesFullDiscovery(t *testing.T) {
+	for _, name := range []string{"paper", "rules", "libs", "broken"} {
+		t.Run(name, func(t *testing.T) {
+			s := fixture(t, name)
+			d, err := DiscoverAll(s, s.Read, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			incremental, total := 0, 0
+			for _, rel := range s.SortedPaths() {
+				f := s.Files[rel]
+				src, err := s.Read(rel)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, ty := range f.Types {
+					for _, m := range ty.Members {
+						for _, mu := range mutations {
+							edited := mu.apply(string(src), m)
+							if edited == "" {
+								continue
+							}
+							total++
+							label := fmt.Sprintf("%s %s in %s", mu.name, m.ID, rel)
+							s2 := s.WithFile(rel, []byte(edited))
+							if compareUpdate(t, label, d, s2, rel) {
+								incremental++
+							}
+						}
+					}
+				}
+			}
+			t.Logf("%d edits, %d updated incrementally", total, incremental)
+			if total == 0 || incremental == 0 {
+				t.Fatalf("%d edits, %d incremental: the incremental path was not exercised", total, incremental)
+			}
+		})
+	}
+}
+
+// TestUpdateChainsEdits applies edits one after another, each on the previous update, and
+// compares with full discovery at every step.
+func TestUpdateChainsEdits(t *testing.T) {
+	s := fixture(t, "rules")
+	d, err := DiscoverAll(s, s.Read, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := 0
+	for _, rel := range s.SortedPaths() {
+		src, _ := d.Snapshot().Read(rel)
+		f := d.Snapshot().Files[rel]
+		if len(f.Types) == 0 || len(f.Types[0].Members) == 0 {
+			continue
+		}
+		m := f.Types[0].Members[len(f.Types[0].Members)-1]
+		mu := mutations[steps%len(mutations)]
+		edited := mu.apply(string(src), m)
+		if edited == "" {
+			continue
+		}
+		steps++
+		s2 := d.Snapshot().WithFile(rel, []byte(edited))
+		compareUpdate(t, fmt.Sprintf("step %d: %s %s", steps, mu.name, m.ID), d, s2, rel)
+		nd, _, err := d.Update(s2, s2.Read, []string{rel})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d = nd
+	}
+	if steps < 5 {
+		t.Fatalf("only %d chained edits", steps)
+	}
+}
+
+// TestUpdateFallsBackWhenDeclarationsChange covers edits that must rediscover: a new test
+// annotation, a changed suite listing, a removed file.
+func TestUpdateFallsBackWhenDeclarationsChange(t *testing.T) {
+	s := fixture(t, "rules")
+	d, err := DiscoverAll(s, s.Read, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct{ rel, old, new string }{
+		{"src/test/java/rules/Junit5Test.java", "@Test", "@Test @Disabled"},
+		{"src/test/java/rules/AllRulesSuite.java", "AliasTest.class,", ""},
+		{"src/test/java/rules/AliasTest.java", "@Test", ""},
+		// checkValue stops asserting, so calls to it stop being assertions.
+		{"src/test/java/rules/HelperTest.java", "assertEquals(expected, c.value());", "c.value();"},
+	}
+	for _, c := range cases {
+		src, err := s.Read(c.rel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(src), c.old) {
+			t.Fatalf("%s: anchor %q missing", c.rel, c.old)
+		}
+		s2 := s.WithFile(c.rel, []byte(strings.Replace(string(src), c.old, c.new, 1)))
+		if compareUpdate(t, c.rel+": "+c.old, d, s2, c.rel) {
+			t.Errorf("%s: %q → %q was updated incrementally; want a full discovery", c.rel, c.old, c.new)
+		}
+	}
+	s3 := s.WithFile("src/test/java/rules/AliasTest.java", nil)
+	compareUpdate(t, "deleted AliasTest", d, s3, "src/test/java/rules/AliasTest.java")
+}
+
+// compareUpdate checks Update against a full discovery of s2 and reports whether the update
+// was incremental.
+func compareUpdate(t *testing.T, label string, d *Discovery, s2 *analysis.Snapshot, rel string) bool {
+	t.Helper()
+	got, inc, err := d.Update(s2, s2.Read, []string{rel})
+	want, werr := DiscoverAll(s2, s2.Read, Options{})
+	if (err == nil) != (werr == nil) {
+		t.Fatalf("%s: update error %v, full discovery error %v", label, err, werr)
+	}
+	if got == nil || want == nil {
+		return inc
+	}
+	a, _ := json.MarshalIndent(want.Classes, "", " ")
+	b, _ := json.MarshalIndent(got.Classes, "", " ")
+	if string(a) != string(b) {
+		t.Errorf("%s (incremental=%v): update differs from full discovery at %s", label, inc, firstDiff(string(a), string(b)))
+	}
+	return inc
+}
