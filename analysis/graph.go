@@ -72,6 +72,12 @@ func BuildGraph(s *Snapshot) *Graph {
 	return g
 }
 
+// ResolutionVersion returns a token that stays the same from one graph to the next as long
+// as no edit changed what names, types and calls resolve to (edits inside bodies keep it;
+// a changed declaration, supertype or import replaces it). Callers key caches of
+// ResolveCalls and ResolveNames results on it.
+func (g *Graph) ResolutionVersion() any { return g.idx }
+
 // Snapshot returns the snapshot the graph was built from.
 func (g *Graph) Snapshot() *Snapshot { return g.snap }
 
@@ -208,6 +214,19 @@ func (g *Graph) ResolveNames(ctxType string, locals []LocalVar, names []string) 
 			set[id] = true
 		}
 	}
+	return sortedKeys(set)
+}
+
+// ResolveFields returns the field ids that a piece of code inside ctxType may read or
+// write: its unqualified names (as Refs.Names) and its qualified selections (as
+// Refs.Selects, whose call-result receivers refer to calls). It follows the rules the graph
+// uses for member bodies, so a statement depends on exactly the fields its member would.
+func (g *Graph) ResolveFields(ctxType string, locals []LocalVar, calls []Call, names []string, selects []Select) []string {
+	r := newResolver(g.snap, g.idx, nil)
+	mc := newMemberCtx(r, ctxType, locals, calls)
+	set := map[string]bool{}
+	mc.emit = func(to, kind string, line int) { set[to] = true }
+	nameEdges(mc, names, selects, 0)
 	return sortedKeys(set)
 }
 

@@ -216,7 +216,7 @@ func memberEdges(r *resolver, t *Type, m *Member, sink *edgeSink) string {
 			sink.add(from, tg.id, tg.kind, c.Line)
 		}
 	}
-	nameEdges(mc, m, line)
+	nameEdges(mc, m.Refs.Names, m.Refs.Selects, line)
 	for _, ty := range m.Refs.Types {
 		for _, id := range r.typeIn(mc.f, t.ID, ty).ids {
 			sink.add(from, id, "type-use", line)
@@ -245,17 +245,17 @@ func memberEdges(r *resolver, t *Type, m *Member, sink *edgeSink) string {
 
 // nameEdges adds field reads and writes: unqualified names (locals first, then fields in
 // scope, else every project field of that name) and qualified selections.
-func nameEdges(mc *memberCtx, m *Member, line int) {
+func nameEdges(mc *memberCtx, names []string, selects []Select, line int) {
 	writes := map[string]bool{}
 	qualified := map[string]bool{}
-	for _, sel := range m.Refs.Selects {
+	for _, sel := range selects {
 		if sel.Receiver == nil {
 			writes[sel.Name] = true
 		} else {
 			qualified[sel.Name] = true
 		}
 	}
-	for _, n := range m.Refs.Names {
+	for _, n := range names {
 		if _, local := mc.locals[n]; local {
 			continue
 		}
@@ -274,7 +274,7 @@ func nameEdges(mc *memberCtx, m *Member, line int) {
 			mc.edge(id, kind, line)
 		}
 	}
-	for _, sel := range m.Refs.Selects {
+	for _, sel := range selects {
 		if sel.Receiver == nil {
 			continue // unqualified writes were handled with the names
 		}

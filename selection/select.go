@@ -23,6 +23,8 @@ type Input struct {
 	RecentlyFailed []string
 	// Changes, when non-nil, are used instead of diffing Base and Cur again.
 	Changes []analysis.Change
+	// Memo, when non-nil, keeps statement resolution between selections (see Memo).
+	Memo *Memo
 }
 
 // Select computes the affected units of in.Cur against in.Base.
@@ -35,7 +37,16 @@ func Select(in Input) *Result {
 	if changes == nil {
 		changes = []analysis.Change{}
 	}
-	s := selector{in: in, changes: changes, names: map[string][]string{}}
+	memo := in.Memo
+	if memo == nil {
+		memo = &Memo{}
+	}
+	var version any
+	if in.CurGraph != nil {
+		version = in.CurGraph.ResolutionVersion()
+	}
+	defer memo.lockFor(version).mu.Unlock()
+	s := selector{in: in, changes: changes, memo: memo}
 	s.affected()
 	res := &Result{Base: in.BaseName, Changes: changes, Units: []slicing.Unit{}}
 	res.Uncertain = append(res.Uncertain, s.uncertain...)
@@ -115,23 +126,14 @@ func countAssertions(tm *slicing.TestMethod) int {
 type selector struct {
 	in        Input
 	changes   []analysis.Change
-	reach     map[string][]string // node id -> chain to a change (current graph)
+	memo      *Memo             // locked by Select for the selector's lifetime
+	cur       *analysis.Reached // nodes of the current graph that reach a change
+	base      *analysis.Reached // nodes of the base graph that reach a deleted member
+	alone     map[string]bool   // changed ids no graph holds: they reach only themselves
 	direct    map[string]analysis.Change
 	moduleAll map[string]string // module folder -> reason (build file or resource changed)
 	uncertain []string
 	failed    map[string]bool
-	byName    map[string][]string
-	callbacks map[string][]string
-	names     map[string][]string // ctx type + name -> resolved field ids
-}
-
-func isLocal(locals []analysis.LocalVar, n string) bool {
-	for _, lv := range locals {
-		if lv.Name == n {
-			return true
-		}
-	}
-	return false
 }
 
 // affected computes reverse reachability from every change that needs a re-run.
@@ -157,22 +159,16 @@ func (s *selector) affected() {
 			cur = append(cur, c.ID)
 		}
 	}
-	s.reach = map[string][]string{}
 	if s.in.CurGraph != nil && len(cur) > 0 {
-		for k, v := range s.in.CurGraph.Reach(cur) {
-			s.reach[k] = v
-		}
+		s.cur = s.in.CurGraph.ReachFrom(cur)
 	}
 	if s.in.BaseGraph != nil && len(deleted) > 0 {
-		for k, v := range s.in.BaseGraph.Reach(deleted) {
-			if _, ok := s.reach[k]; !ok {
-				s.reach[k] = v
-			}
-		}
+		s.base = s.in.BaseGraph.ReachFrom(deleted)
 	}
+	s.alone = map[string]bool{}
 	for _, id := range append(cur, deleted...) {
-		if _, ok := s.reach[id]; !ok {
-			s.reach[id] = []string{id}
+		if !s.cur.Has(id) && !s.base.Has(id) {
+			s.alone[id] = true
 		}
 	}
 	s.moduleAll = map[string]string{}
@@ -215,11 +211,27 @@ func ownerType(id string) string {
 	return id
 }
 
+// reached reports whether id reaches a change.
+func (s *selector) reached(id string) bool {
+	return s.cur.Has(id) || s.base.Has(id) || s.alone[id]
+}
+
+// chain returns the chain from id to a change; id must be reached.
+func (s *selector) chain(id string) []string {
+	if ch := s.cur.Chain(id); ch != nil {
+		return ch
+	}
+	if ch := s.base.Chain(id); ch != nil {
+		return ch
+	}
+	return []string{id}
+}
+
 // hit returns the chain for the first affected id, or nil.
 func (s *selector) hit(ids ...string) []string {
 	for _, id := range ids {
-		if ch, ok := s.reach[id]; ok {
-			return ch
+		if s.reached(id) {
+			return s.chain(id)
 		}
 	}
 	return nil
@@ -291,7 +303,7 @@ func (s *selector) selectMethod(tc *slicing.TestClass, tm *slicing.TestMethod) [
 	}
 	// The method's own graph node covers every call in its body, so a method it does not
 	// reach cannot hold an affected statement: skip the per-statement work.
-	if s.hit(tm.MemberID) == nil {
+	if !s.reached(tm.MemberID) {
 		return nil
 	}
 	// Assertion level: find the affected statements, then the units holding them.
@@ -300,9 +312,12 @@ func (s *selector) selectMethod(tc *slicing.TestClass, tm *slicing.TestMethod) [
 		chain []string
 	}
 	var hits []stmtHit
-	for _, st := range tm.Statements {
-		if ch := s.statementHit(tc, tm, st); ch != nil {
-			hits = append(hits, stmtHit{st.Line, ch})
+	for i, targets := range s.statementTargets(tc, tm) {
+		for _, t := range targets {
+			if s.reached(t) {
+				hits = append(hits, stmtHit{tm.Statements[i].Line, s.chain(t)})
+				break
+			}
 		}
 	}
 	if len(hits) == 0 {
@@ -337,65 +352,73 @@ func covers(ranges [][2]int, line int) bool {
 	return false
 }
 
-// statementHit returns the chain from a test statement to a change, or nil.
-func (s *selector) statementHit(tc *slicing.TestClass, tm *slicing.TestMethod, st slicing.Statement) []string {
+// statementTargets returns, per statement of tm, the nodes the statement depends on
+// directly: resolved calls, the callback members of objects it creates or uses, fields it
+// names, and the declaring types of all of those (class-level changes count). They do not
+// depend on the change, so they are kept in the memo.
+func (s *selector) statementTargets(tc *slicing.TestClass, tm *slicing.TestMethod) [][]string {
+	if out, ok := s.memo.stmts[tm]; ok {
+		return out
+	}
+	out := make([][]string, len(tm.Statements))
 	g := s.in.CurGraph
 	if g == nil {
-		return nil
+		return out
 	}
 	ctx := tm.Declaring
 	if ctx == "" {
 		ctx = tc.ID
 	}
-	var targets []string
-	for _, ids := range g.ResolveCalls(ctx, tm.Locals, st.Calls) {
-		targets = append(targets, ids...)
-	}
-	// Objects created or used here may be handed to library code, which can call back any
-	// method that overrides a library supertype (toString, equals, compare, run, …).
-	for _, c := range st.Calls {
-		if c.New != "" {
-			targets = append(targets, s.callbackMembers(c.New)...)
-		}
-	}
-	for _, n := range st.Names {
-		for _, lv := range tm.Locals {
-			if lv.Name == n && lv.Type != "" {
-				targets = append(targets, s.callbackMembers(lv.Type)...)
+	for i, st := range tm.Statements {
+		// In resolution order, each target followed by its declaring type, so that the
+		// chain reported is the one for the first dependency found.
+		var list []string
+		seen := map[string]bool{}
+		add := func(ids ...string) {
+			for _, id := range ids {
+				for _, x := range [2]string{id, ownerType(id)} {
+					if !seen[x] {
+						seen[x] = true
+						list = append(list, x)
+					}
+				}
 			}
 		}
-	}
-	for _, n := range st.Names {
-		if isLocal(tm.Locals, n) {
-			continue
+		for _, ids := range g.ResolveCalls(ctx, tm.Locals, st.Calls) {
+			add(ids...)
 		}
-		key := ctx + "\x00" + n
-		ids, ok := s.names[key]
-		if !ok {
-			ids = g.ResolveNames(ctx, tm.Locals, []string{n})
-			s.names[key] = ids
+		// Objects created or used here may be handed to library code, which can call back
+		// any method that overrides a library supertype (toString, equals, compare, run, …).
+		for _, c := range st.Calls {
+			if c.New != "" {
+				add(s.callbackMembers(c.New)...)
+			}
 		}
-		targets = append(targets, ids...)
-	}
-	for _, t := range targets {
-		if ch := s.hit(t, ownerType(t)); ch != nil {
-			return ch
+		for _, n := range st.Names {
+			for _, lv := range tm.Locals {
+				if lv.Name == n && lv.Type != "" {
+					add(s.callbackMembers(lv.Type)...)
+				}
+			}
 		}
+		add(g.ResolveFields(ctx, tm.Locals, st.Calls, st.Names, st.Selects)...)
+		out[i] = list
 	}
-	return nil
+	s.memo.stmts[tm] = out
+	return out
 }
 
 // typesNamed returns every project type with this simple name. Matching by name alone is
 // wider than Java's scoping, which is the safe direction here.
 func (s *selector) typesNamed(name string) []string {
-	if s.byName == nil {
-		s.byName = map[string][]string{}
+	if s.memo.byName == nil {
+		s.memo.byName = map[string][]string{}
 		for _, id := range s.in.Cur.Types() {
 			t := s.in.Cur.Type(id)
-			s.byName[t.Name] = append(s.byName[t.Name], id)
+			s.memo.byName[t.Name] = append(s.memo.byName[t.Name], id)
 		}
 	}
-	return s.byName[simpleTypeName(name)]
+	return s.memo.byName[simpleTypeName(name)]
 }
 
 func simpleTypeName(n string) string {
@@ -411,10 +434,7 @@ func simpleTypeName(n string) string {
 // outside the project. The type node itself is included so class-level changes count.
 func (s *selector) callbackMembers(name string) []string {
 	name = strings.TrimSuffix(name, "[]")
-	if s.callbacks == nil {
-		s.callbacks = map[string][]string{}
-	}
-	if out, ok := s.callbacks[name]; ok {
+	if out, ok := s.memo.callbacks[name]; ok {
 		return out
 	}
 	var out []string
@@ -460,7 +480,7 @@ func (s *selector) callbackMembers(name string) []string {
 			}
 		}
 	}
-	s.callbacks[name] = out
+	s.memo.callbacks[name] = out
 	return out
 }
 

@@ -17,6 +17,8 @@ type Statement struct {
 	// method's parameters and earlier locals as context.
 	Calls []analysis.Call `json:"-"`
 	Names []string        `json:"-"`
+	// Selects are the qualified field accesses ("C.LIMIT", "obj.count = 1").
+	Selects []analysis.Select `json:"-"`
 	// Defs are the keys the statement may change and Uses the keys it reads. Keys are local
 	// names, "this.f" for fields of the test object (shared state), and "$heap" for
 	// anything reachable from static state or unknown code.
@@ -126,7 +128,7 @@ func (p *project) analyzeMethod(src []byte, root *sitter.Node, t *analysis.Type,
 			Start: int(c.StartByte()), End: int(c.EndByte())}
 		toks := analysis.Lex(src, st.Start, st.End)
 		refs := scanRefs(src, st, known)
-		st.Calls, st.Names = refs.Calls, refs.Names
+		st.Calls, st.Names, st.Selects = refs.Calls, refs.Names, refs.Selects
 		switch kind {
 		case "local_variable_declaration", "expression_statement", "assert_statement":
 		default:
@@ -209,6 +211,9 @@ func scanRefs(src []byte, st Statement, known []analysis.LocalVar) analysis.Refs
 	refs := analysis.ScanRefs(sub, analysis.Lex(sub, st.Start-ls, st.End-ls), known)
 	for i := range refs.Calls {
 		refs.Calls[i].Line += st.Line - 1
+	}
+	for i := range refs.Selects {
+		refs.Selects[i].Line += st.Line - 1
 	}
 	return refs
 }
