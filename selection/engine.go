@@ -47,8 +47,9 @@ type Engine struct {
 	overlays  map[string][]byte
 	cur       *analysis.Snapshot // disk + overlays
 	curGraph  *analysis.Graph
-	curTests  []*slicing.TestClass
-	testsFor  *analysis.Snapshot
+	tests     *slicing.Discovery // tests of some earlier state; see testsLocked
+	pending   map[string]bool    // paths edited since tests was made
+	memo      Memo
 	base      *analysis.Snapshot
 	baseName  string
 	baseGraph *analysis.Graph
@@ -99,6 +100,11 @@ func (e *Engine) Index(ctx context.Context, progress func(done, total int)) erro
 		return err
 	}
 	e.indexed = true
+	// Discover the tests and resolve their statements now, so the first edit pays only for
+	// what it changes.
+	if tests, err := e.testsLocked(); err == nil {
+		e.memo.Warm(e.curGraph, e.cur, tests)
+	}
 	if progress != nil {
 		progress(3, 3)
 	}
@@ -113,7 +119,7 @@ func (e *Engine) rebuildCurrentLocked() {
 	}
 	e.cur = cur
 	e.curGraph = analysis.BuildGraph(cur)
-	e.curTests = nil
+	e.tests, e.pending = nil, nil
 }
 
 func sortedKeys(m map[string][]byte) []string {
@@ -220,7 +226,17 @@ func (e *Engine) updateFileLocked(rel string, content []byte) {
 	}
 	e.cur = e.cur.WithFile(rel, content)
 	e.curGraph = e.curGraph.Update(e.cur, []string{rel})
-	e.curTests = nil
+	e.markPendingLocked(rel)
+}
+
+// markPendingLocked records that a file changed since the tests were discovered.
+func (e *Engine) markPendingLocked(rels ...string) {
+	if e.pending == nil {
+		e.pending = map[string]bool{}
+	}
+	for _, rel := range rels {
+		e.pending[rel] = true
+	}
 }
 
 // FilesChanged re-reads files that changed on disk (saved, created, deleted, checked out).
@@ -254,7 +270,7 @@ func (e *Engine) FilesChanged(rels []string) {
 	changed := append([]string{}, rels...)
 	e.cur = cur
 	e.curGraph = e.curGraph.Update(cur, changed)
-	e.curTests = nil
+	e.markPendingLocked(changed...)
 	if headMoved || e.baseName == BaselineSaved {
 		_ = e.loadBaselineLocked(context.Background())
 	}
@@ -285,16 +301,30 @@ func (e *Engine) Tests() ([]*slicing.TestClass, error) {
 	return e.testsLocked()
 }
 
+// testsLocked returns the tests of the current state. Discovery is incremental: the
+// files edited since the last discovery are analysed again, and everything else is kept
+// unless an edit changed what slices rely on (see slicing.Discovery.Update).
 func (e *Engine) testsLocked() ([]*slicing.TestClass, error) {
-	if e.curTests != nil && e.testsFor == e.cur {
-		return e.curTests, nil
+	if e.tests != nil && e.tests.Snapshot() == e.cur {
+		return e.tests.Classes, nil
 	}
-	tests, err := slicing.DiscoverWith(e.cur, e.cur.Read, slicing.Options{ExtraAssertions: e.opts.ExtraAssertions})
+	var d *slicing.Discovery
+	var err error
+	if e.tests == nil {
+		d, err = slicing.DiscoverAll(e.cur, e.cur.Read, slicing.Options{ExtraAssertions: e.opts.ExtraAssertions})
+	} else {
+		paths := make([]string, 0, len(e.pending))
+		for p := range e.pending {
+			paths = append(paths, p)
+		}
+		sort.Strings(paths)
+		d, _, err = e.tests.Update(e.cur, e.cur.Read, paths)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("find tests: %w", err)
 	}
-	e.curTests, e.testsFor = tests, e.cur
-	return tests, nil
+	e.tests, e.pending = d, nil
+	return d.Classes, nil
 }
 
 // Select computes the affected units of the current state against the baseline.
@@ -311,7 +341,7 @@ func (e *Engine) Select(ctx context.Context) (*Result, error) {
 	}
 	failed := RecentlyFailed(e.CacheDir)
 	res := Select(Input{BaseName: e.baseName, Base: e.base, Cur: e.cur, BaseGraph: e.baseGraph, CurGraph: e.curGraph,
-		Tests: tests, Level: e.opts.Level, RecentlyFailed: failed})
+		Tests: tests, Level: e.opts.Level, RecentlyFailed: failed, Memo: &e.memo})
 	res.ElapsedMs = time.Since(start).Milliseconds()
 	return res, ctx.Err()
 }
@@ -325,7 +355,12 @@ func (e *Engine) Run(ctx context.Context, unitIDs []string) (*RunResult, error) 
 		return nil, err
 	}
 	e.mu.Lock()
-	cur, tests, overlays, opts := e.cur, e.curTests, map[string][]byte{}, e.opts
+	tests, err := e.testsLocked()
+	if err != nil {
+		e.mu.Unlock()
+		return nil, err
+	}
+	cur, overlays, opts := e.cur, map[string][]byte{}, e.opts
 	for k, v := range e.overlays {
 		overlays[k] = v
 	}
