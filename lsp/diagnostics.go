@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -95,11 +94,10 @@ func (ss *session) publishDiagnostics(ctx context.Context, versions map[protocol
 	ss.resMu.Lock()
 	var send []protocol.PublishDiagnosticsParams
 	for uri, ds := range next {
-		b, _ := json.Marshal(ds)
-		if ss.published[uri] == string(b) {
+		if old, ok := ss.published[uri]; ok && sameDiagnostics(old, ds) {
 			continue
 		}
-		ss.published[uri] = string(b)
+		ss.published[uri] = ds
 		send = append(send, protocol.PublishDiagnosticsParams{URI: uri, Diagnostics: ds})
 	}
 	for uri := range ss.published {
@@ -119,6 +117,35 @@ func (ss *session) publishDiagnostics(ctx context.Context, versions map[protocol
 			return
 		}
 	}
+}
+
+// sameDiagnostics reports whether two lists hold the same diagnostics in the same order
+// (the fields this server sets), so that unchanged files are not published again.
+func sameDiagnostics(a, b []protocol.Diagnostic) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := &a[i], &b[i]
+		if x.Range != y.Range || x.Severity != y.Severity || x.Message != y.Message || x.Source != y.Source ||
+			len(x.RelatedInformation) != len(y.RelatedInformation) || unitOf(x.Data) != unitOf(y.Data) {
+			return false
+		}
+		for j := range x.RelatedInformation {
+			if x.RelatedInformation[j] != y.RelatedInformation[j] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// unitOf returns the unit id a diagnostic's data carries.
+func unitOf(data any) string {
+	if m, ok := data.(map[string]string); ok {
+		return m["unit"]
+	}
+	return ""
 }
 
 // unitRange is the range a unit's diagnostic covers: the assertion's lines, or the
@@ -232,18 +259,22 @@ func (st viaStep) render(class string) string {
 	return s
 }
 
-// shortID drops the package from an id: "org.x.Complex#negate()" → "Complex#negate()".
+// shortID drops the package from an id: "org.x.Complex#negate()" → "Complex#negate()". The
+// package is the leading run of dotted segments that start with a lower-case letter; the
+// last segment of the type name always stays.
 func shortID(id string) string {
-	typ, member := id, ""
-	if i := strings.IndexByte(id, '#'); i >= 0 {
-		typ, member = id[:i], id[i:]
+	typEnd := strings.IndexByte(id, '#')
+	if typEnd < 0 {
+		typEnd = len(id)
 	}
-	parts := strings.Split(typ, ".")
-	k := 0
-	for k < len(parts)-1 && parts[k] != "" && parts[k][0] >= 'a' && parts[k][0] <= 'z' {
-		k++
+	start := 0
+	for {
+		dot := strings.IndexByte(id[start:typEnd], '.')
+		if dot <= 0 || id[start] < 'a' || id[start] > 'z' {
+			return id[start:]
+		}
+		start += dot + 1
 	}
-	return strings.Join(parts[k:], ".") + member
 }
 
 func isDigits(s string) bool {

@@ -43,7 +43,7 @@ type session struct {
 	resultGen uint64
 	runs      map[string]selection.RunUnit // unit id → outcome of its last run
 	runGen    uint64                       // stateGen when the last run finished
-	published map[protocol.DocumentURI]string
+	published map[protocol.DocumentURI][]protocol.Diagnostic
 }
 
 // removeSession stops serving a folder: its worker and watcher end, its diagnostics are
@@ -69,7 +69,7 @@ func (s *server) removeSession(root string) {
 	for u := range ss.published {
 		uris = append(uris, u)
 	}
-	ss.published = map[protocol.DocumentURI]string{}
+	ss.published = map[protocol.DocumentURI][]protocol.Diagnostic{}
 	ss.resMu.Unlock()
 	for _, u := range uris {
 		_ = s.conn.Notify(s.ctx, protocol.MethodTextDocumentPublishDiagnostics,
@@ -152,7 +152,7 @@ func (s *server) addSession(root string) *session {
 		srv: s, root: root, eng: eng,
 		ready: make(chan struct{}), kick: make(chan struct{}, 1),
 		files: map[string]bool{}, runs: map[string]selection.RunUnit{},
-		published: map[protocol.DocumentURI]string{},
+		published: map[protocol.DocumentURI][]protocol.Diagnostic{},
 	}
 	ss.ctx, ss.cancel = context.WithCancel(s.ctx)
 	s.mu.Lock()

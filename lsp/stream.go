@@ -162,7 +162,15 @@ func (s *stream) replyError(id json.RawMessage, code jsonrpc2.Code, msg string) 
 
 // Write implements jsonrpc2.Stream.
 func (s *stream) Write(_ context.Context, msg jsonrpc2.Message) (int64, error) {
-	body, err := json.Marshal(msg)
+	var body []byte
+	var err error
+	if m, ok := msg.(json.Marshaler); ok {
+		// The library's messages encode themselves compactly; going through json.Marshal
+		// would validate and re-compact every byte again (megabytes for large diagnostics).
+		body, err = m.MarshalJSON()
+	} else {
+		body, err = json.Marshal(msg)
+	}
 	if err != nil {
 		return 0, fmt.Errorf("marshal message: %w", err)
 	}
