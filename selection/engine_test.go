@@ -9,23 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/assertlens/assertlens/analysis"
 	"github.com/assertlens/assertlens/slicing"
 )
-
-// gitFixture copies a fixture into a fresh git repository with one commit.
-func gitFixture(t *testing.T, fixture string) string {
-	t.Helper()
-	dir := t.TempDir()
-	if err := os.CopyFS(dir, os.DirFS(fixture)); err != nil {
-		t.Fatal(err)
-	}
-	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "base"}} {
-		if out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
-	return dir
-}
 
 // selectedIDs returns the sorted unit ids of a selection with their first "because".
 func selectedIDs(t *testing.T, e *Engine) []string {
@@ -47,7 +33,7 @@ func selectedIDs(t *testing.T, e *Engine) []string {
 // selection and test units equal those of a new engine indexing the same state from
 // scratch: incremental discovery and the statement memo must never change the answer.
 func TestEngineIncrementalMatchesFreshEngine(t *testing.T) {
-	dir := gitFixture(t, filepath.Join("..", "testdata", "safety", "shop"))
+	dir := fixtureRepo(t, filepath.Join("..", "testdata", "safety", "shop"))
 	ctx := context.Background()
 	e, err := NewEngine(dir, Options{Baseline: BaselineHead})
 	if err != nil {
@@ -141,4 +127,83 @@ func listUnitIDs(units []slicing.Unit) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// TestTotalsAgreeAcrossLevels checks that the counts of one selection add up whatever the
+// level: the same test methods are selected at assertion and method level, and coarser
+// levels never report fewer selected assertions than finer ones.
+func TestTotalsAgreeAcrossLevels(t *testing.T) {
+	shop, rules := filepath.Join("..", "testdata", "safety", "shop"), filepath.Join("..", "testdata", "slicing", "rules")
+	type edit struct {
+		fixture string
+		safetyEdit
+	}
+	var edits []edit
+	for _, e := range shopEdits {
+		edits = append(edits, edit{shop, e})
+	}
+	// The rules fixture has methods cut whole (loops, try) and classes cut whole
+	// (parameterized, inherited), whose counts must agree with sliced ones.
+	edits = append(edits,
+		edit{rules, safetyEdit{"counter-value", "src/main/java/rules/Counter.java", "return value;", "return value + 0;"}},
+		edit{rules, safetyEdit{"counter-increment", "src/main/java/rules/Counter.java", "value++;", "value += 1;"}})
+	for _, e := range edits {
+		t.Run(e.name, func(t *testing.T) {
+			dir := fixtureRepo(t, e.fixture)
+			applyEdit(t, dir, e.safetyEdit)
+			if e.fixture == rules {
+				// A new test cut whole (a loop) with assertions both outside and inside it.
+				mixed := "package rules;\n\nimport static org.junit.Assert.*;\n\nimport org.junit.Test;\n\n" +
+					"public class MixedCountTest {\n    @Test\n    public void topLevelAndLoop() {\n" +
+					"        Counter c = new Counter(1);\n        assertEquals(1, c.value());\n" +
+					"        for (int i = 0; i < 2; i++) {\n            assertTrue(c.value() > 0);\n        }\n    }\n}\n"
+				if err := os.WriteFile(filepath.Join(dir, "src/test/java/rules/MixedCountTest.java"), []byte(mixed), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ctx := context.Background()
+			cur, err := analysis.Build(ctx, dir, analysis.DirSource{Root: dir}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			src, _, err := analysis.RevisionSource(dir, "HEAD")
+			if err != nil {
+				t.Fatal(err)
+			}
+			base, err := analysis.Build(ctx, dir, src, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tests, err := slicing.DiscoverWith(cur, cur.Read, slicing.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			in := Input{BaseName: "HEAD", Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur), Tests: tests}
+			totals := map[slicing.Level]Totals{}
+			for _, level := range []slicing.Level{slicing.LevelAssertion, slicing.LevelMethod, slicing.LevelClass} {
+				in.Level = level
+				totals[level] = Select(in).Totals
+			}
+			a, m, c := totals[slicing.LevelAssertion], totals[slicing.LevelMethod], totals[slicing.LevelClass]
+			sum := 0
+			for _, tc := range tests {
+				for _, tm := range tc.Methods {
+					sum += tm.Assertions
+				}
+			}
+			if a.Assertions != sum {
+				t.Errorf("total assertions %d, want the methods' sum %d", a.Assertions, sum)
+			}
+			if a.SelectedTestMethods != m.SelectedTestMethods {
+				t.Errorf("selected test methods: %d at assertion level, %d at method level", a.SelectedTestMethods, m.SelectedTestMethods)
+			}
+			if a.SelectedAssertions > m.SelectedAssertions || m.SelectedAssertions > c.SelectedAssertions || c.SelectedAssertions > a.Assertions {
+				t.Errorf("selected assertions not ordered: assertion %d, method %d, class %d (of %d)",
+					a.SelectedAssertions, m.SelectedAssertions, c.SelectedAssertions, a.Assertions)
+			}
+			if a.SelectedAssertions == 0 {
+				t.Error("the edit selected nothing")
+			}
+		})
+	}
 }

@@ -105,22 +105,7 @@ func dedupeUnits(units []slicing.Unit) []slicing.Unit {
 	return out
 }
 
-func countAssertions(tm *slicing.TestMethod) int {
-	n := 0
-	for _, st := range tm.Statements {
-		if st.Assertion {
-			n++
-		}
-	}
-	if n == 0 {
-		for _, u := range tm.Units {
-			if u.Level != slicing.LevelAssertion {
-				return u.Assertions
-			}
-		}
-	}
-	return n
-}
+func countAssertions(tm *slicing.TestMethod) int { return tm.Assertions }
 
 // selector holds the affected-node sets of one selection.
 type selector struct {

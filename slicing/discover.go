@@ -30,6 +30,9 @@ type TestMethod struct {
 	// abstract classes have no units: they run (and are selected) in concrete subclasses.
 	Units  []Unit  `json:"units"`
 	Reason *string `json:"reason"` // why the method fell back to a coarser unit; nil when sliced
+	// Assertions counts the assertion statements of the method, nested ones included: the
+	// number its units cover together, whatever level they were cut at.
+	Assertions int `json:"assertions"`
 }
 
 // TestClass is a class whose tests JUnit runs, or a suite, or an abstract class holding
@@ -60,11 +63,7 @@ func (tc *TestClass) ClassUnit() Unit {
 		for _, s := range m.Statements {
 			u.Statements = append(u.Statements, [2]int{s.Line, s.EndLine})
 		}
-		for _, x := range m.Units {
-			if x.Level == LevelMethod {
-				u.Assertions += x.Assertions
-			}
-		}
+		u.Assertions += m.Assertions
 	}
 	return u
 }

@@ -20,6 +20,7 @@ func (p *project) cut(tm *TestMethod, m *analysis.Member, ma *methodAnalysis) {
 		reason = "no-assertions"
 	}
 	base := Unit{Test: tm.ID, Class: tm.Class, File: tm.File}
+	tm.Assertions = ma.assertions
 	if reason != "" {
 		u := base
 		u.ID, u.Level, u.Line, u.EndLine = tm.ID, LevelMethod, m.Line, m.EndLine
