@@ -186,6 +186,9 @@ func (ss *session) related(u slicing.Unit, changes map[string]analysis.Change) [
 // affectedMessage explains a unit's selection: "affected by your edit to Complex#negate()
 // (via testNegate line 14)".
 func affectedMessage(u slicing.Unit) string {
+	if len(u.Because) == 1 && u.Because[0] == selection.RecentlyFailedReason {
+		return "failed in a recent run: selected again until it passes"
+	}
 	var b strings.Builder
 	b.WriteString("affected by your edit")
 	if len(u.Because) > 0 {

@@ -5,6 +5,7 @@ import (
 
 	"go.lsp.dev/protocol"
 
+	"github.com/assertlens/assertlens/selection"
 	"github.com/assertlens/assertlens/slicing"
 )
 
@@ -40,6 +41,12 @@ func TestAffectedMessage(t *testing.T) {
 	reason := "loop"
 	u = slicing.Unit{Class: "p.T", Level: slicing.LevelMethod, Reason: &reason, Because: []string{"p.A#f()"}}
 	want = "affected by your edit to A#f(); whole method selected: loop"
+	if got := affectedMessage(u); got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	u = slicing.Unit{Class: "p.T", Level: slicing.LevelMethod, Because: []string{selection.RecentlyFailedReason},
+		Via: []string{"p.T#t", "failed in a recent run"}}
+	want = "failed in a recent run: selected again until it passes"
 	if got := affectedMessage(u); got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}

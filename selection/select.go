@@ -27,6 +27,10 @@ type Input struct {
 	Memo *Memo
 }
 
+// RecentlyFailedReason is the "because" of units selected only because their test failed in
+// a recent run, not because of an edit.
+const RecentlyFailedReason = "recently-failed"
+
 // Select computes the affected units of in.Cur against in.Base.
 func Select(in Input) *Result {
 	start := time.Now()
@@ -272,7 +276,7 @@ func (s *selector) selectMethod(tc *slicing.TestClass, tm *slicing.TestMethod) [
 		return whole([]string{c.ID}, []string{tm.ID, c.ID})
 	}
 	if s.failed[tm.ID] {
-		return whole([]string{"recently-failed"}, []string{tm.ID, "failed in a recent run"})
+		return whole([]string{RecentlyFailedReason}, []string{tm.ID, "failed in a recent run"})
 	}
 	sliced := false
 	for _, u := range tm.Units {
