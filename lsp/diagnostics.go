@@ -236,7 +236,7 @@ func viaSteps(via []string) []viaStep {
 		} else if i := strings.LastIndex(v, ":"); i > 0 && isDigits(v[i+1:]) {
 			st = viaStep{id: v[:i], line: v[i+1:]}
 		}
-		if n := len(steps); n > 0 && steps[n-1].id == st.id && (steps[n-1].line == "" || st.line == "") {
+		if n := len(steps); n > 0 && sameMember(steps[n-1].id, st.id) && (steps[n-1].line == "" || st.line == "") {
 			if st.line != "" {
 				steps[n-1].line = st.line
 			}
@@ -245,6 +245,18 @@ func viaSteps(via []string) []viaStep {
 		steps = append(steps, st)
 	}
 	return steps
+}
+
+// sameMember reports whether two ids name the same member, one of them perhaps as a test
+// id without its parameter list ("T#m" and "T#m()").
+func sameMember(a, b string) bool {
+	strip := func(id string) string {
+		if i := strings.IndexByte(id, '('); i >= 0 {
+			return id[:i]
+		}
+		return id
+	}
+	return a == b || (strings.HasSuffix(a, ")") != strings.HasSuffix(b, ")") && strip(a) == strip(b))
 }
 
 // render shortens a step; within class, methods are named alone ("testNegate line 14").

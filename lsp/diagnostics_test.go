@@ -39,7 +39,13 @@ func TestAffectedMessage(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 	reason := "loop"
-	u = slicing.Unit{Class: "p.T", Level: slicing.LevelMethod, Reason: &reason, Because: []string{"p.A#f()"}}
+	u = slicing.Unit{Class: "p.T", Level: slicing.LevelMethod, Reason: &reason, Because: []string{"p.A#f()"},
+		Via: []string{"p.T#t", "p.T#t()", "p.B#g()", "p.A#f()"}}
+	want = "affected by your edit to A#f() (via t → B#g()); whole method selected: loop"
+	if got := affectedMessage(u); got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	u.Via = nil
 	want = "affected by your edit to A#f(); whole method selected: loop"
 	if got := affectedMessage(u); got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
