@@ -123,6 +123,7 @@ type selector struct {
 	moduleAll map[string]string // module folder -> reason (build file or resource changed)
 	uncertain []string
 	failed    map[string]bool
+	chains    map[string][]string // chains made so far, by node
 }
 
 // affected computes reverse reachability from every change that needs a re-run.
@@ -205,15 +206,26 @@ func (s *selector) reached(id string) bool {
 	return s.cur.Has(id) || s.base.Has(id) || s.alone[id]
 }
 
-// chain returns the chain from id to a change; id must be reached.
+// chain returns the chain from id to a change; id must be reached. Chains are shared
+// between the units that reach a change through the same node, so callers must not
+// modify them.
 func (s *selector) chain(id string) []string {
-	if ch := s.cur.Chain(id); ch != nil {
+	if ch, ok := s.chains[id]; ok {
 		return ch
 	}
-	if ch := s.base.Chain(id); ch != nil {
-		return ch
+	ch := s.cur.Chain(id)
+	if ch == nil {
+		ch = s.base.Chain(id)
 	}
-	return []string{id}
+	if ch == nil {
+		ch = []string{id}
+	}
+	if s.chains == nil {
+		s.chains = map[string][]string{}
+	}
+	ch = ch[:len(ch):len(ch)] // appending to a shared chain must copy it
+	s.chains[id] = ch
+	return ch
 }
 
 // hit returns the chain for the first affected id, or nil.
