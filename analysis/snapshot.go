@@ -131,7 +131,11 @@ func ParseSource(rel string, b []byte) *File {
 		return &File{Path: rel, ContentHash: xxhash.Sum64(b), Test: IsTestPath(rel),
 			ParseErrors: []ParseError{{File: rel, Line: 1, Message: "binary content, not Java source"}}}
 	}
-	f := ParseFile(rel, b, IsTestPath(rel))
+	return classify(rel, ParseFile(rel, b, IsTestPath(rel)))
+}
+
+// classify marks a file outside src/main as test code when its code has test markers.
+func classify(rel string, f *File) *File {
 	if !f.Test && !strings.Contains(rel, "src/main/") && HasTestMarkers(f) {
 		f.Test = true
 	}

@@ -45,7 +45,8 @@ type Engine struct {
 	cache     *analysis.Cache
 	disk      *analysis.Snapshot // saved files
 	overlays  map[string][]byte
-	cur       *analysis.Snapshot // disk + overlays
+	parsers   map[string]*analysis.DocumentParser // incremental parsers of the overlays
+	cur       *analysis.Snapshot                  // disk + overlays
 	curGraph  *analysis.Graph
 	tests     *slicing.Discovery // tests of some earlier state; see testsLocked
 	pending   map[string]bool    // paths edited since tests was made
@@ -69,7 +70,8 @@ func NewEngine(root string, opts Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Engine{Root: abs, CacheDir: dir, opts: opts, overlays: map[string][]byte{}}, nil
+	return &Engine{Root: abs, CacheDir: dir, opts: opts, overlays: map[string][]byte{},
+		parsers: map[string]*analysis.DocumentParser{}}, nil
 }
 
 // Index reads the whole workspace (using the on-disk cache) and the baseline.
@@ -198,6 +200,10 @@ func (e *Engine) SetOverlay(rel string, content []byte) {
 			return
 		}
 		delete(e.overlays, rel)
+		if p := e.parsers[rel]; p != nil {
+			p.Close()
+			delete(e.parsers, rel)
+		}
 		if e.cur == nil {
 			return
 		}
@@ -224,7 +230,17 @@ func (e *Engine) updateFileLocked(rel string, content []byte) {
 	if filepath.Ext(rel) != ".java" {
 		return
 	}
-	e.cur = e.cur.WithFile(rel, content)
+	if _, open := e.overlays[rel]; open && content != nil {
+		// An unsaved buffer changes keystroke by keystroke: parse it incrementally.
+		p := e.parsers[rel]
+		if p == nil {
+			p = analysis.NewDocumentParser(rel)
+			e.parsers[rel] = p
+		}
+		e.cur = e.cur.WithParsedFile(p.Parse(content), content)
+	} else {
+		e.cur = e.cur.WithFile(rel, content)
+	}
 	e.curGraph = e.curGraph.Update(e.cur, []string{rel})
 	e.markPendingLocked(rel)
 }

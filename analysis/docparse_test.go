@@ -1,0 +1,67 @@
+package analysis
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestDocumentParserMatchesFullParse types into real fixture files (insertions, deletions,
+// replacements, some spanning lines) and checks after every keystroke that the incremental
+// parse yields exactly the model a parse from scratch yields.
+func TestDocumentParserMatchesFullParse(t *testing.T) {
+	var files []string
+	for _, dir := range []string{"../testdata/safety/shop", "../testdata/slicing/rules", "../testdata/lsp/complex"} {
+		_ = filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
+			if err == nil && strings.HasSuffix(p, ".java") {
+				files = append(files, p)
+			}
+			return nil
+		})
+	}
+	if len(files) < 10 {
+		t.Fatalf("found %d fixture files", len(files))
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	snippets := []string{"x", "1", " ", ";", "(", ")", "{", "}", "\"", "foo()", "int y = 2;", "\n", "\n    return 0;\n", "//", "/*"}
+	reused := 0
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel := strings.TrimPrefix(filepath.ToSlash(path), "../testdata/")
+		d := NewDocumentParser(rel)
+		text := string(src)
+		d.Parse([]byte(text))
+		for k := 0; k < 40; k++ {
+			at := rng.IntN(len(text) + 1)
+			switch rng.IntN(3) {
+			case 0: // insert
+				text = text[:at] + snippets[rng.IntN(len(snippets))] + text[at:]
+			case 1: // delete a few bytes
+				end := min(len(text), at+1+rng.IntN(4))
+				text = text[:at] + text[end:]
+			default: // replace a few bytes
+				end := min(len(text), at+1+rng.IntN(3))
+				text = text[:at] + snippets[rng.IntN(len(snippets))] + text[end:]
+			}
+			got := d.Parse([]byte(text))
+			want := ParseSource(rel, []byte(text))
+			a, _ := json.Marshal(got)
+			b, _ := json.Marshal(want)
+			if string(a) != string(b) {
+				t.Fatalf("%s after edit %d: incremental parse differs from a full parse\n got: %.400s\nwant: %.400s", rel, k, a, b)
+			}
+		}
+		reused += d.Reused
+		d.Close()
+	}
+	if reused == 0 {
+		t.Fatal("no edit was parsed incrementally")
+	}
+	t.Logf("%d files, %d incremental parses", len(files), reused)
+}
