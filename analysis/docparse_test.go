@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -64,4 +65,37 @@ func TestDocumentParserMatchesFullParse(t *testing.T) {
 		t.Fatal("no edit was parsed incrementally")
 	}
 	t.Logf("%d files, %d incremental parses", len(files), reused)
+}
+
+// BenchmarkReparseLargeFile compares parsing a 6000-line file from scratch with the
+// incremental re-parse of a one-character edit, alternating two versions.
+func BenchmarkReparseLargeFile(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString("package big;\n\npublic class Big {\n")
+	for i := 0; i < 1000; i++ {
+		fmt.Fprintf(&sb, "    public int m%d(int x) {\n        int y = x * %d;\n        return y + helper(y);\n    }\n\n", i, i)
+	}
+	sb.WriteString("    private int helper(int v) {\n        return v;\n    }\n}\n")
+	a := sb.String()
+	i := strings.Index(a, "x * 500;")
+	v := [2][]byte{[]byte(a), []byte(a[:i] + "x * 501;" + a[i+len("x * 500;"):])}
+	b.Run("full", func(b *testing.B) {
+		n := 0
+		for b.Loop() {
+			ParseSource("src/main/java/big/Big.java", v[n%2])
+			n++
+		}
+	})
+	b.Run("incremental", func(b *testing.B) {
+		d := NewDocumentParser("src/main/java/big/Big.java")
+		defer d.Close()
+		n := 0
+		for b.Loop() {
+			d.Parse(v[n%2])
+			n++
+		}
+		if d.Reused == 0 {
+			b.Fatal("no incremental parse")
+		}
+	})
 }

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"bytes"
 	"sort"
 	"strconv"
 	"strings"
@@ -124,14 +125,16 @@ func isStmtStart(src []byte, t Token) bool {
 // lineOf counts the 1-based line of byte offset off. Callers use it only for call sites, so
 // its cost stays proportional to the code read.
 func lineOf(src []byte, off int) int {
-	n := 1
-	for i := 0; i < off && i < len(src); i++ {
-		if src[i] == '\n' {
-			n++
-		}
+	if off > len(src) {
+		off = len(src)
 	}
-	return n
+	if off < 0 {
+		off = 0
+	}
+	return 1 + bytes.Count(src[:off], newline)
 }
+
+var newline = []byte{'\n'}
 
 // scanNew reads "new a.b.X<...>(" at toks[i] into a constructor call.
 func scanNew(src []byte, toks []Token, i int) (Call, bool) {
