@@ -42,6 +42,8 @@ func BenchmarkGraphUpdateOneFile(b *testing.B) {
 	cases := []struct{ name, old, new string }{
 		{"body", "int acc = x + counter1234;", "int acc = x - counter1234;"},
 		{"signature", "    public int m3(int x) {", "    public int extra(int x) {\n        return x;\n    }\n\n    public int m3(int x) {"},
+		// A type appears: supertypes that may name it are resolved again.
+		{"new-type", "    public int m3(int x) {", "    public static class Extra {\n    }\n\n    public int m3(int x) {"},
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {

@@ -13,8 +13,11 @@ import (
 // Update returns the graph of s, a snapshot that differs from the graph's own in the files
 // at changedPaths (edited, added or deleted). Only those files are resolved again, plus,
 // when an edit changes what other files may see (a type added or removed, supertypes,
-// member signatures, imports), the files whose recorded lookups touched what changed. The
-// edges of every other file are shared with g, which is left unchanged.
+// member signatures, imports), the files whose recorded lookups touched what changed, and
+// the files whose dispatch edges carry the line of a declaration that moved. The index is
+// derived from g's (deriveIndex) rather than rebuilt, except in the rare cases deriveIndex
+// declines. The edges of every other file are shared with g, which is left unchanged; when
+// no re-resolved file's edges changed, the result shares g's edge stores (SameEdges).
 func (g *Graph) Update(s *Snapshot, changedPaths []string) *Graph {
 	changed := map[string]bool{}
 	structural := false
@@ -39,20 +42,39 @@ func (g *Graph) Update(s *Snapshot, changedPaths []string) *Graph {
 		}
 	}
 	if structural {
-		idx = buildIndex(s)
-		dirty := diffIndexes(g.idx, idx, g.snap, s, changed)
+		var dirty *deps
+		if next, ch, ok := deriveIndex(g.idx, g.snap, s, changed); ok {
+			idx = next
+			dirty = diffIndexes(g.idx, idx, ch.types, ch.packages, g.snap, s, changed)
+		} else {
+			// Rare (see deriveIndex): a supertype cycle, a type id declared twice, a mass
+			// change. Rebuild the index and compare every type.
+			idx = buildIndex(s)
+			dirty = diffIndexes(g.idx, idx, allSummaryTypes(g.idx, idx), changedPackages(g.idx, idx), g.snap, s, changed)
+		}
+		met := dirtyMatcher(dirty)
 		for p, fg := range g.files {
-			if !changed[p] && s.Files[p] != nil && fg.deps.meets(dirty) {
+			if met(fg.deps) && !changed[p] && s.Files[p] != nil {
 				redo[p] = true
 			}
 		}
 	}
+	redoForeignLines(g, s, changed, redo)
 	fresh := resolveFiles(s, idx, redo)
 	ng := &Graph{snap: s, idx: idx, files: make(map[string]*fileGraph, len(g.files)+len(fresh))}
 	for p, fg := range g.files {
 		if !changed[p] && !redo[p] {
 			ng.files[p] = fg
 		}
+	}
+	for _, fg := range fresh {
+		ng.files[fg.path] = fg
+	}
+	if sameEdgesAfter(g, ng, changed, redo) {
+		// Typing inside a body without touching calls: keep the stores, so that callers
+		// can keep what they computed on them (see SameEdges).
+		ng.fwd, ng.rev = g.fwd, g.rev
+		return ng
 	}
 	fd, rd := newStoreDelta(), newStoreDelta()
 	for p := range changed {
@@ -66,7 +88,6 @@ func (g *Graph) Update(s *Snapshot, changedPaths []string) *Graph {
 		}
 	}
 	for _, fg := range fresh {
-		ng.files[fg.path] = fg
 		for _, e := range fg.edges {
 			fd.add[e.From] = append(fd.add[e.From], edgeRec{e, fg.path})
 			rd.add[e.To] = append(rd.add[e.To], edgeRec{e, fg.path})
@@ -74,6 +95,63 @@ func (g *Graph) Update(s *Snapshot, changedPaths []string) *Graph {
 	}
 	ng.fwd, ng.rev = g.fwd.with(fd), g.rev.with(rd)
 	return ng
+}
+
+// dirtyMatcher returns d.meets(dirty) as a function of d. An edit usually dirties a handful
+// of keys, and every file's deps is checked against them: looking those few keys up beats
+// ranging over maps, which costs even when they are empty.
+func dirtyMatcher(dirty *deps) func(d *deps) bool {
+	const few = 64
+	if len(dirty.types)+len(dirty.names)+len(dirty.methods)+len(dirty.fields)+len(dirty.subs) > few {
+		return func(d *deps) bool { return d.meets(dirty) }
+	}
+	list := func(m map[string]struct{}) []string {
+		out := make([]string, 0, len(m))
+		for k := range m {
+			out = append(out, k)
+		}
+		return out
+	}
+	types, names, methods, fields, subs := list(dirty.types), list(dirty.names), list(dirty.methods), list(dirty.fields), list(dirty.subs)
+	hit := func(m map[string]struct{}, keys []string) bool {
+		for _, k := range keys {
+			if _, ok := m[k]; ok {
+				return true
+			}
+		}
+		return false
+	}
+	return func(d *deps) bool {
+		return hit(d.types, types) || hit(d.names, names) || hit(d.methods, methods) || hit(d.fields, fields) || hit(d.subs, subs)
+	}
+}
+
+// redoForeignLines adds to redo the files holding a dispatch edge whose line is that of a
+// declaration in a changed file that moved or vanished: a type that inherits an
+// implementation records the implementation's line (overrideEdges), which no recorded
+// lookup covers, and even a body edit can shift it.
+func redoForeignLines(g *Graph, s *Snapshot, changed, redo map[string]bool) {
+	for p := range changed {
+		f := g.snap.Files[p]
+		if f == nil {
+			continue
+		}
+		for _, t := range f.Types {
+			nt := s.Type(t.ID)
+			for _, m := range t.Members {
+				if nt != nil {
+					if nm := nt.Member(m.ID); nm != nil && nm.Line == m.Line {
+						continue
+					}
+				}
+				for _, rec := range g.rev.get(m.ID) {
+					if rec.Kind == EdgeDispatch && !changed[rec.src] && s.Files[rec.src] != nil {
+						redo[rec.src] = true
+					}
+				}
+			}
+		}
+	}
 }
 
 func dropEdges(fd, rd *storeDelta, fg *fileGraph) {
@@ -97,7 +175,7 @@ func resolveFiles(s *Snapshot, idx *index, paths map[string]bool) []*fileGraph {
 		}
 		return out
 	}
-	s.Types() // build the snapshot's lazy index before the workers share it
+	s.Type("") // build the snapshot's lazy index before the workers share it
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
@@ -149,22 +227,17 @@ func memberSigKey(m *Member) string {
 
 // diffIndexes finds what an edit made dirty: types whose existence, kind, ancestors,
 // library supertypes or subtypes changed; member names added, removed or re-declared in the
-// changed files; packages that appeared or vanished.
-func diffIndexes(old, cur *index, oldSnap, newSnap *Snapshot, changed map[string]bool) *deps {
+// changed files; packages that appeared or vanished. Only the types in ids are compared:
+// every other type must have the same summary in both indexes.
+func diffIndexes(old, cur *index, ids map[string]bool, pkgs []string, oldSnap, newSnap *Snapshot, changed map[string]bool) *deps {
 	dirty := newDeps()
-	ids := map[string]bool{}
-	for id := range old.summary {
-		ids[id] = true
-	}
-	for id := range cur.summary {
-		ids[id] = true
-	}
 	for id := range ids {
 		os, inOld := old.summary[id]
 		ns, inNew := cur.summary[id]
 		if inOld != inNew {
 			dirty.typ(id)
 			dirty.name(lastSegment(id))
+			dirty.name("package:" + id) // on-demand imports of a type's members ("import a.Outer.*")
 		}
 		if os != ns {
 			dirty.typ(id)
@@ -182,17 +255,38 @@ func diffIndexes(old, cur *index, oldSnap, newSnap *Snapshot, changed map[string
 	for p := range changed {
 		diffFileMembers(oldSnap.Files[p], newSnap.Files[p], dirty)
 	}
+	for _, p := range pkgs {
+		dirty.name("package:" + p)
+	}
+	return dirty
+}
+
+// allSummaryTypes lists every type of either index, for a diff after a full rebuild.
+func allSummaryTypes(old, cur *index) map[string]bool {
+	ids := make(map[string]bool, len(cur.summary))
+	for id := range old.summary {
+		ids[id] = true
+	}
+	for id := range cur.summary {
+		ids[id] = true
+	}
+	return ids
+}
+
+// changedPackages lists the packages that hold project types in one index only.
+func changedPackages(old, cur *index) []string {
+	var out []string
 	for p := range old.packages {
 		if !cur.packages[p] {
-			dirty.name("package:" + p)
+			out = append(out, p)
 		}
 	}
 	for p := range cur.packages {
 		if !old.packages[p] {
-			dirty.name("package:" + p)
+			out = append(out, p)
 		}
 	}
-	return dirty
+	return out
 }
 
 // diffFileMembers marks the types of one changed file whose member signatures changed, and

@@ -121,6 +121,7 @@ func TestGraphUpdateEquivalence(t *testing.T) {
 		want := BuildGraph(s)
 		g = g.Update(s, []string{e.path})
 		assertSameGraph(t, fmt.Sprintf("edit %d (%s)", i, e.path), want, g)
+		assertSameIndex(t, fmt.Sprintf("edit %d (%s)", i, e.path), want.idx, g.idx)
 	}
 }
 
@@ -149,6 +150,7 @@ func TestGraphUpdateEquivalenceGenerated(t *testing.T) {
 		want := BuildGraph(s)
 		g = g.Update(s, []string{e.path})
 		assertSameGraph(t, fmt.Sprintf("edit %d (%s)", i, e.path), want, g)
+		assertSameIndex(t, fmt.Sprintf("edit %d (%s)", i, e.path), want.idx, g.idx)
 	}
 }
 
@@ -162,5 +164,57 @@ func TestGraphUpdateLeavesOldGraph(t *testing.T) {
 	_ = g.Update(snapshotFromSource(t, dir, src), []string{"src/main/java/app/Circle.java"})
 	if after := storeDump(g.rev); !reflect.DeepEqual(before, after) {
 		t.Fatal("Update modified the graph it was called on")
+	}
+}
+
+// TestGraphUpdateKeepsStores checks that an edit whose re-resolved files give the same
+// edges keeps the old graph's stores (SameEdges), and that edits adding a method or a call
+// do not.
+func TestGraphUpdateKeepsStores(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "graph", "dispatch")
+	src := readJavaTree(t, dir)
+	g := BuildGraph(snapshotFromSource(t, dir, src))
+	circle := "src/main/java/app/Circle.java"
+	steps := []struct {
+		edit fileEdit
+		same bool
+	}{
+		{fileEdit{path: circle, old: "return Math.PI * r * r;", new: "return Math.PI * r * r * 1.0;"}, true},
+		{fileEdit{path: circle, old: "    @Override", new: "    double area0() {\n        return 0;\n    }\n\n    @Override"}, false},
+		{fileEdit{path: circle, old: "return Math.PI * r * r * 1.0;", new: "return Math.PI * r * r * 1.0 + area0();"}, false},
+		{fileEdit{path: circle, old: "+ area0();", new: "- area0();"}, true},
+	}
+	for i, st := range steps {
+		src = applyFileEdit(t, src, st.edit)
+		s := snapshotFromSource(t, dir, src)
+		ng := g.Update(s, []string{st.edit.path})
+		assertSameGraph(t, fmt.Sprintf("step %d", i), BuildGraph(s), ng)
+		if got := ng.SameEdges(g); got != st.same {
+			t.Errorf("step %d: SameEdges = %v, want %v", i, got, st.same)
+		}
+		if !ng.SameEdges(ng) {
+			t.Errorf("step %d: a graph must share its own stores", i)
+		}
+		g = ng
+	}
+}
+
+// TestGraphUpdateInheritedImplementationMoves checks that when an edit moves a method that
+// another file's type inherits to implement an interface, the dispatch edge that file
+// contributes (it carries the implementation's line) follows, for a body-only edit too.
+func TestGraphUpdateInheritedImplementationMoves(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "graph", "dispatch")
+	src := readJavaTree(t, dir)
+	g := BuildGraph(snapshotFromSource(t, dir, src))
+	base := "src/main/java/app/BaseRunner.java"
+	edits := []fileEdit{
+		{path: base, old: "public class BaseRunner {\n", new: "public class BaseRunner {\n\n\n"},
+		{path: base, old: "    public int run() {", new: "    public int walk() {\n        return 0;\n    }\n\n    public int run() {"},
+	}
+	for i, e := range edits {
+		src = applyFileEdit(t, src, e)
+		s := snapshotFromSource(t, dir, src)
+		g = g.Update(s, []string{e.path})
+		assertSameGraph(t, fmt.Sprintf("edit %d", i), BuildGraph(s), g)
 	}
 }

@@ -15,7 +15,8 @@ type memberRef struct {
 // index is the project-wide symbol table the resolver reads: types by simple name, the
 // resolved supertypes of every type, subtypes, and members by name. It holds ids only, never
 // *Type or *Member, so a snapshot that differs in member bodies alone can keep using it.
-// It is immutable once built.
+// It is immutable once built: deriveIndex (index_delta.go) makes a new one that shares the
+// maps an edit did not touch.
 type index struct {
 	byName    map[string][]string    // simple name → type ids, sorted
 	supers    map[string][]string    // type id → project supertypes, superclass first
@@ -27,6 +28,13 @@ type index struct {
 	fields    map[string][]memberRef // field name → fields and enum constants
 	summary   map[string]typeSummary // type id → what other files may depend on
 	packages  map[string]bool        // packages that hold project types
+
+	// What an incremental derivation needs besides the resolver's view.
+	libOwn   map[string]bool     // type id names a non-project supertype itself (true entries only)
+	consults map[string][]string // type id → types whose supertypes resolving its own read (non-empty only)
+	pkgFiles map[string]int      // package → number of files that declare types in it
+	declared int                 // type declarations in all files (more than len(summary): an id is declared twice)
+	cyclic   bool                // resolving supertypes met a cycle, so results depend on order
 }
 
 // typeSummary is what the update compares between two indexes to find types whose
@@ -48,10 +56,13 @@ func buildIndex(s *Snapshot) *index {
 		ancestors: map[string][]string{}, libSuper: map[string]bool{}, subs: map[string][]string{},
 		methods: map[string][]memberRef{}, fields: map[string][]memberRef{},
 		summary: map[string]typeSummary{}, packages: map[string]bool{},
+		libOwn: map[string]bool{}, consults: map[string][]string{}, pkgFiles: map[string]int{},
 	}
 	for _, f := range s.Files {
+		idx.declared += len(f.Types)
 		if len(f.Types) > 0 {
 			idx.packages[f.Package] = true
+			idx.pkgFiles[f.Package]++
 		}
 	}
 	ids := s.Types()
@@ -69,10 +80,12 @@ func buildIndex(s *Snapshot) *index {
 	}
 	// Supertypes are resolved in the declaring file's scope. Resolving a name may need the
 	// supertypes of enclosing types (inherited member types), hence the memo with a guard.
-	b := supersBuilder{idx: idx, s: s, state: map[string]int{}}
+	b := newSupersBuilder(idx, s)
+	b.supers, b.superCls, b.libOwn, b.consults = idx.supers, idx.superCls, idx.libOwn, idx.consults
 	for _, id := range ids {
 		b.supersOf(id)
 	}
+	idx.cyclic = b.cyclic
 	for _, id := range ids {
 		for _, sup := range idx.supers[id] {
 			idx.subs[sup] = append(idx.subs[sup], id)
@@ -80,19 +93,35 @@ func buildIndex(s *Snapshot) *index {
 	}
 	for _, id := range ids {
 		idx.ancestors[id] = idx.walkAncestors(id)
-		lib := idx.libSuper[id]
-		for _, a := range idx.ancestors[id] {
-			lib = lib || idx.libSuper[a]
-		}
-		idx.libSuper[id] = lib
+		idx.libSuper[id] = idx.inheritsLib(id)
 	}
 	for _, id := range ids {
 		sort.Strings(idx.subs[id])
-		t := s.Type(id)
-		idx.summary[id] = typeSummary{kind: t.Kind, outer: t.Outer, ancestors: strings.Join(idx.ancestors[id], ","),
-			lib: idx.libSuper[id], subs: strings.Join(idx.subs[id], ",")}
+	}
+	for _, id := range ids {
+		idx.summary[id] = idx.summarize(s.Type(id))
 	}
 	return idx
+}
+
+// inheritsLib reports whether id or one of its ancestors names a non-project supertype.
+// ancestors must be up to date for id.
+func (idx *index) inheritsLib(id string) bool {
+	if idx.libOwn[id] {
+		return true
+	}
+	for _, a := range idx.ancestors[id] {
+		if idx.libOwn[a] {
+			return true
+		}
+	}
+	return false
+}
+
+// summarize is the summary of t; ancestors, libSuper and subs must be up to date for t.
+func (idx *index) summarize(t *Type) typeSummary {
+	return typeSummary{kind: t.Kind, outer: t.Outer, ancestors: strings.Join(idx.ancestors[t.ID], ","),
+		lib: idx.libSuper[t.ID], subs: strings.Join(idx.subs[t.ID], ",")}
 }
 
 // walkAncestors lists the project ancestors of id breadth first: the superclass chain
@@ -120,19 +149,39 @@ func (idx *index) walkAncestors(id string) []string {
 	return out
 }
 
-// supersBuilder resolves the written supertypes of every type once.
+// supersBuilder resolves the written supertypes of types once each. In a full build it
+// resolves every type and writes into the index's own maps; in an incremental one (redo set)
+// it resolves only the types in redo, reads the stored supertypes of every other type from
+// stored, and writes into fresh maps.
 type supersBuilder struct {
-	idx   *index
-	s     *Snapshot
-	state map[string]int // 1 = resolving, 2 = done
+	idx    *index // byName and packages, to resolve names
+	s      *Snapshot
+	state  map[string]int // 1 = resolving, 2 = done
+	redo   map[string]bool
+	stored *index
+	cyclic bool // a type's resolution needed its own supertypes, directly or through others
+
+	supers   map[string][]string
+	superCls map[string]string
+	libOwn   map[string]bool
+	consults map[string][]string
+}
+
+func newSupersBuilder(idx *index, s *Snapshot) *supersBuilder {
+	return &supersBuilder{idx: idx, s: s, state: map[string]int{}, supers: map[string][]string{},
+		superCls: map[string]string{}, libOwn: map[string]bool{}, consults: map[string][]string{}}
 }
 
 func (b *supersBuilder) supersOf(id string) []string {
+	if b.redo != nil && !b.redo[id] {
+		return b.stored.supers[id]
+	}
 	switch b.state[id] {
 	case 1:
+		b.cyclic = true
 		return nil // a cycle through member-type lookups: stop here
 	case 2:
-		return b.idx.supers[id]
+		return b.supers[id]
 	}
 	b.state[id] = 1
 	t := b.s.Type(id)
@@ -141,13 +190,22 @@ func (b *supersBuilder) supersOf(id string) []string {
 		b.state[id] = 2
 		return nil
 	}
+	// Record whose supertypes the resolution reads: an incremental update resolves this type
+	// again when one of those changes.
+	var consulted []string
+	look := func(u string) []string {
+		if !hasString(consulted, u) {
+			consulted = append(consulted, u)
+		}
+		return b.supersOf(u)
+	}
 	names := append(append([]string{}, t.Extends...), t.Implements...)
 	var out []string
 	lib := implicitLibSuper[t.Kind]
 	for i, n := range names {
 		// Supertypes are named in the scope of the enclosing type (a type does not see its
 		// own member types in its header), so resolve from the outer type.
-		r := resolveTypeName(b.s, b.idx, b.supersOf, f, t.Outer, n, nil)
+		r := resolveTypeName(b.s, b.idx, look, f, t.Outer, n, nil)
 		if len(r.ids) == 0 {
 			if n != "Object" {
 				lib = true
@@ -159,14 +217,17 @@ func (b *supersBuilder) supersOf(id string) []string {
 				continue
 			}
 			out = append(out, sid)
-			if i == 0 && len(t.Extends) > 0 && t.Kind == "class" && b.idx.superCls[id] == "" {
-				b.idx.superCls[id] = sid
+			if i == 0 && len(t.Extends) > 0 && t.Kind == "class" && b.superCls[id] == "" {
+				b.superCls[id] = sid
 			}
 		}
 	}
-	b.idx.supers[id] = out
+	b.supers[id] = out
 	if lib {
-		b.idx.libSuper[id] = true
+		b.libOwn[id] = true
+	}
+	if len(consulted) > 0 {
+		b.consults[id] = consulted
 	}
 	b.state[id] = 2
 	return out
