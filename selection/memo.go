@@ -1,6 +1,7 @@
 package selection
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/assertlens/assertlens/analysis"
@@ -19,6 +20,50 @@ type Memo struct {
 	stmts     map[*slicing.TestMethod][][]string // per test method, per statement
 	callbacks map[string][]string                // type name → callback members
 	byName    map[string][]string                // simple type name → type ids
+	// Reach walks of the last selection, reused while the graph keeps the same edges and
+	// the changed ids are the same (typing inside one method body).
+	reachCur, reachBase cachedReach
+	// last is the outcome of the last selection, reused when its key matches.
+	last *cachedResult
+}
+
+// resultKey is what one selection's units depend on; see selector.resultKey.
+type resultKey struct {
+	cur, base                      *analysis.Reached
+	alone, direct, failed, modules string
+	classes                        **slicing.TestClass // the test list's backing array
+	tests                          int
+	level                          slicing.Level
+	version                        any
+}
+
+// cachedResult is a selection's outcome kept for reuse. Its units are shared with the
+// results that returned them, which callers must not modify.
+type cachedResult struct {
+	key       resultKey
+	units     []slicing.Unit
+	totals    Totals
+	uncertain []string
+}
+
+// cachedReach is one remembered reverse walk.
+type cachedReach struct {
+	graph   *analysis.Graph
+	from    string // the changed ids, joined
+	reached *analysis.Reached
+}
+
+// reach returns g.ReachFrom(ids), reusing the remembered walk when g has the same edges
+// as the graph it was made on.
+func (c *cachedReach) reach(g *analysis.Graph, ids []string) *analysis.Reached {
+	key := strings.Join(ids, "\x00")
+	if c.reached != nil && c.from == key && c.graph.SameEdges(g) {
+		c.graph = g
+		return c.reached
+	}
+	r := g.ReachFrom(ids)
+	*c = cachedReach{graph: g, from: key, reached: r}
+	return r
 }
 
 // maxMemoMethods bounds the statement memo; test methods replaced by re-discovery leave
@@ -51,4 +96,11 @@ func (m *Memo) Warm(g *analysis.Graph, cur *analysis.Snapshot, tests []*slicing.
 			s.statementTargets(tc, tm)
 		}
 	}
+}
+
+// forgetLast drops the remembered walks and result, keeping the statement targets.
+func (m *Memo) forgetLast() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.reachCur, m.reachBase, m.last = cachedReach{}, cachedReach{}, nil
 }

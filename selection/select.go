@@ -1,6 +1,7 @@
 package selection
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -53,10 +54,62 @@ func Select(in Input) *Result {
 	s := selector{in: in, changes: changes, memo: memo}
 	s.affected()
 	res := &Result{Base: in.BaseName, Changes: changes, Units: []slicing.Unit{}}
-	res.Uncertain = append(res.Uncertain, s.uncertain...)
-	if in.CurGraph != nil {
-		res.Uncertain = append(res.Uncertain, in.CurGraph.Uncertain()...)
+	key := s.resultKey(version)
+	if last := memo.last; last != nil && last.key == key {
+		// Nothing the units depend on moved (typing inside one body): reuse them.
+		res.Units, res.Totals = last.units, last.totals
+		res.Uncertain = append(append(res.Uncertain, last.uncertain...), s.graphUncertain()...)
+		res.ElapsedMs = time.Since(start).Milliseconds()
+		return res
 	}
+	s.selectUnits(res)
+	memo.last = &cachedResult{key: key, units: res.Units, totals: res.Totals, uncertain: s.uncertain}
+	res.Uncertain = append(append(res.Uncertain, s.uncertain...), s.graphUncertain()...)
+	res.ElapsedMs = time.Since(start).Milliseconds()
+	return res
+}
+
+// graphUncertain lists where the current graph had to widen.
+func (s *selector) graphUncertain() []string {
+	if s.in.CurGraph == nil {
+		return nil
+	}
+	return s.in.CurGraph.Uncertain()
+}
+
+// resultKey names everything the selected units depend on besides the memo's statement
+// targets (whose version it includes): the reach walks, the changed tests, recent failures,
+// module-wide changes, the tests and the level.
+func (s *selector) resultKey(version any) resultKey {
+	k := resultKey{cur: s.cur, base: s.base, level: s.in.Level, version: version, tests: len(s.in.Tests)}
+	if len(s.in.Tests) > 0 {
+		// Discovery shares its class list while no test changed and makes a new one
+		// otherwise, so the list's backing array identifies the tests.
+		k.classes = &s.in.Tests[0]
+	}
+	join := func(set map[string]bool) string {
+		keys := make([]string, 0, len(set))
+		for id := range set {
+			keys = append(keys, id)
+		}
+		sort.Strings(keys)
+		return strings.Join(keys, "\x00")
+	}
+	direct := map[string]bool{}
+	for id := range s.direct {
+		direct[id] = true
+	}
+	modules := map[string]bool{}
+	for m, p := range s.moduleAll {
+		modules[m+"\x01"+p] = true
+	}
+	k.alone, k.direct, k.failed, k.modules = join(s.alone), join(direct), join(s.failed), join(modules)
+	return k
+}
+
+// selectUnits fills res with the selected units and the totals.
+func (s *selector) selectUnits(res *Result) {
+	in := s.in
 	for _, tc := range in.Tests {
 		res.Totals.TestClasses++
 		for _, tm := range tc.Methods {
@@ -83,15 +136,15 @@ func Select(in Input) *Result {
 		}
 	}
 	res.Totals.SelectedTestMethods = len(selectedMethods)
-	sort.SliceStable(res.Units, func(i, j int) bool {
-		a, b := res.Units[i], res.Units[j]
-		if a.File != b.File {
-			return a.File < b.File
+	byPlace := func(a, b slicing.Unit) int {
+		if c := strings.Compare(a.File, b.File); c != 0 {
+			return c
 		}
-		return a.Line < b.Line
-	})
-	res.ElapsedMs = time.Since(start).Milliseconds()
-	return res
+		return a.Line - b.Line
+	}
+	if !slices.IsSortedFunc(res.Units, byPlace) {
+		slices.SortStableFunc(res.Units, byPlace)
+	}
 }
 
 // dedupeUnits keeps the first of units with the same id (a class unit is listed by every
@@ -150,10 +203,10 @@ func (s *selector) affected() {
 		}
 	}
 	if s.in.CurGraph != nil && len(cur) > 0 {
-		s.cur = s.in.CurGraph.ReachFrom(cur)
+		s.cur = s.memo.reachCur.reach(s.in.CurGraph, cur)
 	}
 	if s.in.BaseGraph != nil && len(deleted) > 0 {
-		s.base = s.in.BaseGraph.ReachFrom(deleted)
+		s.base = s.memo.reachBase.reach(s.in.BaseGraph, deleted)
 	}
 	s.alone = map[string]bool{}
 	for _, id := range append(cur, deleted...) {
