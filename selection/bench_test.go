@@ -48,7 +48,7 @@ func BenchmarkSelectAfterOneMethodEdit(b *testing.B) {
 	}{
 		{"hub-first-edit", 5, 0, false},
 		{"middle-first-edit", 2000, 0, false},
-		{"leaf-first-edit", 1234, 6, false},
+		{"leaf-first-edit", 957, 6, false},
 		{"hub-cold-memo", 5, 0, true},
 	}
 	// Typing inside the hub method: two versions of one line alternate, each graph updated

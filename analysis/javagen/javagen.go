@@ -21,8 +21,8 @@ type Options struct {
 	Seed        int64 // the same seed writes the same project
 }
 
-// Default is the benchmark project: ≈2500 production classes, ≈600 test classes, ≈300k lines.
-var Default = Options{Classes: 2500, TestClasses: 600, Seed: 1}
+// Default is the benchmark project: 2850 production classes, 680 test classes, ≈300k lines.
+var Default = Options{Classes: 2850, TestClasses: 680, Seed: 1}
 
 // classesPerPackage groups classes into packages.
 const classesPerPackage = 50
@@ -274,11 +274,13 @@ func sortedKeys(m map[string]bool) []string {
 
 // Shared writes the Default project once into a fixed folder under the system temp dir and
 // returns it; later calls (from any benchmark binary) reuse it. A marker file written last
-// tells a complete project from an interrupted one.
+// tells a complete project from an interrupted one, or from one written with other options
+// or an older generator.
 func Shared() (string, error) {
 	dir := filepath.Join(os.TempDir(), "assertlens-bench-project")
 	marker := filepath.Join(dir, ".complete")
-	if _, err := os.Stat(marker); err == nil {
+	want := fmt.Sprintf("%+v generator v2\n", Default)
+	if got, err := os.ReadFile(marker); err == nil && string(got) == want {
 		return dir, nil
 	}
 	if err := os.RemoveAll(dir); err != nil {
@@ -287,7 +289,7 @@ func Shared() (string, error) {
 	if err := Write(dir, Default); err != nil {
 		return "", err
 	}
-	if err := os.WriteFile(marker, nil, 0o644); err != nil {
+	if err := os.WriteFile(marker, []byte(want), 0o644); err != nil {
 		return "", fmt.Errorf("javagen: mark %s complete: %w", dir, err)
 	}
 	return dir, nil
