@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"path"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/cespare/xxhash/v2"
@@ -31,10 +33,19 @@ type Snapshot struct {
 
 	edits map[string][]byte // contents given to WithFile, newer than Source
 
-	once  sync.Once
-	types map[string]*Type
-	owner map[string]*File
+	once    sync.Once
+	indexed atomic.Bool
+	types   map[string]*Type
+	owner   map[string]*File
+	dups    bool // some type id is declared in more than one file
+	// indexBase is an ancestor whose type table is built and indexDirty the paths edited
+	// since: the table is derived from the ancestor's instead of read off every file.
+	indexBase  *Snapshot
+	indexDirty []string
 }
+
+// maxIndexDirty bounds the edits a type table is derived across.
+const maxIndexDirty = 64
 
 // Build indexes every file of src. Files whose path and content are in cache (may be nil) are
 // not parsed again. Unreadable or vanished files are skipped with a parse error.
@@ -201,6 +212,12 @@ func (s *Snapshot) derive(rel string, content []byte) *Snapshot {
 		n.edits[k] = v
 	}
 	n.edits[rel] = content
+	switch {
+	case s.indexed.Load():
+		n.indexBase, n.indexDirty = s, []string{rel}
+	case s.indexBase != nil && len(s.indexDirty) < maxIndexDirty:
+		n.indexBase, n.indexDirty = s.indexBase, append(slices.Clone(s.indexDirty), rel)
+	}
 	return n
 }
 
@@ -225,15 +242,66 @@ func (s *Snapshot) WithParsedFile(f *File, content []byte) *Snapshot {
 
 func (s *Snapshot) index() {
 	s.once.Do(func() {
+		defer func() {
+			s.indexBase, s.indexDirty = nil, nil
+			s.indexed.Store(true)
+		}()
+		if b := s.indexBase; b != nil && !b.dups && s.deriveIndex(b) {
+			return
+		}
 		s.types = map[string]*Type{}
 		s.owner = map[string]*File{}
 		for _, f := range s.Files {
 			for _, t := range f.Types {
+				if _, seen := s.types[t.ID]; seen {
+					s.dups = true
+				}
 				s.types[t.ID] = t
 				s.owner[t.ID] = f
 			}
 		}
 	})
+}
+
+// deriveIndex builds the type table from the built table of ancestor b by replacing the
+// types of the files edited since. It declines (false) when an edit declares a type id that
+// another file declares too: which one wins is then up to a full build.
+func (s *Snapshot) deriveIndex(b *Snapshot) bool {
+	types := make(map[string]*Type, len(b.types)+8)
+	owner := make(map[string]*File, len(b.owner)+8)
+	for k, v := range b.types {
+		types[k] = v
+	}
+	for k, v := range b.owner {
+		owner[k] = v
+	}
+	for _, p := range s.indexDirty {
+		if old := b.Files[p]; old != nil {
+			for _, t := range old.Types {
+				if owner[t.ID] == old {
+					delete(types, t.ID)
+					delete(owner, t.ID)
+				}
+			}
+		}
+	}
+	done := map[string]bool{}
+	for _, p := range s.indexDirty {
+		f := s.Files[p]
+		if f == nil || done[p] {
+			continue
+		}
+		done[p] = true
+		for _, t := range f.Types {
+			if _, taken := owner[t.ID]; taken {
+				return false
+			}
+			types[t.ID] = t
+			owner[t.ID] = f
+		}
+	}
+	s.types, s.owner = types, owner
+	return true
 }
 
 // Type returns the type with the given id, or nil.
