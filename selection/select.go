@@ -62,6 +62,9 @@ func Select(in Input) *Result {
 		res.ElapsedMs = time.Since(start).Milliseconds()
 		return res
 	}
+	if memo.last != nil {
+		res.Units = make([]slicing.Unit, 0, len(memo.last.units))
+	}
 	s.selectUnits(res)
 	memo.last = &cachedResult{key: key, units: res.Units, totals: res.Totals, uncertain: s.uncertain}
 	res.Uncertain = append(append(res.Uncertain, s.uncertain...), s.graphUncertain()...)
@@ -116,8 +119,9 @@ func (s *selector) selectUnits(res *Result) {
 			res.Totals.TestMethods++
 			res.Totals.Assertions += countAssertions(tm)
 		}
-		units := s.selectClass(tc)
+		units := s.selectClass(tc, s.scratch[:0])
 		res.Units = append(res.Units, coarsen(tc, units, in.Level)...)
+		s.scratch = units[:0]
 	}
 	res.Units = dedupeUnits(res.Units)
 	selectedMethods := map[string]bool{}
@@ -177,6 +181,7 @@ type selector struct {
 	uncertain []string
 	failed    map[string]bool
 	chains    map[string][]string // chains made so far, by node
+	scratch   []slicing.Unit      // reused buffer for one class's units
 }
 
 // affected computes reverse reachability from every change that needs a re-run.
@@ -291,33 +296,31 @@ func (s *selector) hit(ids ...string) []string {
 	return nil
 }
 
-// selectClass returns the selected units of one test class, finest level.
-func (s *selector) selectClass(tc *slicing.TestClass) []slicing.Unit {
+// selectClass appends the selected units of one test class, finest level, to out.
+func (s *selector) selectClass(tc *slicing.TestClass, out []slicing.Unit) []slicing.Unit {
 	// Whole-class reasons: a build/resource change in its module, a changed or reaching
 	// fixture, or a class-level fallback that reaches a change anywhere.
 	if p, ok := s.moduleAll[moduleOfOther(s.in.Cur.Modules, tc.File)]; ok {
-		return s.allUnits(tc, []string{p}, []string{tc.ID, p})
+		return s.allUnits(out, tc, []string{p}, []string{tc.ID, p})
 	}
 	for _, fx := range tc.Fixtures {
 		if ch := s.hit(fx); ch != nil {
-			return s.allUnits(tc, []string{last(ch)}, append([]string{tc.ID}, ch...))
+			return s.allUnits(out, tc, []string{last(ch)}, append([]string{tc.ID}, ch...))
 		}
 	}
 	if ch := s.hit(tc.ID); ch != nil {
-		return s.allUnits(tc, []string{last(ch)}, append([]string{tc.ID}, ch...))
+		return s.allUnits(out, tc, []string{last(ch)}, append([]string{tc.ID}, ch...))
 	}
-	var out []slicing.Unit
 	for _, tm := range tc.Methods {
-		out = append(out, s.selectMethod(tc, tm)...)
+		out = s.selectMethod(out, tc, tm)
 	}
 	return out
 }
 
 func last(ch []string) string { return ch[len(ch)-1] }
 
-// allUnits selects every unit of every test of the class.
-func (s *selector) allUnits(tc *slicing.TestClass, because, via []string) []slicing.Unit {
-	var out []slicing.Unit
+// allUnits appends every unit of every test of the class to out.
+func (s *selector) allUnits(out []slicing.Unit, tc *slicing.TestClass, because, via []string) []slicing.Unit {
 	for _, tm := range tc.Methods {
 		for _, u := range tm.Units {
 			u.Because, u.Via = because, via
@@ -327,10 +330,9 @@ func (s *selector) allUnits(tc *slicing.TestClass, because, via []string) []slic
 	return out
 }
 
-// selectMethod returns the selected units of one test method.
-func (s *selector) selectMethod(tc *slicing.TestClass, tm *slicing.TestMethod) []slicing.Unit {
+// selectMethod appends the selected units of one test method to out.
+func (s *selector) selectMethod(out []slicing.Unit, tc *slicing.TestClass, tm *slicing.TestMethod) []slicing.Unit {
 	whole := func(because, via []string) []slicing.Unit {
-		var out []slicing.Unit
 		for _, u := range tm.Units {
 			u.Because, u.Via = because, via
 			out = append(out, u)
@@ -353,23 +355,25 @@ func (s *selector) selectMethod(tc *slicing.TestClass, tm *slicing.TestMethod) [
 		if ch := s.hit(tm.MemberID); ch != nil {
 			return whole([]string{last(ch)}, append([]string{tm.ID}, ch...))
 		}
-		return nil
+		return out
 	}
 	// The method's own graph node covers every call in its body, so a method it does not
 	// reach cannot hold an affected statement: skip the per-statement work.
 	if !s.reached(tm.MemberID) {
-		return nil
+		return out
 	}
 	// Assertion level: find the affected statements, then the units holding them.
 	type stmtHit struct {
-		line  int
-		chain []string
+		line         int
+		because, via []string // shared by the units holding the statement
 	}
 	var hits []stmtHit
 	for i, targets := range s.statementTargets(tc, tm) {
 		for _, t := range targets {
 			if s.reached(t) {
-				hits = append(hits, stmtHit{tm.Statements[i].Line, s.chain(t)})
+				line, ch := tm.Statements[i].Line, s.chain(t)
+				hits = append(hits, stmtHit{line, []string{last(ch)},
+					append([]string{tm.ID, tm.ID + " line " + strconv.Itoa(line)}, ch...)})
 				break
 			}
 		}
@@ -381,14 +385,12 @@ func (s *selector) selectMethod(tc *slicing.TestClass, tm *slicing.TestMethod) [
 			s.uncertain = append(s.uncertain, tm.ID+": change reached the method but no single statement; selected whole")
 			return whole([]string{last(ch)}, append([]string{tm.ID}, ch...))
 		}
-		return nil
+		return out
 	}
-	var out []slicing.Unit
 	for _, u := range tm.Units {
 		for _, h := range hits {
 			if covers(u.Statements, h.line) {
-				u.Because = []string{last(h.chain)}
-				u.Via = append([]string{tm.ID, tm.ID + " line " + strconv.Itoa(h.line)}, h.chain...)
+				u.Because, u.Via = h.because, h.via
 				out = append(out, u)
 				break
 			}
