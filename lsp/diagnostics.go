@@ -49,6 +49,28 @@ func (ss *session) diagnostics() map[protocol.DocumentURI][]protocol.Diagnostic 
 		for _, c := range res.Changes {
 			changes[c.ID] = c
 		}
+		// Units reached through the same statement share their because and via slices, so
+		// their messages are made once.
+		type msgKey struct {
+			via, because *string
+			nVia, nBec   int
+			class        string
+			level        slicing.Level
+			reason       *string
+		}
+		messages := map[msgKey]string{}
+		message := func(u slicing.Unit) string {
+			if len(u.Via) == 0 || len(u.Because) == 0 {
+				return affectedMessage(u)
+			}
+			k := msgKey{&u.Via[0], &u.Because[0], len(u.Via), len(u.Because), u.Class, u.Level, u.Reason}
+			m, ok := messages[k]
+			if !ok {
+				m = affectedMessage(u)
+				messages[k] = m
+			}
+			return m
+		}
 		for _, u := range res.Units {
 			if _, ran := runs[u.ID]; ran {
 				continue // its run outcome is shown instead (or nothing, when it passed)
@@ -58,7 +80,7 @@ func (ss *session) diagnostics() map[protocol.DocumentURI][]protocol.Diagnostic 
 				Range:              unitRange(tx.get(u.File), u),
 				Severity:           protocol.DiagnosticSeverityInformation,
 				Source:             diagnosticSource,
-				Message:            affectedMessage(u),
+				Message:            message(u),
 				RelatedInformation: ss.related(u, changes),
 				Data:               map[string]string{"unit": u.ID},
 			})
