@@ -46,6 +46,8 @@ type Graph struct {
 	files map[string]*fileGraph
 	fwd   *edgeStore
 	rev   *edgeStore
+	// callers is rev by node number, for fast reverse walks.
+	callers *callerIndex
 }
 
 // BuildGraph resolves every file of s and builds the graph. Files are resolved in
@@ -69,6 +71,7 @@ func BuildGraph(s *Snapshot) *Graph {
 	fwd.sortAll()
 	rev.sortAll()
 	g.fwd, g.rev = fwd.st, rev.st
+	g.callers = buildCallerIndex(g.rev)
 	return g
 }
 

@@ -59,15 +59,24 @@ func BenchmarkGraphUpdateOneFile(b *testing.B) {
 	}
 }
 
+// BenchmarkReachOneMethod walks the reverse edges from a leaf method and from a hub method
+// most of the generated project depends on.
 func BenchmarkReachOneMethod(b *testing.B) {
 	s := benchSnapshot(b)
 	g := BuildGraph(s)
-	id := javagen.MethodID(1234, 3)
-	var n int
-	for b.Loop() {
-		n = len(g.Reach([]string{id}))
+	for _, c := range []struct {
+		name     string
+		class, k int
+	}{{"leaf", 1234, 3}, {"hub", 5, 0}} {
+		b.Run(c.name, func(b *testing.B) {
+			id := javagen.MethodID(c.class, c.k)
+			var n int
+			for b.Loop() {
+				n = g.ReachFrom([]string{id}).Len()
+			}
+			b.ReportMetric(float64(n), "reached")
+		})
 	}
-	b.ReportMetric(float64(n), "reached")
 }
 
 func mustRead(b *testing.B, s *Snapshot, rel string) []byte {

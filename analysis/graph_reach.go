@@ -4,30 +4,42 @@ package analysis
 // one of them, each with the next node on a shortest path toward a change. Chains are made
 // only when asked for, so a walk that reaches most of a large graph stays cheap.
 type Reached struct {
-	next map[string]string // node → next node toward a change; "" for a changed id
+	ids   *nodeIDs
+	next  []int32         // by node number: next node toward a change, -1 at a change, -2 unreached
+	alone map[string]bool // changed ids the graph does not hold: they reach only themselves
+	n     int
 }
 
 // ReachFrom walks the reverse edges from the changed node ids. Ids not in the graph reach
 // only themselves.
 func (g *Graph) ReachFrom(changed []string) *Reached {
-	next := make(map[string]string, 64)
-	queue := make([]string, 0, 64)
+	c := g.callers
+	r := &Reached{ids: c.ids, alone: map[string]bool{}}
+	var starts []int32
 	for _, id := range changed {
-		if _, ok := next[id]; !ok {
-			next[id] = ""
-			queue = append(queue, id)
+		if n, ok := c.ids.lookup(id); ok && int(n) < len(c.callers) {
+			starts = append(starts, n)
+		} else {
+			r.alone[id] = true
 		}
 	}
-	for head := 0; head < len(queue); head++ {
-		cur := queue[head]
-		for _, rec := range g.rev.get(cur) {
-			if _, ok := next[rec.From]; !ok {
-				next[rec.From] = cur
-				queue = append(queue, rec.From)
-			}
+	r.next = c.walk(starts)
+	for _, x := range r.next {
+		if x != -2 {
+			r.n++
 		}
 	}
-	return &Reached{next: next}
+	r.n += len(r.alone)
+	return r
+}
+
+// number returns id's node number when id was reached.
+func (r *Reached) number(id string) (int32, bool) {
+	n, ok := r.ids.lookup(id)
+	if !ok || int(n) >= len(r.next) || r.next[n] == -2 {
+		return 0, false
+	}
+	return n, true
 }
 
 // Has reports whether id reaches a change.
@@ -35,7 +47,10 @@ func (r *Reached) Has(id string) bool {
 	if r == nil {
 		return false
 	}
-	_, ok := r.next[id]
+	if r.alone[id] {
+		return true
+	}
+	_, ok := r.number(id)
 	return ok
 }
 
@@ -44,23 +59,39 @@ func (r *Reached) Len() int {
 	if r == nil {
 		return 0
 	}
-	return len(r.next)
+	return r.n
 }
 
 // Chain returns the shortest chain [id, ..., changed id] following dependency edges, or nil
 // when id reaches no change.
 func (r *Reached) Chain(id string) []string {
-	if !r.Has(id) {
+	if r == nil {
 		return nil
 	}
-	var out []string
-	for cur := id; ; {
-		out = append(out, cur)
-		nxt := r.next[cur]
-		if nxt == "" {
-			return out
+	if r.alone[id] {
+		return []string{id}
+	}
+	n, ok := r.number(id)
+	if !ok {
+		return nil
+	}
+	out := []string{id}
+	for r.next[n] >= 0 {
+		n = r.next[n]
+		out = append(out, r.ids.name(n))
+	}
+	return out
+}
+
+// each calls fn with every reached id.
+func (r *Reached) each(fn func(id string)) {
+	for n, x := range r.next {
+		if x != -2 {
+			fn(r.ids.name(int32(n)))
 		}
-		cur = nxt
+	}
+	for id := range r.alone {
+		fn(id)
 	}
 }
 
@@ -68,9 +99,7 @@ func (r *Reached) Chain(id string) []string {
 // shortest chain [node, ..., changed id].
 func (g *Graph) Reach(changed []string) map[string][]string {
 	r := g.ReachFrom(changed)
-	out := make(map[string][]string, len(r.next))
-	for id := range r.next {
-		out[id] = r.Chain(id)
-	}
+	out := make(map[string][]string, r.Len())
+	r.each(func(id string) { out[id] = r.Chain(id) })
 	return out
 }

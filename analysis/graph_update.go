@@ -73,7 +73,7 @@ func (g *Graph) Update(s *Snapshot, changedPaths []string) *Graph {
 	if sameEdgesAfter(g, ng, changed, redo) {
 		// Typing inside a body without touching calls: keep the stores, so that callers
 		// can keep what they computed on them (see SameEdges).
-		ng.fwd, ng.rev = g.fwd, g.rev
+		ng.fwd, ng.rev, ng.callers = g.fwd, g.rev, g.callers
 		return ng
 	}
 	fd, rd := newStoreDelta(), newStoreDelta()
@@ -94,6 +94,16 @@ func (g *Graph) Update(s *Snapshot, changedPaths []string) *Graph {
 		}
 	}
 	ng.fwd, ng.rev = g.fwd.with(fd), g.rev.with(rd)
+	touched := make([]string, 0, len(rd.add)+len(rd.remove))
+	for key := range rd.add {
+		touched = append(touched, key)
+	}
+	for key := range rd.remove {
+		if _, added := rd.add[key]; !added {
+			touched = append(touched, key)
+		}
+	}
+	ng.callers = g.callers.with(ng.rev, touched)
 	return ng
 }
 

@@ -39,6 +39,25 @@ func assertSameGraph(t *testing.T, label string, want, got *Graph) {
 	if a, b := want.Uncertain(), got.Uncertain(); !reflect.DeepEqual(a, b) {
 		t.Errorf("%s: uncertain differs:\nbuild  %v\nupdate %v", label, a, b)
 	}
+	if a, b := callerDump(want.callers), callerDump(got.callers); !reflect.DeepEqual(a, b) {
+		t.Errorf("%s: caller index differs (%d vs %d nodes with callers)", label, len(a), len(b))
+	}
+}
+
+// callerDump renders a caller index by name: node → its callers in walk order.
+func callerDump(c *callerIndex) map[string][]string {
+	out := map[string][]string{}
+	for n, row := range c.callers {
+		if len(row) == 0 {
+			continue
+		}
+		names := make([]string, len(row))
+		for i, x := range row {
+			names[i] = c.ids.name(x)
+		}
+		out[c.ids.name(int32(n))] = names
+	}
+	return out
 }
 
 func edgeDiff(want, got []Edge) string {
