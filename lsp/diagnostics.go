@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
+	"time"
 
 	"go.lsp.dev/protocol"
 
@@ -22,6 +24,20 @@ const diagnosticSource = "assertlens"
 type texts struct {
 	ss    *session
 	cache map[string][]byte
+	lines map[string]*lineIndex
+}
+
+// index returns the line index of a file's text.
+func (t *texts) index(rel string) *lineIndex {
+	if x, ok := t.lines[rel]; ok {
+		return x
+	}
+	if t.lines == nil {
+		t.lines = map[string]*lineIndex{}
+	}
+	x := newLineIndex(t.get(rel))
+	t.lines[rel] = x
+	return x
 }
 
 func (t *texts) get(rel string) []byte {
@@ -31,10 +47,45 @@ func (t *texts) get(rel string) []byte {
 	var b []byte
 	if text, _, ok := t.ss.srv.docs.get(t.ss.uri(rel)); ok {
 		b = text
-	} else if st, err := os.Stat(filepath.Join(t.ss.root, filepath.FromSlash(rel))); err == nil && st.Size() <= maxDocumentBytes {
-		b, _ = os.ReadFile(filepath.Join(t.ss.root, filepath.FromSlash(rel)))
+	} else {
+		b = t.ss.disk.read(filepath.Join(t.ss.root, filepath.FromSlash(rel)))
 	}
 	t.cache[rel] = b
+	return b
+}
+
+// diskTexts keeps the files read for ranges between publishes, re-reading a file only when
+// its size or modification time changed: a wide edit touches hundreds of test files.
+type diskTexts struct {
+	mu    sync.Mutex
+	files map[string]diskText
+}
+
+type diskText struct {
+	size int64
+	mod  time.Time
+	data []byte
+}
+
+// read returns the file's bytes, or nil when it is missing or too big.
+func (d *diskTexts) read(path string) []byte {
+	st, err := os.Stat(path)
+	if err != nil || st.Size() > maxDocumentBytes {
+		return nil
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if f, ok := d.files[path]; ok && f.size == st.Size() && f.mod.Equal(st.ModTime()) {
+		return f.data
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	if d.files == nil {
+		d.files = map[string]diskText{}
+	}
+	d.files[path] = diskText{size: st.Size(), mod: st.ModTime(), data: b}
 	return b
 }
 
@@ -77,7 +128,7 @@ func (ss *session) diagnostics() map[protocol.DocumentURI][]protocol.Diagnostic 
 			}
 			uri := ss.uri(u.File)
 			out[uri] = append(out[uri], protocol.Diagnostic{
-				Range:              unitRange(tx.get(u.File), u),
+				Range:              unitRange(tx.index(u.File), u),
 				Severity:           protocol.DiagnosticSeverityInformation,
 				Source:             diagnosticSource,
 				Message:            message(u),
@@ -93,7 +144,7 @@ func (ss *session) diagnostics() map[protocol.DocumentURI][]protocol.Diagnostic 
 		uri := ss.uri(ru.File)
 		u := slicing.Unit{ID: ru.ID, Level: ru.Level, Line: ru.Line, EndLine: ru.Line}
 		out[uri] = append(out[uri], protocol.Diagnostic{
-			Range:    unitRange(tx.get(ru.File), u),
+			Range:    unitRange(tx.index(ru.File), u),
 			Severity: protocol.DiagnosticSeverityError,
 			Source:   diagnosticSource,
 			Message:  failureMessage(ru),
@@ -134,7 +185,7 @@ func (ss *session) publishDiagnostics(ctx context.Context, versions map[protocol
 		if v, ok := versions[send[i].URI]; ok && v > 0 {
 			send[i].Version = uint32(v)
 		}
-		if err := ss.srv.conn.Notify(ctx, protocol.MethodTextDocumentPublishDiagnostics, &send[i]); err != nil {
+		if err := ss.srv.out.notify(protocol.MethodTextDocumentPublishDiagnostics, &send[i]); err != nil {
 			ss.srv.log.logf("publish diagnostics: %v", err)
 			return
 		}
@@ -172,11 +223,11 @@ func unitOf(data any) string {
 
 // unitRange is the range a unit's diagnostic covers: the assertion's lines, or the
 // declaration line of a method or class unit (underlining a whole class helps nobody).
-func unitRange(text []byte, u slicing.Unit) protocol.Range {
+func unitRange(x *lineIndex, u slicing.Unit) protocol.Range {
 	if u.Level == slicing.LevelAssertion {
-		return lineSpan(text, u.Line, u.EndLine)
+		return x.span(u.Line, u.EndLine)
 	}
-	return lineSpan(text, u.Line, u.Line)
+	return x.span(u.Line, u.Line)
 }
 
 // related points from a unit to the edits that select it.

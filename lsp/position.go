@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"sort"
 	"unicode/utf8"
 
 	"go.lsp.dev/protocol"
@@ -121,19 +122,61 @@ func utf16Len(b []byte) uint32 {
 // text clamp to it; last < first is treated as first. A nil text (content unknown) gives
 // whole-line ranges.
 func lineSpan(text []byte, first, last int) protocol.Range {
+	return newLineIndex(text).span(first, last)
+}
+
+// lineIndex holds where each line of a text starts, so that many ranges in one text are
+// found without scanning it from the top each time (a wide edit puts thousands of
+// diagnostics into a few hundred files).
+type lineIndex struct {
+	text   []byte
+	starts []int // offset of each line's first byte; nil text: unknown content
+}
+
+func newLineIndex(text []byte) *lineIndex {
+	x := &lineIndex{text: text}
+	if text == nil {
+		return x
+	}
+	x.starts = []int{0}
+	for off := nextLine(text, 0); off >= 0; off = nextLine(text, off) {
+		x.starts = append(x.starts, off)
+	}
+	return x
+}
+
+// start is lineStart over the index.
+func (x *lineIndex) start(line uint32) int {
+	if int(line) >= len(x.starts) {
+		return len(x.text)
+	}
+	return x.starts[line]
+}
+
+// position is OffsetToPosition over the index.
+func (x *lineIndex) position(offset int) protocol.Position {
+	offset = max(0, min(offset, len(x.text)))
+	line := sort.Search(len(x.starts), func(i int) bool { return x.starts[i] > offset }) - 1
+	start := x.starts[line]
+	return protocol.Position{Line: uint32(line), Character: utf16Len(x.text[start:min(offset, lineEnd(x.text, start))])}
+}
+
+// span is the range of lines first..last (1-based) without the first line's indentation.
+func (x *lineIndex) span(first, last int) protocol.Range {
 	if first < 1 {
 		first = 1
 	}
 	if last < first {
 		last = first
 	}
+	text := x.text
 	if text == nil { // content unknown: cover the whole lines
 		return protocol.Range{
 			Start: protocol.Position{Line: uint32(first - 1)},
 			End:   protocol.Position{Line: uint32(last)},
 		}
 	}
-	s := lineStart(text, uint32(first-1))
+	s := x.start(uint32(first - 1))
 	e := lineEnd(text, s)
 	col := s
 	for col < e && (text[col] == ' ' || text[col] == '\t') {
@@ -142,10 +185,10 @@ func lineSpan(text []byte, first, last int) protocol.Range {
 	if col == e { // blank line: cover it whole
 		col = s
 	}
-	ls := lineStart(text, uint32(last-1))
+	ls := x.start(uint32(last - 1))
 	le := lineEnd(text, ls)
 	if le < col {
 		le = col
 	}
-	return protocol.Range{Start: OffsetToPosition(text, col), End: OffsetToPosition(text, le)}
+	return protocol.Range{Start: x.position(col), End: x.position(le)}
 }

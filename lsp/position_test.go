@@ -1,6 +1,8 @@
 package lsp
 
 import (
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"go.lsp.dev/protocol"
@@ -94,5 +96,30 @@ func TestLineSpan(t *testing.T) {
 	}
 	if got := lineSpan(text, 2, 1); got.End != pos(1, 25) {
 		t.Errorf("lineSpan last<first = %v", got)
+	}
+}
+
+// TestLineIndexAgreesWithScans checks the line index against the scanning conversions on
+// texts mixing \n, \r\n, lone \r and characters outside the BMP.
+func TestLineIndexAgreesWithScans(t *testing.T) {
+	pieces := []string{"a", "é", "😀", " ", "\t", "\n", "\r\n", "\r", "xyz"}
+	rng := rand.New(rand.NewPCG(7, 9))
+	for round := 0; round < 200; round++ {
+		var b strings.Builder
+		for i := rng.IntN(40); i > 0; i-- {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		text := []byte(b.String())
+		x := newLineIndex(text)
+		for off := -1; off <= len(text)+1; off++ {
+			if got, want := x.position(off), OffsetToPosition(text, off); got != want {
+				t.Fatalf("%q offset %d: index %v, scan %v", text, off, got, want)
+			}
+		}
+		for line := uint32(0); line < uint32(len(x.starts)+2); line++ {
+			if got, want := x.start(line), lineStart(text, line); got != want {
+				t.Fatalf("%q line %d: index %d, scan %d", text, line, got, want)
+			}
+		}
 	}
 }

@@ -87,6 +87,7 @@ const (
 type server struct {
 	ctx     context.Context
 	conn    jsonrpc2.Conn
+	out     *stream // the connection's stream, for notifications written in one pass
 	log     *logger
 	factory EngineFactory
 	cfg     serverConfig
@@ -118,10 +119,11 @@ func serve(ctx context.Context, in io.Reader, out io.Writer, logw io.Writer, new
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	lg := newLogger(logw)
-	conn := jsonrpc2.NewConn(newStream(in, out, lg.logf))
+	st := newStream(in, out, lg.logf)
+	conn := jsonrpc2.NewConn(st)
 	lg.setConn(conn)
 	s := &server{
-		ctx: ctx, conn: conn, log: lg, factory: newEngine, cfg: cfg,
+		ctx: ctx, conn: conn, out: st, log: lg, factory: newEngine, cfg: cfg,
 		docs: newDocuments(), exited: make(chan struct{}),
 		settings: defaultSettings(),
 	}

@@ -44,6 +44,7 @@ type session struct {
 	runs      map[string]selection.RunUnit // unit id → outcome of its last run
 	runGen    uint64                       // stateGen when the last run finished
 	published map[protocol.DocumentURI][]protocol.Diagnostic
+	disk      diskTexts // test files read for diagnostic ranges
 }
 
 // removeSession stops serving a folder: its worker and watcher end, its diagnostics are

@@ -177,6 +177,21 @@ func (s *stream) Write(_ context.Context, msg jsonrpc2.Message) (int64, error) {
 	return s.writeFrame(body)
 }
 
+// notify writes a notification, encoding its params once (the library's Notify encodes
+// them, then the message around them again: megabytes for a wide edit's diagnostics).
+func (s *stream) notify(method string, params any) error {
+	body, err := json.Marshal(struct {
+		JSONRPC string `json:"jsonrpc"`
+		Method  string `json:"method"`
+		Params  any    `json:"params"`
+	}{"2.0", method, params})
+	if err != nil {
+		return fmt.Errorf("marshal %s: %w", method, err)
+	}
+	_, err = s.writeFrame(body)
+	return err
+}
+
 func (s *stream) writeFrame(body []byte) (int64, error) {
 	s.wmu.Lock()
 	defer s.wmu.Unlock()
