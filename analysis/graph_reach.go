@@ -75,10 +75,17 @@ func (r *Reached) Chain(id string) []string {
 	if !ok {
 		return nil
 	}
-	out := []string{id}
+	length := 1
+	for m := n; r.next[m] >= 0; m = r.next[m] {
+		length++
+	}
+	out := make([]string, 1, length)
+	out[0] = id
+	r.ids.mu.RLock()
+	defer r.ids.mu.RUnlock()
 	for r.next[n] >= 0 {
 		n = r.next[n]
-		out = append(out, r.ids.name(n))
+		out = append(out, r.ids.names[n])
 	}
 	return out
 }

@@ -25,6 +25,8 @@ type Memo struct {
 	reachCur, reachBase cachedReach
 	// last is the outcome of the last selection, reused when its key matches.
 	last *cachedResult
+	// units is a buffer selections collect their units in, kept to avoid regrowing it.
+	units []slicing.Unit
 }
 
 // resultKey is what one selection's units depend on; see selector.resultKey.

@@ -62,9 +62,6 @@ func Select(in Input) *Result {
 		res.ElapsedMs = time.Since(start).Milliseconds()
 		return res
 	}
-	if memo.last != nil {
-		res.Units = make([]slicing.Unit, 0, len(memo.last.units))
-	}
 	s.selectUnits(res)
 	memo.last = &cachedResult{key: key, units: res.Units, totals: res.Totals, uncertain: s.uncertain}
 	res.Uncertain = append(append(res.Uncertain, s.uncertain...), s.graphUncertain()...)
@@ -113,16 +110,22 @@ func (s *selector) resultKey(version any) resultKey {
 // selectUnits fills res with the selected units and the totals.
 func (s *selector) selectUnits(res *Result) {
 	in := s.in
+	buf := s.memo.units[:0]
 	for _, tc := range in.Tests {
 		res.Totals.TestClasses++
 		for _, tm := range tc.Methods {
 			res.Totals.TestMethods++
 			res.Totals.Assertions += countAssertions(tm)
 		}
-		units := s.selectClass(tc, s.scratch[:0])
-		res.Units = append(res.Units, coarsen(tc, units, in.Level)...)
-		s.scratch = units[:0]
+		start := len(buf)
+		buf = s.selectClass(tc, buf)
+		if len(buf) > start && in.Level != "" && in.Level != slicing.LevelAssertion {
+			buf = append(buf[:start], coarsen(tc, buf[start:], in.Level)...)
+		}
 	}
+	// One exact-size copy out of the memo's reused buffer.
+	res.Units = append(make([]slicing.Unit, 0, len(buf)), buf...)
+	s.memo.units = buf[:0]
 	res.Units = dedupeUnits(res.Units)
 	selectedMethods := map[string]bool{}
 	for _, u := range res.Units {
@@ -154,6 +157,13 @@ func (s *selector) selectUnits(res *Result) {
 // dedupeUnits keeps the first of units with the same id (a class unit is listed by every
 // method of its class).
 func dedupeUnits(units []slicing.Unit) []slicing.Unit {
+	classLevel := false
+	for i := range units {
+		classLevel = classLevel || units[i].Level == slicing.LevelClass
+	}
+	if !classLevel {
+		return units // ids of assertion and method units are unique
+	}
 	seen := map[string]bool{}
 	out := units[:0]
 	for _, u := range units {
@@ -181,7 +191,8 @@ type selector struct {
 	uncertain []string
 	failed    map[string]bool
 	chains    map[string][]string // chains made so far, by node
-	scratch   []slicing.Unit      // reused buffer for one class's units
+	becauses  map[string][]string // "because" lists, by change
+	hits      []stmtHit           // reused buffer of one method's hits
 }
 
 // affected computes reverse reachability from every change that needs a re-run.
@@ -262,6 +273,26 @@ func ownerType(id string) string {
 // reached reports whether id reaches a change.
 func (s *selector) reached(id string) bool {
 	return s.cur.Has(id) || s.base.Has(id) || s.alone[id]
+}
+
+// stmtHit is a test statement that reaches a change.
+type stmtHit struct {
+	line         int
+	because, via []string // shared by the units holding the statement
+}
+
+// because returns the one-element "because" list of a change, shared by every unit it
+// selects.
+func (s *selector) because(id string) []string {
+	if b, ok := s.becauses[id]; ok {
+		return b
+	}
+	if s.becauses == nil {
+		s.becauses = map[string][]string{}
+	}
+	b := []string{id}
+	s.becauses[id] = b[:1:1]
+	return b
 }
 
 // chain returns the chain from id to a change; id must be reached. Chains are shared
@@ -363,21 +394,19 @@ func (s *selector) selectMethod(out []slicing.Unit, tc *slicing.TestClass, tm *s
 		return out
 	}
 	// Assertion level: find the affected statements, then the units holding them.
-	type stmtHit struct {
-		line         int
-		because, via []string // shared by the units holding the statement
-	}
-	var hits []stmtHit
+	hits := s.hits[:0]
 	for i, targets := range s.statementTargets(tc, tm) {
 		for _, t := range targets {
 			if s.reached(t) {
 				line, ch := tm.Statements[i].Line, s.chain(t)
-				hits = append(hits, stmtHit{line, []string{last(ch)},
-					append([]string{tm.ID, tm.ID + " line " + strconv.Itoa(line)}, ch...)})
+				via := make([]string, 0, len(ch)+2)
+				via = append(append(via, tm.ID, tm.ID+" line "+strconv.Itoa(line)), ch...)
+				hits = append(hits, stmtHit{line, s.because(last(ch)), via})
 				break
 			}
 		}
 	}
+	s.hits = hits[:0]
 	if len(hits) == 0 {
 		// Safety net: if the method as a whole reaches the change but no statement was
 		// found to, the statement analysis missed something. Select the method whole.
