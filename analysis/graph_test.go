@@ -133,6 +133,9 @@ var ruleCases = []struct {
 	{"library callback: Runnable into Thread", "callbacks", "app.Task#run()", []string{"app.CallbacksTest#runnableUpcastIntoThread()"}, nil, nil},
 	{"library callback: Object#toString", "callbacks", "app.Money#toString()", []string{"app.CallbacksTest#toStringCalledByLibrary()"}, nil,
 		[]Edge{{From: "app.Money", To: "app.Money#toString()", Kind: "callback"}}},
+	{"library callback: private serialization hook", "callbacks", "app.Settings#writeReplace()", []string{"app.CallbacksTest#serializedByLibrary()"}, nil,
+		[]Edge{{From: "app.Settings", To: "app.Settings#writeReplace()", Kind: "callback"}}},
+	{"known library interface narrows callbacks", "callbacks", "app.Settings#size()", nil, []string{"app.CallbacksTest#serializableUsesName()"}, nil},
 
 	{"class head change reaches users", "types", "app.Widget", []string{"app.TypesTest#instanceofCheck()"}, nil, nil},
 	{"superclass head change reaches subclass users", "types", "app.Part", []string{"app.TypesTest#instanceofCheck()"}, nil, nil},

@@ -237,3 +237,35 @@ func TestGraphUpdateInheritedImplementationMoves(t *testing.T) {
 		assertSameGraph(t, fmt.Sprintf("edit %d", i), BuildGraph(s), g)
 	}
 }
+
+// TestGraphUpdateLibrarySupertypeOfAncestor checks that callback edges of a subclass follow
+// an edit to its superclass's library supertypes in another file: Runnable added to a
+// Serializable base makes the subclass's run() a callback.
+func TestGraphUpdateLibrarySupertypeOfAncestor(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "graph", "callbacks")
+	src := readJavaTree(t, dir)
+	sub := "src/main/java/app/SubSettings.java"
+	src = applyFileEdit(t, src, fileEdit{path: sub, new: "package app;\n\npublic class SubSettings extends Settings {\n    public void run() {\n    }\n}\n"})
+	g := BuildGraph(snapshotFromSource(t, dir, src))
+	callback := Edge{From: "app.SubSettings", To: "app.SubSettings#run()", Kind: "callback"}
+	has := func(g *Graph) bool {
+		for _, e := range g.Callees("app.SubSettings") {
+			if e.From == callback.From && e.To == callback.To && e.Kind == callback.Kind {
+				return true
+			}
+		}
+		return false
+	}
+	if has(g) {
+		t.Fatal("run() of a Serializable class is a callback before Runnable is added")
+	}
+	base := "src/main/java/app/Settings.java"
+	// Only the supertype list changes: Settings declares no run() of its own.
+	src = applyFileEdit(t, src, fileEdit{path: base, old: "public class Settings implements Serializable {", new: "public abstract class Settings implements Serializable, Runnable {"})
+	s := snapshotFromSource(t, dir, src)
+	got := g.Update(s, []string{base})
+	assertSameGraph(t, "Runnable added to the base", BuildGraph(s), got)
+	if !has(got) {
+		t.Error("run() of the subclass is not a callback after its base became Runnable")
+	}
+}

@@ -81,7 +81,13 @@ func typeEdges(r *resolver, t *Type, sink *edgeSink) {
 	for _, sup := range r.idx.supers[t.ID] {
 		sink.add(t.ID, sup, "super", t.Line)
 	}
-	callbacks := r.idx.libSuper[t.ID]
+	// Library code holding a t can call back the methods of its library supertypes: every
+	// instance method for an unknown one, the listed names for well-known JDK interfaces.
+	var callbackNames map[string]bool
+	allCallbacks := false
+	if r.idx.libSuper[t.ID] {
+		callbackNames, allCallbacks = libraryCallbackNames(r.s, hier, r.idx.supers)
+	}
 	for _, m := range t.Members {
 		switch {
 		case m.Kind == KindInitializer && m.Static():
@@ -89,9 +95,12 @@ func typeEdges(r *resolver, t *Type, sink *edgeSink) {
 		case m.Kind == KindField && m.Static() && m.BodyEnd > m.BodyStart:
 			sink.add(t.ID, m.ID, "static-init", m.Line)
 		case m.Kind == KindMethod && !m.Static() && !hasString(m.Modifiers, "private"):
-			if callbacks || isObjectCallback(m) {
+			if allCallbacks || callbackNames[m.Name] || isObjectCallback(m) {
 				sink.add(t.ID, m.ID, "callback", m.Line)
 			}
+		case m.Kind == KindMethod && !m.Static() && r.idx.libSuper[t.ID] && serializationHooks[m.Name]:
+			// Java serialization calls these reflectively, private or not.
+			sink.add(t.ID, m.ID, "callback", m.Line)
 		}
 	}
 	overrideEdges(r, t, hier, sink)

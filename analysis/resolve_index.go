@@ -43,6 +43,7 @@ type typeSummary struct {
 	kind, outer string
 	ancestors   string // joined ancestor ids
 	lib         bool
+	libNames    string // the type's own non-project supertypes (simple names, joined): callbacks
 	subs        string // joined direct subtypes
 }
 
@@ -120,8 +121,14 @@ func (idx *index) inheritsLib(id string) bool {
 
 // summarize is the summary of t; ancestors, libSuper and subs must be up to date for t.
 func (idx *index) summarize(t *Type) typeSummary {
+	var lib []string
+	for _, written := range append(append([]string{}, t.Extends...), t.Implements...) {
+		if simple := LibraryTypeName(written); !resolvesInProject(idx.supers[t.ID], simple) {
+			lib = append(lib, simple)
+		}
+	}
 	return typeSummary{kind: t.Kind, outer: t.Outer, ancestors: strings.Join(idx.ancestors[t.ID], ","),
-		lib: idx.libSuper[t.ID], subs: strings.Join(idx.subs[t.ID], ",")}
+		lib: idx.libSuper[t.ID], libNames: strings.Join(lib, ","), subs: strings.Join(idx.subs[t.ID], ",")}
 }
 
 // walkAncestors lists the project ancestors of id breadth first: the superclass chain

@@ -539,7 +539,7 @@ func (s *selector) callbackMembers(name string) []string {
 			for _, sup := range append(append([]string{}, t.Extends...), t.Implements...) {
 				ids := s.typesNamed(sup)
 				if len(ids) == 0 {
-					if names, known := libraryCallbacks[sup]; known {
+					if names, known := analysis.LibraryCallbacks[analysis.LibraryTypeName(sup)]; known {
 						for _, n := range names {
 							extraNames[n] = true
 						}
@@ -567,30 +567,6 @@ func (s *selector) callbackMembers(name string) []string {
 	}
 	s.memo.callbacks[name] = out
 	return out
-}
-
-// libraryCallbacks lists, for well-known JDK supertypes, the methods through which library
-// code calls back into an implementation. A supertype outside the project that is not listed
-// here makes every instance method a possible callback.
-var libraryCallbacks = map[string][]string{
-	"Object":           nil,
-	"Comparable":       {"compareTo"},
-	"Comparator":       {"compare", "reversed", "thenComparing"},
-	"Runnable":         {"run"},
-	"Callable":         {"call"},
-	"AutoCloseable":    {"close"},
-	"Closeable":        {"close"},
-	"Iterable":         {"iterator", "forEach", "spliterator"},
-	"Iterator":         {"hasNext", "next", "remove", "forEachRemaining"},
-	"Serializable":     {"writeObject", "readObject", "readResolve", "writeReplace"},
-	"Cloneable":        {"clone"},
-	"Supplier":         {"get"},
-	"Consumer":         {"accept", "andThen"},
-	"Function":         {"apply", "andThen", "compose"},
-	"Predicate":        {"test", "and", "or", "negate"},
-	"CharSequence":     {"length", "charAt", "subSequence", "chars", "codePoints", "isEmpty"},
-	"Exception":        {"getMessage", "getLocalizedMessage", "getCause", "fillInStackTrace", "printStackTrace"},
-	"RuntimeException": {"getMessage", "getLocalizedMessage", "getCause", "fillInStackTrace", "printStackTrace"},
 }
 
 // objectOverridable are the java.lang.Object methods library code calls on any object.

@@ -29,4 +29,14 @@ class CallbacksTest {
     void toStringCalledByLibrary() {
         assertEquals("1 EUR", String.valueOf(new Wallet().balance()));
     }
+
+    @Test
+    void serializableUsesName() {
+        assertEquals("x", new Settings().name());
+    }
+
+    @Test
+    void serializedByLibrary() throws Exception {
+        new java.io.ObjectOutputStream(new java.io.ByteArrayOutputStream()).writeObject(new Settings());
+    }
 }
