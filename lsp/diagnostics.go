@@ -180,7 +180,7 @@ func (ss *session) publishDiagnostics(ctx context.Context, versions map[protocol
 		}
 	}
 	ss.resMu.Unlock()
-	sort.Slice(send, func(i, j int) bool { return send[i].URI < send[j].URI })
+	publishOrder(send, versions)
 	for i := range send {
 		if v, ok := versions[send[i].URI]; ok && v > 0 {
 			send[i].Version = uint32(v)
@@ -190,6 +190,19 @@ func (ss *session) publishDiagnostics(ctx context.Context, versions map[protocol
 			return
 		}
 	}
+}
+
+// publishOrder sorts publications: open documents first, since they are what the user looks
+// at while a wide edit's hundreds of other files follow, then by URI.
+func publishOrder(send []protocol.PublishDiagnosticsParams, open map[protocol.DocumentURI]int32) {
+	sort.Slice(send, func(i, j int) bool {
+		_, oi := open[send[i].URI]
+		_, oj := open[send[j].URI]
+		if oi != oj {
+			return oi
+		}
+		return send[i].URI < send[j].URI
+	})
 }
 
 // sameDiagnostics reports whether two lists hold the same diagnostics in the same order

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"strings"
 	"testing"
 
 	"go.lsp.dev/protocol"
@@ -79,3 +80,16 @@ func TestApplyChanges(t *testing.T) {
 
 // Range is protocol.Range, shortened for the table above.
 type Range = protocol.Range
+
+func TestPublishOrderPutsOpenDocumentsFirst(t *testing.T) {
+	send := []protocol.PublishDiagnosticsParams{{URI: "file:///a/A.java"}, {URI: "file:///a/Z.java"}, {URI: "file:///a/M.java"}, {URI: "file:///a/B.java"}}
+	publishOrder(send, map[protocol.DocumentURI]int32{"file:///a/Z.java": 3, "file:///a/M.java": 1})
+	var got []string
+	for _, p := range send {
+		got = append(got, string(p.URI))
+	}
+	want := []string{"file:///a/M.java", "file:///a/Z.java", "file:///a/A.java", "file:///a/B.java"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("order %v, want %v", got, want)
+	}
+}
