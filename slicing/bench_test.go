@@ -52,7 +52,8 @@ func BenchmarkDiscoverLarge(b *testing.B) {
 }
 
 // BenchmarkDiscoveryUpdate measures re-discovery after one edit, as the server does per
-// keystroke: a production body edit that keeps every proof, and a test body edit.
+// keystroke: a production body edit that keeps every proof, a test body edit, and a
+// production declaration edit (a method added).
 func BenchmarkDiscoveryUpdate(b *testing.B) {
 	dir, err := javagen.Shared()
 	if err != nil {
@@ -69,6 +70,7 @@ func BenchmarkDiscoveryUpdate(b *testing.B) {
 	cases := []struct{ name, rel, old, new string }{
 		{"production-body", javagen.ClassPath(1234), "int acc = x + counter1234;", "int acc = x - counter1234;"},
 		{"test-body", javagen.TestPath(3, javagen.Default.Classes), "assertEquals(first, second);", "assertEquals(second, first);"},
+		{"production-declaration", javagen.ClassPath(1234), "    public int m3(int x) {", "    public int extra(int x) {\n        return x;\n    }\n\n    public int m3(int x) {"},
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {

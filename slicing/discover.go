@@ -114,7 +114,7 @@ func (p *project) analyzeFile(f *analysis.File, src []byte, analyses map[string]
 		heads[t.ID] = classHead(src, t)
 		for _, m := range t.Members {
 			if p.isTestMethod(t, m) {
-				analyses[m.ID] = p.analyzeMethod(src, root, t, m)
+				p.track(testKey(m.ID), func() { analyses[m.ID] = p.analyzeMethod(src, root, t, m) })
 			}
 		}
 	}

@@ -271,6 +271,7 @@ func (p *project) allNone(cands []memberRef) effect {
 // fails (ok false) when an implementation may live outside the model: an interface
 // receiver (lambdas) or a type some code subclasses anonymously.
 func (p *project) dispatch(types []*analysis.Type, name string, arity int) (out []memberRef, ok bool) {
+	p.note("M:" + name)
 	anon := p.anonymousSubclassed()
 	seen := map[string]bool{}
 	add := func(rs []memberRef) {
@@ -477,7 +478,8 @@ func (p *project) memo(key string, compute func() effect) effect {
 		return effGlobal
 	}
 	p.busy[key] = true
-	e := compute()
+	var e effect
+	p.track(key, func() { e = compute() })
 	delete(p.busy, key)
 	p.effects[key] = e
 	return e

@@ -104,27 +104,47 @@ func (d *Discovery) incremental(s *analysis.Snapshot, read func(rel string) ([]b
 	if read == nil {
 		return nil
 	}
-	owners := map[string]bool{} // types declared in changed files
+	owners := map[string]bool{}   // types declared in changed files
+	declared := map[string]bool{} // names whose declarations changed (see lookupDeps)
+	redeclared := map[string]bool{}
 	testChanged := false
 	for p := range paths {
 		oldF, newF := d.snap.Files[p], s.Files[p]
-		if oldF == nil || newF == nil || declShape(oldF) != declShape(newF) {
-			return nil // tests, types or declarations came or went
+		if oldF == nil || newF == nil {
+			return nil // a file came or went
+		}
+		if declShape(oldF) != declShape(newF) {
+			// Members of production code came, went or changed their signatures; tests,
+			// types and supertypes must stay as they were.
+			if oldF.Test || newF.Test || !memberChanges(oldF, newF, declared) {
+				return nil
+			}
+			redeclared[p] = true
 		}
 		testChanged = testChanged || newF.Test
 		for _, t := range newF.Types {
 			owners[t.ID] = true
 		}
 	}
-	p2, ok := d.proj.derive(s, read, paths)
+	p2, ok := d.proj.derive(s, read, paths, redeclared)
 	if !ok {
 		return nil
 	}
 	if testChanged && !sameKeys(p2.helpers, d.proj.helpers) {
 		return nil // a method became, or stopped being, an assertion helper
 	}
-	if !d.proofsStillHold(p2, owners) {
+	stale, reanalyze := d.affectedBy(owners, declared)
+	if !d.proofsStillHold(p2, stale) {
 		return nil
+	}
+	for key := range reanalyze {
+		// A test method looked up a name whose declaration changed: analyse its file again.
+		f := s.FileOf(ownerOfKey(strings.TrimPrefix(key, "test:")))
+		if f == nil {
+			return nil
+		}
+		paths[f.Path] = true
+		testChanged = true
 	}
 	nd := &Discovery{snap: s, opts: d.opts, proj: p2, analyses: d.analyses, heads: d.heads, errs: d.errs}
 	if !testChanged {
@@ -186,31 +206,142 @@ func classTouches(tc *TestClass, paths map[string]bool) bool {
 	return false
 }
 
-// proofsStillHold re-proves, from scratch, every remembered effect of a member or
-// constructor of the owner types and compares it with what the slices were cut with. Any
-// difference means slices may change, so the caller falls back to a full discovery.
-func (d *Discovery) proofsStillHold(p2 *project, owners map[string]bool) bool {
-	var keys []string
+// affectedBy returns the remembered proofs an edit may change (those of the edited types
+// and those that looked up a redeclared name) and the test analyses that looked up a
+// redeclared name. Proofs that only used affected proofs need no check: when every
+// affected proof keeps its value, so do they.
+func (d *Discovery) affectedBy(owners, declared map[string]bool) (stale, reanalyze map[string]bool) {
+	stale, reanalyze = map[string]bool{}, map[string]bool{}
+	if len(declared) > 0 {
+		d.proj.eachDeps(func(key string, dep *lookupDeps) {
+			for n := range declared {
+				if !dep.names[n] {
+					continue
+				}
+				if strings.HasPrefix(key, "test:") {
+					reanalyze[key] = true
+				} else {
+					stale[key] = true
+				}
+				return
+			}
+		})
+	}
 	for _, m := range []map[string]effect{d.proj.effects, d.proj.inherited} {
 		for key := range m {
 			if owners[ownerOfKey(key)] {
-				keys = append(keys, key)
+				stale[key] = true
 			}
 		}
 	}
-	if len(keys) == 0 {
+	return stale, reanalyze
+}
+
+// proofsStillHold re-proves, from scratch, every stale remembered effect and compares it
+// with what the slices were cut with. Any difference means slices may change, so the caller
+// falls back to a full discovery. When they all hold, p2 adopts the fresh records of what
+// the proofs looked up, since an edit may change that without changing a value.
+func (d *Discovery) proofsStillHold(p2 *project, stale map[string]bool) bool {
+	if len(stale) == 0 {
 		return true
+	}
+	keys := make([]string, 0, len(stale))
+	for key := range stale {
+		keys = append(keys, key)
 	}
 	sort.Strings(keys)
 	scratch := *p2
 	scratch.effects, scratch.inherited = map[string]effect{}, nil
+	scratch.deps, scratch.inheritedDeps, scratch.frames = nil, nil, nil
 	scratch.busy = map[string]bool{}
 	for _, key := range keys {
+		if !p2.declares(key) {
+			// The member is gone, so no lookup can reach its proof. Should it come back,
+			// that edit makes the proof stale and checks it again.
+			continue
+		}
 		if old, _ := d.proj.proof(key); scratch.proveKey(key) != old {
 			return false
 		}
 	}
+	if p2.deps == nil {
+		p2.deps = map[string]*lookupDeps{}
+	}
+	for key, dep := range scratch.deps {
+		p2.deps[key] = dep
+	}
 	return true
+}
+
+// memberChanges adds to declared the lookup names of the members whose declarations differ
+// between two versions of a file, and reports false when more than members changed (a type
+// or a supertype).
+func memberChanges(oldF, newF *analysis.File, declared map[string]bool) bool {
+	if len(oldF.Types) != len(newF.Types) || oldF.Package != newF.Package {
+		return false
+	}
+	count := map[string]int{}
+	member := map[string]*analysis.Member{}
+	owner := map[string]string{}
+	for i, t := range oldF.Types {
+		nt := newF.Types[i]
+		if typeDecl(t) != typeDecl(nt) {
+			return false
+		}
+		for _, m := range t.Members {
+			k := memberDecl(m)
+			count[k]--
+			member[k], owner[k] = m, t.ID
+		}
+		for _, m := range nt.Members {
+			k := memberDecl(m)
+			count[k]++
+			member[k], owner[k] = m, nt.ID
+		}
+	}
+	for k, n := range count {
+		if n == 0 {
+			continue
+		}
+		switch m := member[k]; m.Kind {
+		case analysis.KindMethod:
+			declared["M:"+m.Name] = true
+		case analysis.KindField:
+			declared["F:"+m.Name] = true
+			declared["FT:"+owner[k]] = true
+		}
+	}
+	return true
+}
+
+// typeDecl is what discovery reads of a type's own declaration.
+func typeDecl(t *analysis.Type) string {
+	return strings.Join([]string{t.ID, t.Kind, t.Outer, strings.Join(t.Extends, ","), strings.Join(t.Implements, ","),
+		strings.Join(t.Modifiers, ","), strings.Join(t.Annotations, ","), t.Access}, "\x00")
+}
+
+// memberDecl is what discovery reads of a member's declaration.
+func memberDecl(m *analysis.Member) string {
+	return strings.Join([]string{m.ID, string(m.Kind), m.ReturnType, m.Access, strings.Join(m.Modifiers, ","),
+		strings.Join(m.Annotations, ","), fmt.Sprint(m.Varargs, m.BodyEnd > m.BodyStart, m.Broken)}, "\x00")
+}
+
+// declares reports whether the snapshot still has what a memo key is about.
+func (p *project) declares(key string) bool {
+	owner := ownerOfKey(key)
+	t := p.snap.Type(owner)
+	if t == nil {
+		return false
+	}
+	if strings.HasPrefix(key, owner+"#<new>/") {
+		return true
+	}
+	for _, m := range t.Members {
+		if m.ID == key {
+			return true
+		}
+	}
+	return false
 }
 
 // proveKey computes the effect behind a memo key: a member id or "Type#<new>/arity".
@@ -245,10 +376,26 @@ func ownerOfKey(key string) string {
 // derive returns a project for s that shares p's indexes and proofs, with the types and
 // members of the changed files swapped for their new versions. It fails when the changed
 // files' anonymous subclasses differ (dispatch proofs read them).
-func (p *project) derive(s *analysis.Snapshot, read func(string) ([]byte, error), paths map[string]bool) (*project, bool) {
+func (p *project) derive(s *analysis.Snapshot, read func(string) ([]byte, error), paths, redeclared map[string]bool) (*project, bool) {
 	np := *p
 	np.snap, np.read = s, read
 	np.busy = map[string]bool{}
+	np.frames = nil
+	// Lookup records are layered like the proofs.
+	if len(p.deps)*8 <= len(p.inheritedDeps) {
+		np.deps = make(map[string]*lookupDeps, len(p.deps))
+		for k, v := range p.deps {
+			np.deps[k] = v
+		}
+	} else {
+		np.inheritedDeps = make(map[string]*lookupDeps, len(p.inheritedDeps)+len(p.deps))
+		for _, m := range []map[string]*lookupDeps{p.inheritedDeps, p.deps} {
+			for k, v := range m {
+				np.inheritedDeps[k] = v
+			}
+		}
+		np.deps = map[string]*lookupDeps{}
+	}
 	// Proofs are shared, not copied: the new project writes its own into a fresh map and
 	// reads the old ones underneath. Once its own outgrow an eighth of the inherited ones,
 	// the two are merged so lookups stay two levels deep.
@@ -281,6 +428,9 @@ func (p *project) derive(s *analysis.Snapshot, read func(string) ([]byte, error)
 			nt := newF.Types[i]
 			swapT[t] = nt
 			names[t.Name] = true
+			if redeclared[path] {
+				continue // members differ: their method entries are rebuilt below
+			}
 			for j, m := range t.Members {
 				swapM[m] = nt.Members[j]
 				names[m.Name] = true
@@ -316,6 +466,9 @@ func (p *project) derive(s *analysis.Snapshot, read func(string) ([]byte, error)
 		}
 		np.methods[k] = v
 	}
+	for path := range redeclared {
+		np.respliceMethods(p.snap.Files[path], s.Files[path])
+	}
 	if p.subs != nil {
 		np.subs = make(map[string][]*analysis.Type, len(p.subs))
 		for k, v := range p.subs {
@@ -340,6 +493,54 @@ func (p *project) derive(s *analysis.Snapshot, read func(string) ([]byte, error)
 		np.computeHelpers()
 	}
 	return &np, true
+}
+
+// respliceMethods replaces, in the methods-by-name index, the entries of one file's old
+// version with those of its new one, at the same place: the index keeps files in path order
+// so that dispatch over-approximations list candidates as a full build would.
+func (p *project) respliceMethods(oldF, newF *analysis.File) {
+	fresh := map[string][]memberRef{}
+	affected := map[string]bool{}
+	for _, t := range oldF.Types {
+		for _, m := range t.Members {
+			if m.Kind == analysis.KindMethod {
+				affected[m.Name] = true
+			}
+		}
+	}
+	for _, t := range newF.Types {
+		for _, m := range t.Members {
+			if m.Kind == analysis.KindMethod {
+				affected[m.Name] = true
+				fresh[m.Name] = append(fresh[m.Name], memberRef{m, t})
+			}
+		}
+	}
+	inFile := func(r memberRef) bool { f := p.snap.FileOf(r.t.ID); return f != nil && f.Path == newF.Path }
+	for name := range affected {
+		var out []memberRef
+		placed := false
+		for _, r := range p.methods[name] {
+			if inFile(r) {
+				continue // an entry of this file (types are shared by both versions' ids)
+			}
+			if !placed {
+				if f := p.snap.FileOf(r.t.ID); f != nil && f.Path > newF.Path {
+					out = append(out, fresh[name]...)
+					placed = true
+				}
+			}
+			out = append(out, r)
+		}
+		if !placed {
+			out = append(out, fresh[name]...)
+		}
+		if len(out) == 0 {
+			delete(p.methods, name)
+		} else {
+			p.methods[name] = out
+		}
+	}
 }
 
 func swapType(m map[*analysis.Type]*analysis.Type, t *analysis.Type) *analysis.Type {

@@ -1,8 +1,11 @@
 package slicing
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -36,6 +39,46 @@ var mutations = []mutation{
 	{"asserts", insertAtBody(" org.junit.Assert.assertTrue(true); ")},
 	// An anonymous subclass, which widens dispatch proofs.
 	{"anonymous", insertAtBody(" Object o = new Object() { }; ")},
+	// Declarations: a method or field added next to the member, a parameter added, the
+	// member renamed (its callers no longer find it).
+	{"adds-method", insertBefore("public int addedByTest(int a) { return a; }\n    ")},
+	{"adds-field", insertBefore("private int addedField = 1;\n    ")},
+	{"adds-parameter", func(src string, m *analysis.Member) string {
+		if m.Kind != analysis.KindMethod && m.Kind != analysis.KindConstructor {
+			return ""
+		}
+		i := strings.Index(src[m.Start:], "(")
+		if i < 0 || m.Start+i >= m.BodyStart {
+			return ""
+		}
+		at := m.Start + i + 1
+		extra := "int extraParam, "
+		if src[at] == ')' {
+			extra = "int extraParam"
+		}
+		return src[:at] + extra + src[at:]
+	}},
+	{"renames", func(src string, m *analysis.Member) string {
+		if m.Kind != analysis.KindMethod {
+			return ""
+		}
+		i := strings.Index(src[m.Start:], " "+m.Name+"(")
+		if i < 0 || m.Start+i >= m.BodyStart {
+			return ""
+		}
+		at := m.Start + i + 1 + len(m.Name)
+		return src[:at] + "Renamed" + src[at:]
+	}},
+}
+
+// insertBefore puts text right before a member's declaration.
+func insertBefore(text string) func(string, *analysis.Member) string {
+	return func(src string, m *analysis.Member) string {
+		if m.Start <= 0 || m.Start >= len(src) || m.Kind == analysis.KindInitializer {
+			return ""
+		}
+		return src[:m.Start] + text + src[m.Start:]
+	}
 }
 
 // TestUpdateMatchesFullDiscovery edits every member body of every slicing fixture in
@@ -50,6 +93,7 @@ func TestUpdateMatchesFullDiscovery(t *testing.T) {
 				t.Fatal(err)
 			}
 			incremental, total := 0, 0
+			byMutation := map[string]int{}
 			for _, rel := range s.SortedPaths() {
 				f := s.Files[rel]
 				src, err := s.Read(rel)
@@ -68,12 +112,13 @@ func TestUpdateMatchesFullDiscovery(t *testing.T) {
 							s2 := s.WithFile(rel, []byte(edited))
 							if compareUpdate(t, label, d, s2, rel) {
 								incremental++
+								byMutation[mu.name]++
 							}
 						}
 					}
 				}
 			}
-			t.Logf("%d edits, %d updated incrementally", total, incremental)
+			t.Logf("%d edits, %d updated incrementally %v", total, incremental, byMutation)
 			if total == 0 || incremental == 0 {
 				t.Fatalf("%d edits, %d incremental: the incremental path was not exercised", total, incremental)
 			}
@@ -166,4 +211,85 @@ func compareUpdate(t *testing.T, label string, d *Discovery, s2 *analysis.Snapsh
 		t.Errorf("%s (incremental=%v): update differs from full discovery at %s", label, inc, firstDiff(string(a), string(b)))
 	}
 	return inc
+}
+
+// TestUpdateAfterDeclarationEdits covers declaration edits whose effect on slices runs
+// through name lookups rather than through the edited members' own proofs: a project
+// method named like a collection read makes list.size() possibly a write, and a
+// redeclared method changes what dispatch finds.
+func TestUpdateAfterDeclarationEdits(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"src/main/java/p/Box.java": "package p;\n\npublic class Box {\n    private int n = 1;\n\n    public int count() {\n        return n;\n    }\n}\n",
+		"src/main/java/p/Bag.java": "package p;\n\npublic class Bag extends Box {\n    public int weight() {\n        return 3;\n    }\n}\n",
+		"src/test/java/p/ListTest.java": `package p;
+
+import static org.junit.Assert.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.Test;
+
+public class ListTest {
+    @Test
+    public void sizes() {
+        List<String> l = new ArrayList<>();
+        l.add("a");
+        int n = l.size();
+        Box b = new Bag();
+        int c = b.count();
+        assertEquals(1, n);
+        assertEquals(1, c);
+    }
+}
+`,
+	}
+	for rel, text := range files {
+		path := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := analysis.Build(context.Background(), dir, dirSource{dir}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := DiscoverAll(s, s.Read, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	edits := []struct{ name, rel, old, new string }{
+		{"a project method named size", "src/main/java/p/Box.java", "    public int count() {", "    public int size() {\n        n++;\n        return n;\n    }\n\n    public int count() {"},
+		{"an override that writes", "src/main/java/p/Bag.java", "    public int weight() {", "    public int count() {\n        System.out.println(1);\n        return 1;\n    }\n\n    public int weight() {"},
+		{"an unrelated method", "src/main/java/p/Bag.java", "    public int weight() {", "    public int lift() {\n        return 4;\n    }\n\n    public int weight() {"},
+	}
+	for _, e := range edits {
+		src := files[e.rel]
+		if !strings.Contains(src, e.old) {
+			t.Fatalf("%s: anchor missing", e.name)
+		}
+		s2 := s.WithFile(e.rel, []byte(strings.Replace(src, e.old, e.new, 1)))
+		inc := compareUpdate(t, e.name, d, s2, e.rel)
+		t.Logf("%s: incremental=%v", e.name, inc)
+	}
+	// A method renamed away and back with a body that now writes: its old proof must not
+	// come back with it.
+	box := "src/main/java/p/Box.java"
+	steps := []string{
+		strings.Replace(files[box], "public int count() {", "public int countLater() {", 1),
+		strings.Replace(files[box], "        return n;\n    }\n}", "        n++;\n        return n;\n    }\n}", 1),
+	}
+	cur := d
+	for i, text := range steps {
+		s2 := cur.Snapshot().WithFile(box, []byte(text))
+		compareUpdate(t, fmt.Sprintf("rename step %d", i), cur, s2, box)
+		next, _, err := cur.Update(s2, s2.Read, []string{box})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cur = next
+	}
 }

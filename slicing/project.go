@@ -21,10 +21,14 @@ type project struct {
 	effects  map[string]effect      // proved effect of a member id, made by this project
 	// inherited are the proofs of the project this one was derived from (read-only).
 	inherited map[string]effect
-	supers    map[string]bool // types whose tests subclasses inherit
-	subs      map[string][]*analysis.Type
-	anon      map[string]bool
-	busy      map[string]bool // effect proofs in progress
+	// deps record what each proof and test analysis looked up (see lookupDeps);
+	// inheritedDeps are those of the project this one was derived from (read-only).
+	deps, inheritedDeps map[string]*lookupDeps
+	frames              []*lookupDeps   // records being made, innermost last
+	supers              map[string]bool // types whose tests subclasses inherit
+	subs                map[string][]*analysis.Type
+	anon                map[string]bool
+	busy                map[string]bool // effect proofs in progress
 }
 
 // memberRef is a member together with the type that declares it.
@@ -76,6 +80,7 @@ func (p *project) fileOf(t *analysis.Type) *analysis.File { return p.snap.FileOf
 func (p *project) resolve(from *analysis.Type, name string) []*analysis.Type {
 	name = analysis.EraseType(name)
 	name = strings.TrimRight(name, "[]")
+	p.note("T:" + name)
 	cands := p.bySimple[name]
 	if len(cands) <= 1 {
 		return cands
@@ -164,6 +169,7 @@ func (p *project) extendsExternal(t *analysis.Type, names ...string) bool {
 // fieldType returns the declared type of field name visible in t (own, enclosing or
 // inherited project fields), or "" when t declares none.
 func (p *project) field(t *analysis.Type, name string) *analysis.Member {
+	p.note("F:" + name)
 	for _, c := range append([]*analysis.Type{t}, p.supertypes(t)...) {
 		for _, m := range c.Members {
 			if m.Kind == analysis.KindField && m.Name == name {
@@ -185,6 +191,7 @@ func (p *project) fieldNames(t *analysis.Type) map[string]string {
 	out := map[string]string{}
 	for cur := t; cur != nil; {
 		for _, c := range append([]*analysis.Type{cur}, p.supertypes(cur)...) {
+			p.note("FT:" + c.ID)
 			for _, m := range c.Members {
 				if m.Kind == analysis.KindField {
 					if _, ok := out[m.Name]; !ok {
@@ -204,6 +211,7 @@ func (p *project) fieldNames(t *analysis.Type) map[string]string {
 // methodsIn returns the methods named name callable with arity args on t: declared in t,
 // its project supertypes or its enclosing types.
 func (p *project) methodsIn(t *analysis.Type, name string, arity int) []memberRef {
+	p.note("M:" + name)
 	var out []memberRef
 	for cur := t; cur != nil; {
 		for _, c := range append([]*analysis.Type{cur}, p.supertypes(cur)...) {
@@ -224,6 +232,7 @@ func (p *project) methodsIn(t *analysis.Type, name string, arity int) []memberRe
 // methodsNamed returns every project method of that name and arity, whatever its type:
 // the over-approximation used for dynamic dispatch.
 func (p *project) methodsNamed(name string, arity int) []memberRef {
+	p.note("M:" + name)
 	var out []memberRef
 	for _, r := range p.methods[name] {
 		if arityOK(r.m, arity) {

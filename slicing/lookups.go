@@ -1,0 +1,51 @@
+package slicing
+
+// lookupDeps is what one effect proof or one test method's analysis looked up by name
+// besides bodies: "T:" type names, "M:" method names, "F:" field names and "FT:" types whose
+// whole field list it read. A declaration edit re-checks exactly the proofs and analyses
+// whose names it touches.
+type lookupDeps struct {
+	names map[string]bool
+}
+
+// note records a lookup by name for the proof or analysis being made, if any.
+func (p *project) note(name string) {
+	if n := len(p.frames); n > 0 {
+		p.frames[n-1].names[name] = true
+	}
+}
+
+// track runs fn as the making of key, recording what it looks up.
+func (p *project) track(key string, fn func()) {
+	frame := &lookupDeps{names: map[string]bool{}}
+	p.frames = append(p.frames, frame)
+	fn()
+	p.frames = p.frames[:len(p.frames)-1]
+	if p.deps == nil {
+		p.deps = map[string]*lookupDeps{}
+	}
+	p.deps[key] = frame
+}
+
+// depsOf returns what key recorded, made by this project or inherited.
+func (p *project) depsOf(key string) *lookupDeps {
+	if d, ok := p.deps[key]; ok {
+		return d
+	}
+	return p.inheritedDeps[key]
+}
+
+// eachDeps calls fn with every recorded key and its lookups (own records win).
+func (p *project) eachDeps(fn func(key string, d *lookupDeps)) {
+	for k, d := range p.deps {
+		fn(k, d)
+	}
+	for k, d := range p.inheritedDeps {
+		if _, own := p.deps[k]; !own {
+			fn(k, d)
+		}
+	}
+}
+
+// testKey is the lookup record key of a test method's analysis.
+func testKey(memberID string) string { return "test:" + memberID }
