@@ -271,7 +271,6 @@ func (p *project) allNone(cands []memberRef) effect {
 // fails (ok false) when an implementation may live outside the model: an interface
 // receiver (lambdas) or a type some code subclasses anonymously.
 func (p *project) dispatch(types []*analysis.Type, name string, arity int) (out []memberRef, ok bool) {
-	p.note("M:" + name)
 	anon := p.anonymousSubclassed()
 	seen := map[string]bool{}
 	add := func(rs []memberRef) {
@@ -291,6 +290,7 @@ func (p *project) dispatch(types []*analysis.Type, name string, arity int) (out 
 			if anon[sub.Name] {
 				return nil, false
 			}
+			p.note("M:" + sub.ID + "#" + name)
 			for _, m := range sub.Members {
 				if m.Kind == analysis.KindMethod && m.Name == name && arityOK(m, arity) {
 					add([]memberRef{{m, sub}})

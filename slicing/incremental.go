@@ -305,9 +305,10 @@ func memberChanges(oldF, newF *analysis.File, declared map[string]bool) bool {
 		}
 		switch m := member[k]; m.Kind {
 		case analysis.KindMethod:
-			declared["M:"+m.Name] = true
+			declared["M:"+m.Name] = true // lookups of every project method by that name
+			declared["M:"+owner[k]+"#"+m.Name] = true
 		case analysis.KindField:
-			declared["F:"+m.Name] = true
+			declared["F:"+owner[k]+"#"+m.Name] = true
 			declared["FT:"+owner[k]] = true
 		}
 	}

@@ -1,8 +1,9 @@
 package slicing
 
 // lookupDeps is what one effect proof or one test method's analysis looked up by name
-// besides bodies: "T:" type names, "M:" method names, "F:" field names and "FT:" types whose
-// whole field list it read. A declaration edit re-checks exactly the proofs and analyses
+// besides bodies: "T:" type names, "M:" method names looked up across the project,
+// "M:Type#name" and "F:Type#name" methods and fields looked up in one type, and "FT:" types
+// whose whole field list it read. A declaration edit re-checks exactly the proofs and analyses
 // whose names it touches.
 type lookupDeps struct {
 	names map[string]bool

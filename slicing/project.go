@@ -169,8 +169,8 @@ func (p *project) extendsExternal(t *analysis.Type, names ...string) bool {
 // fieldType returns the declared type of field name visible in t (own, enclosing or
 // inherited project fields), or "" when t declares none.
 func (p *project) field(t *analysis.Type, name string) *analysis.Member {
-	p.note("F:" + name)
 	for _, c := range append([]*analysis.Type{t}, p.supertypes(t)...) {
+		p.note("F:" + c.ID + "#" + name)
 		for _, m := range c.Members {
 			if m.Kind == analysis.KindField && m.Name == name {
 				return m
@@ -211,10 +211,10 @@ func (p *project) fieldNames(t *analysis.Type) map[string]string {
 // methodsIn returns the methods named name callable with arity args on t: declared in t,
 // its project supertypes or its enclosing types.
 func (p *project) methodsIn(t *analysis.Type, name string, arity int) []memberRef {
-	p.note("M:" + name)
 	var out []memberRef
 	for cur := t; cur != nil; {
 		for _, c := range append([]*analysis.Type{cur}, p.supertypes(cur)...) {
+			p.note("M:" + c.ID + "#" + name)
 			for _, m := range c.Members {
 				if m.Kind == analysis.KindMethod && m.Name == name && arityOK(m, arity) {
 					out = append(out, memberRef{m, c})
