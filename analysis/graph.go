@@ -81,6 +81,17 @@ func BuildGraph(s *Snapshot) *Graph {
 // ResolveCalls and ResolveNames results on it.
 func (g *Graph) ResolutionVersion() any { return g.idx }
 
+// FileVersion returns a token that stays the same from one graph to the next while the file
+// at path resolves exactly as before: an update that resolves the file again (because it
+// was edited, or because something its lookups read changed) replaces it. nil when the
+// graph does not hold the file.
+func (g *Graph) FileVersion(path string) any {
+	if fg, ok := g.files[path]; ok {
+		return fg
+	}
+	return nil
+}
+
 // Snapshot returns the snapshot the graph was built from.
 func (g *Graph) Snapshot() *Snapshot { return g.snap }
 

@@ -72,6 +72,35 @@ func BenchmarkSelectAfterOneMethodEdit(b *testing.B) {
 		}
 		b.ReportMetric(float64(units), "units")
 	})
+	// The hub edit after a declaration edit in an unrelated class: the resolution version
+	// moves, but only the statements of test files the graph resolved again are resolved
+	// again.
+	b.Run("hub-after-declaration-edit", func(b *testing.B) {
+		other := javagen.ClassPath(2400)
+		src, err := base.Read(other)
+		if err != nil {
+			b.Fatal(err)
+		}
+		text := strings.Replace(string(src), "    public int m3(int x) {", "    public int extra(int x) {\n        return x;\n    }\n\n    public int m3(int x) {", 1)
+		declared := base.WithFile(other, []byte(text))
+		declaredGraph := baseGraph.Update(declared, []string{other})
+		rel := javagen.ClassPath(5)
+		edited := editMethod(b, base, rel, 0)
+		f := analysis.ParseSource(rel, edited)
+		var units int
+		for b.Loop() {
+			b.StopTimer()
+			m := &Memo{}
+			m.Warm(baseGraph, base, tests)
+			b.StartTimer()
+			cur := declared.WithParsedFile(f, edited)
+			g := declaredGraph.Update(cur, []string{rel})
+			res := Select(Input{BaseName: "HEAD", Base: base, Cur: cur, BaseGraph: baseGraph, CurGraph: g,
+				Tests: tests, Level: slicing.LevelAssertion, Memo: m})
+			units = len(res.Units)
+		}
+		b.ReportMetric(float64(units), "units")
+	})
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
 			rel := javagen.ClassPath(c.class)

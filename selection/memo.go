@@ -9,17 +9,16 @@ import (
 )
 
 // Memo carries from one selection to the next what does not depend on the change: the
-// members every test statement may reach directly (calls and fields) and the members
-// library code may call back on project types. All of it depends only on how names
-// resolve, so it stays valid while the graph's ResolutionVersion stays the same (edits
-// inside bodies); Select empties it when the version moves. A Memo is safe for concurrent
-// use; the zero value is ready.
+// members every test statement may reach directly (calls and fields), kept per test method
+// while the graph resolves its file as before (Graph.FileVersion), and the members library
+// code may call back on project types, kept while the graph's ResolutionVersion stays the
+// same. A Memo is safe for concurrent use; the zero value is ready.
 type Memo struct {
 	mu        sync.Mutex
 	version   any
-	stmts     map[*slicing.TestMethod][][]string // per test method, per statement
-	callbacks map[string][]string                // type name → callback members
-	byName    map[string][]string                // simple type name → type ids
+	stmts     map[*slicing.TestMethod]*methodTargets
+	callbacks map[string][]string // type name → callback members
+	byName    map[string][]string // simple type name → type ids
 	// Reach walks of the last selection, reused while the graph keeps the same edges and
 	// the changed ids are the same (typing inside one method body).
 	reachCur, reachBase cachedReach
@@ -27,6 +26,21 @@ type Memo struct {
 	last *cachedResult
 	// units is a buffer selections collect their units in, kept to avoid regrowing it.
 	units []slicing.Unit
+}
+
+// methodTargets are the resolved targets of one test method's statements.
+type methodTargets struct {
+	file  any // Graph.FileVersion of the method's file when they were resolved
+	stmts []stmtTargets
+}
+
+// stmtTargets are what one statement depends on directly, in the order they are checked:
+// resolved calls, then the callback members of the types it creates or uses (looked up per
+// selection, as they depend on other files), then fields. Calls and fields are each
+// followed by their declaring type.
+type stmtTargets struct {
+	calls, fields []string
+	callbackTypes []string
 }
 
 // resultKey is what one selection's units depend on; see selector.resultKey.
@@ -76,9 +90,11 @@ const maxMemoMethods = 200_000
 // grew too big. It returns the memo locked; the caller unlocks it.
 func (m *Memo) lockFor(version any) *Memo {
 	m.mu.Lock()
-	if m.version != version || m.stmts == nil || len(m.stmts) > maxMemoMethods {
+	if m.stmts == nil || len(m.stmts) > maxMemoMethods {
+		m.stmts = map[*slicing.TestMethod]*methodTargets{}
+	}
+	if m.version != version || m.callbacks == nil {
 		m.version = version
-		m.stmts = map[*slicing.TestMethod][][]string{}
 		m.callbacks = map[string][]string{}
 		m.byName = nil
 	}

@@ -395,15 +395,12 @@ func (s *selector) selectMethod(out []slicing.Unit, tc *slicing.TestClass, tm *s
 	}
 	// Assertion level: find the affected statements, then the units holding them.
 	hits := s.hits[:0]
-	for i, targets := range s.statementTargets(tc, tm) {
-		for _, t := range targets {
-			if s.reached(t) {
-				line, ch := tm.Statements[i].Line, s.chain(t)
-				via := make([]string, 0, len(ch)+2)
-				via = append(append(via, tm.ID, tm.ID+" line "+strconv.Itoa(line)), ch...)
-				hits = append(hits, stmtHit{line, s.because(last(ch)), via})
-				break
-			}
+	for i, st := range s.statementTargets(tc, tm) {
+		if t, ok := s.statementHit(st); ok {
+			line, ch := tm.Statements[i].Line, s.chain(t)
+			via := make([]string, 0, len(ch)+2)
+			via = append(append(via, tm.ID, tm.ID+" line "+strconv.Itoa(line)), ch...)
+			hits = append(hits, stmtHit{line, s.because(last(ch)), via})
 		}
 	}
 	s.hits = hits[:0]
@@ -439,58 +436,80 @@ func covers(ranges [][2]int, line int) bool {
 
 // statementTargets returns, per statement of tm, the nodes the statement depends on
 // directly: resolved calls, the callback members of objects it creates or uses, fields it
-// names, and the declaring types of all of those (class-level changes count). They do not
-// depend on the change, so they are kept in the memo.
-func (s *selector) statementTargets(tc *slicing.TestClass, tm *slicing.TestMethod) [][]string {
-	if out, ok := s.memo.stmts[tm]; ok {
-		return out
-	}
-	out := make([][]string, len(tm.Statements))
+// names, and the declaring types of all of those (class-level changes count). Calls and
+// fields are kept in the memo while the graph resolves the method's file as before: the
+// statement's lookups are the ones its member's resolution made and recorded.
+func (s *selector) statementTargets(tc *slicing.TestClass, tm *slicing.TestMethod) []stmtTargets {
 	g := s.in.CurGraph
 	if g == nil {
-		return out
+		return nil
+	}
+	version := g.FileVersion(tm.File)
+	if mt, ok := s.memo.stmts[tm]; ok && version != nil && mt.file == version {
+		return mt.stmts
 	}
 	ctx := tm.Declaring
 	if ctx == "" {
 		ctx = tc.ID
 	}
+	out := make([]stmtTargets, len(tm.Statements))
 	for i, st := range tm.Statements {
-		// In resolution order, each target followed by its declaring type, so that the
-		// chain reported is the one for the first dependency found.
-		var list []string
-		seen := map[string]bool{}
-		add := func(ids ...string) {
-			for _, id := range ids {
-				for _, x := range [2]string{id, ownerType(id)} {
-					if !seen[x] {
-						seen[x] = true
-						list = append(list, x)
-					}
-				}
-			}
-		}
 		for _, ids := range g.ResolveCalls(ctx, tm.Locals, st.Calls) {
-			add(ids...)
+			out[i].calls = appendWithOwners(out[i].calls, ids)
 		}
 		// Objects created or used here may be handed to library code, which can call back
 		// any method that overrides a library supertype (toString, equals, compare, run, …).
 		for _, c := range st.Calls {
 			if c.New != "" {
-				add(s.callbackMembers(c.New)...)
+				out[i].callbackTypes = append(out[i].callbackTypes, c.New)
 			}
 		}
 		for _, n := range st.Names {
 			for _, lv := range tm.Locals {
 				if lv.Name == n && lv.Type != "" {
-					add(s.callbackMembers(lv.Type)...)
+					out[i].callbackTypes = append(out[i].callbackTypes, lv.Type)
 				}
 			}
 		}
-		add(g.ResolveFields(ctx, tm.Locals, st.Calls, st.Names, st.Selects)...)
-		out[i] = list
+		out[i].fields = appendWithOwners(nil, g.ResolveFields(ctx, tm.Locals, st.Calls, st.Names, st.Selects))
 	}
-	s.memo.stmts[tm] = out
+	s.memo.stmts[tm] = &methodTargets{file: version, stmts: out}
 	return out
+}
+
+// appendWithOwners appends each id followed by its declaring type, skipping repeats.
+func appendWithOwners(list, ids []string) []string {
+	for _, id := range ids {
+		for _, x := range [2]string{id, ownerType(id)} {
+			if !slices.Contains(list, x) {
+				list = append(list, x)
+			}
+		}
+	}
+	return list
+}
+
+// statementHit returns the first target of a statement that reaches a change, in the
+// order calls, callback members, fields.
+func (s *selector) statementHit(st stmtTargets) (string, bool) {
+	for _, t := range st.calls {
+		if s.reached(t) {
+			return t, true
+		}
+	}
+	for _, name := range st.callbackTypes {
+		for _, t := range s.callbackMembers(name) {
+			if s.reached(t) {
+				return t, true
+			}
+		}
+	}
+	for _, t := range st.fields {
+		if s.reached(t) {
+			return t, true
+		}
+	}
+	return "", false
 }
 
 // typesNamed returns every project type with this simple name. Matching by name alone is
