@@ -383,7 +383,11 @@ func (p *project) derive(s *analysis.Snapshot, read func(string) ([]byte, error)
 	np.busy = map[string]bool{}
 	np.frames = nil
 	// Lookup records are layered like the proofs.
-	if len(p.deps)*8 <= len(p.inheritedDeps) {
+	if p.inheritedDeps == nil {
+		// The first derivation from a full discovery: share its records as they are (a
+		// project is not written to once derived from).
+		np.inheritedDeps, np.deps = p.deps, map[string]*lookupDeps{}
+	} else if len(p.deps)*8 <= len(p.inheritedDeps) {
 		np.deps = make(map[string]*lookupDeps, len(p.deps))
 		for k, v := range p.deps {
 			np.deps[k] = v
@@ -400,7 +404,9 @@ func (p *project) derive(s *analysis.Snapshot, read func(string) ([]byte, error)
 	// Proofs are shared, not copied: the new project writes its own into a fresh map and
 	// reads the old ones underneath. Once its own outgrow an eighth of the inherited ones,
 	// the two are merged so lookups stay two levels deep.
-	if len(p.effects)*8 <= len(p.inherited) {
+	if p.inherited == nil {
+		np.inherited, np.effects = p.effects, map[string]effect{}
+	} else if len(p.effects)*8 <= len(p.inherited) {
 		np.effects = make(map[string]effect, len(p.effects))
 		for k, v := range p.effects {
 			np.effects[k] = v
