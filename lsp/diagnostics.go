@@ -122,17 +122,40 @@ func (ss *session) diagnostics() map[protocol.DocumentURI][]protocol.Diagnostic 
 			}
 			return m
 		}
+		// The related information of units selected by the same changes is shared too.
+		type relKey struct {
+			because *string
+			n       int
+		}
+		relatedOf := map[relKey][]protocol.DiagnosticRelatedInformation{}
+		related := func(u slicing.Unit) []protocol.DiagnosticRelatedInformation {
+			if len(u.Because) == 0 {
+				return nil
+			}
+			k := relKey{&u.Because[0], len(u.Because)}
+			r, ok := relatedOf[k]
+			if !ok {
+				r = ss.related(u, changes)
+				relatedOf[k] = r
+			}
+			return r
+		}
+		uris := map[string]protocol.DocumentURI{}
 		for _, u := range res.Units {
 			if _, ran := runs[u.ID]; ran {
 				continue // its run outcome is shown instead (or nothing, when it passed)
 			}
-			uri := ss.uri(u.File)
+			uri, ok := uris[u.File]
+			if !ok {
+				uri = ss.uri(u.File)
+				uris[u.File] = uri
+			}
 			out[uri] = append(out[uri], protocol.Diagnostic{
 				Range:              unitRange(tx.index(u.File), u),
 				Severity:           protocol.DiagnosticSeverityInformation,
 				Source:             diagnosticSource,
 				Message:            message(u),
-				RelatedInformation: ss.related(u, changes),
+				RelatedInformation: related(u),
 				Data:               map[string]string{"unit": u.ID},
 			})
 		}
@@ -185,7 +208,7 @@ func (ss *session) publishDiagnostics(ctx context.Context, versions map[protocol
 		if v, ok := versions[send[i].URI]; ok && v > 0 {
 			send[i].Version = uint32(v)
 		}
-		if err := ss.srv.out.notify(protocol.MethodTextDocumentPublishDiagnostics, &send[i]); err != nil {
+		if err := ss.srv.out.publish(&send[i]); err != nil {
 			ss.srv.log.logf("publish diagnostics: %v", err)
 			return
 		}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"go.lsp.dev/protocol"
 	"io"
 	"strconv"
 	"strings"
@@ -177,16 +178,13 @@ func (s *stream) Write(_ context.Context, msg jsonrpc2.Message) (int64, error) {
 	return s.writeFrame(body)
 }
 
-// notify writes a notification, encoding its params once (the library's Notify encodes
-// them, then the message around them again: megabytes for a wide edit's diagnostics).
-func (s *stream) notify(method string, params any) error {
-	body, err := json.Marshal(struct {
-		JSONRPC string `json:"jsonrpc"`
-		Method  string `json:"method"`
-		Params  any    `json:"params"`
-	}{"2.0", method, params})
+// publish writes a publishDiagnostics notification, encoded in one pass (see
+// appendPublish); the library's Notify would encode the params, then the message around
+// them again.
+func (s *stream) publish(p *protocol.PublishDiagnosticsParams) error {
+	body, err := appendPublish(nil, p)
 	if err != nil {
-		return fmt.Errorf("marshal %s: %w", method, err)
+		return fmt.Errorf("marshal diagnostics: %w", err)
 	}
 	_, err = s.writeFrame(body)
 	return err
