@@ -53,7 +53,7 @@ func BenchmarkDiscoverLarge(b *testing.B) {
 
 // BenchmarkDiscoveryUpdate measures re-discovery after one edit, as the server does per
 // keystroke: a production body edit that keeps every proof, a test body edit, and a
-// production declaration edit (a method added).
+// production declaration edit (a method added), and a test added.
 func BenchmarkDiscoveryUpdate(b *testing.B) {
 	dir, err := javagen.Shared()
 	if err != nil {
@@ -70,6 +70,7 @@ func BenchmarkDiscoveryUpdate(b *testing.B) {
 	cases := []struct{ name, rel, old, new string }{
 		{"production-body", javagen.ClassPath(1234), "int acc = x + counter1234;", "int acc = x - counter1234;"},
 		{"test-body", javagen.TestPath(3, javagen.Default.Classes), "assertEquals(first, second);", "assertEquals(second, first);"},
+		{"test-declaration", javagen.TestPath(3, javagen.Default.Classes), "    @Test\n", "    @Test\n    void added() {\n        assertTrue(true);\n    }\n\n    @Test\n"},
 		{"production-declaration", javagen.ClassPath(1234), "    public int m3(int x) {", "    public int extra(int x) {\n        return x;\n    }\n\n    public int m3(int x) {"},
 	}
 	for _, c := range cases {

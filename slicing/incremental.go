@@ -114,9 +114,9 @@ func (d *Discovery) incremental(s *analysis.Snapshot, read func(rel string) ([]b
 			return nil // a file came or went
 		}
 		if declShape(oldF) != declShape(newF) {
-			// Members of production code came, went or changed their signatures; tests,
-			// types and supertypes must stay as they were.
-			if oldF.Test || newF.Test || !memberChanges(oldF, newF, declared) {
+			// Members came, went or changed their signatures or annotations; types and
+			// supertypes must stay as they were.
+			if oldF.Test != newF.Test || !memberChanges(oldF, newF, declared) {
 				return nil
 			}
 			redeclared[p] = true
@@ -173,24 +173,88 @@ func (d *Discovery) incremental(s *analysis.Snapshot, read func(rel string) ([]b
 			}
 		}
 	}
-	nd.Classes = make([]*TestClass, 0, len(d.Classes))
+	classes, ok := d.rebuildClasses(s, p2, nd, paths, redeclared)
+	if !ok {
+		return nil
+	}
+	nd.Classes = classes
+	return nd
+}
+
+// rebuildClasses makes the class list of nd in discovery order (files by path, types in
+// file order): classes of test files whose declarations changed are built again from their
+// types (tests may have come or gone), classes declared in or inheriting from edited files
+// are rebuilt, and every other class is shared.
+func (d *Discovery) rebuildClasses(s *analysis.Snapshot, p2 *project, nd *Discovery, paths, redeclared map[string]bool) ([]*TestClass, bool) {
+	changedTypes := map[string]bool{}
+	byFile := map[string][]*TestClass{}
+	var files []string
 	for _, tc := range d.Classes {
-		if !classTouches(tc, paths) {
-			nd.Classes = append(nd.Classes, tc)
+		if _, seen := byFile[tc.File]; !seen {
+			files = append(files, tc.File)
+		}
+		byFile[tc.File] = append(byFile[tc.File], tc)
+	}
+	for p := range redeclared {
+		f := s.Files[p]
+		if !f.Test {
 			continue
 		}
-		f := s.FileOf(tc.ID)
-		t := s.Type(tc.ID)
-		if f == nil || t == nil {
-			return nil
+		for _, t := range f.Types {
+			changedTypes[t.ID] = true
 		}
-		rebuilt := p2.buildClass(f, t, nd.analyses, nd.heads)
-		if rebuilt == nil {
-			return nil
+		if _, seen := byFile[p]; !seen {
+			files = append(files, p)
+			byFile[p] = nil
 		}
-		nd.Classes = append(nd.Classes, rebuilt)
 	}
-	return nd
+	sort.Strings(files)
+	inheritsChanged := func(tc *TestClass) bool {
+		if len(changedTypes) == 0 {
+			return false
+		}
+		t := s.Type(tc.ID)
+		if t == nil {
+			return true
+		}
+		for _, sup := range p2.supertypes(t) {
+			if changedTypes[sup.ID] {
+				return true
+			}
+		}
+		return false
+	}
+	out := make([]*TestClass, 0, len(d.Classes)+1)
+	for _, rel := range files {
+		f := s.Files[rel]
+		if f == nil {
+			return nil, false
+		}
+		if redeclared[rel] {
+			for _, t := range f.Types {
+				if tc := p2.buildClass(f, t, nd.analyses, nd.heads); tc != nil {
+					out = append(out, tc)
+				}
+			}
+			continue
+		}
+		for _, tc := range byFile[rel] {
+			if !classTouches(tc, paths) && !inheritsChanged(tc) {
+				out = append(out, tc)
+				continue
+			}
+			t := s.Type(tc.ID)
+			if t == nil {
+				return nil, false
+			}
+			rebuilt := p2.buildClass(f, t, nd.analyses, nd.heads)
+			if rebuilt == nil {
+				return nil, false // its last test went: a full discovery settles it
+			}
+			out = append(out, rebuilt)
+		}
+	}
+	return out, true
 }
 
 // classTouches reports whether a class or any of its test methods is declared in paths.
@@ -475,6 +539,9 @@ func (p *project) derive(s *analysis.Snapshot, read func(string) ([]byte, error)
 	}
 	for path := range redeclared {
 		np.respliceMethods(p.snap.Files[path], s.Files[path])
+		if s.Files[path].Test {
+			np.supers = nil // which test classes hand tests down is worked out again
+		}
 	}
 	if p.subs != nil {
 		np.subs = make(map[string][]*analysis.Type, len(p.subs))

@@ -42,6 +42,8 @@ var mutations = []mutation{
 	// Declarations: a method or field added next to the member, a parameter added, the
 	// member renamed (its callers no longer find it).
 	{"adds-method", insertBefore("public int addedByTest(int a) { return a; }\n    ")},
+	{"adds-test", insertBefore("@Test\n    public void addedTest() { org.junit.Assert.assertTrue(true); }\n    ")},
+	{"adds-annotation", insertBefore("@Test ")},
 	{"adds-field", insertBefore("private int addedField = 1;\n    ")},
 	{"adds-parameter", func(src string, m *analysis.Member) string {
 		if m.Kind != analysis.KindMethod && m.Kind != analysis.KindConstructor {
@@ -161,20 +163,29 @@ func TestUpdateChainsEdits(t *testing.T) {
 	}
 }
 
-// TestUpdateFallsBackWhenDeclarationsChange covers edits that must rediscover: a new test
-// annotation, a changed suite listing, a removed file.
-func TestUpdateFallsBackWhenDeclarationsChange(t *testing.T) {
+// TestUpdateDeclarationsOfTests covers edits to how tests are declared: an annotation
+// added, a test removed, a suite listing changed, a helper that stops asserting, a file
+// deleted. Each must equal a full discovery; the suite listing and the helper can only be
+// settled by one.
+func TestUpdateDeclarationsOfTests(t *testing.T) {
 	s := fixture(t, "rules")
 	d, err := DiscoverAll(s, s.Read, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	cases := []struct{ rel, old, new string }{
-		{"src/test/java/rules/Junit5Test.java", "@Test", "@Test @Disabled"},
-		{"src/test/java/rules/AllRulesSuite.java", "AliasTest.class,", ""},
-		{"src/test/java/rules/AliasTest.java", "@Test", ""},
+	cases := []struct {
+		rel, old, new string
+		wantFull      bool
+	}{
+		{"src/test/java/rules/Junit5Test.java", "@Test", "@Test @Disabled", false},
+		{"src/test/java/rules/AllRulesSuite.java", "AliasTest.class,", "", true},
+		{"src/test/java/rules/AliasTest.java", "@Test", "", false},
 		// checkValue stops asserting, so calls to it stop being assertions.
-		{"src/test/java/rules/HelperTest.java", "assertEquals(expected, c.value());", "c.value();"},
+		{"src/test/java/rules/HelperTest.java", "assertEquals(expected, c.value());", "c.value();", true},
+		// A test method added to an abstract base: its concrete subclasses run it too.
+		{"src/test/java/rules/AbstractContractTest.java", "    @Test", "    @Test\n    public void addedContract() {\n        org.junit.Assert.assertTrue(true);\n    }\n\n    @Test", false},
+		// The first test of a JUnit 3 base class: its subclass now inherits tests.
+		{"src/test/java/rules/BaseCase.java", "    protected Counter make(int v) {", "    public void testAdded() {\n        assertTrue(true);\n    }\n\n    protected Counter make(int v) {", false},
 	}
 	for _, c := range cases {
 		src, err := s.Read(c.rel)
@@ -185,7 +196,7 @@ func TestUpdateFallsBackWhenDeclarationsChange(t *testing.T) {
 			t.Fatalf("%s: anchor %q missing", c.rel, c.old)
 		}
 		s2 := s.WithFile(c.rel, []byte(strings.Replace(string(src), c.old, c.new, 1)))
-		if compareUpdate(t, c.rel+": "+c.old, d, s2, c.rel) {
+		if inc := compareUpdate(t, c.rel+": "+c.old, d, s2, c.rel); inc && c.wantFull {
 			t.Errorf("%s: %q → %q was updated incrementally; want a full discovery", c.rel, c.old, c.new)
 		}
 	}
