@@ -17,7 +17,9 @@ func TestAppendPublishMatchesEncodingJSON(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	texts := []string{"", "plain", `q"uo\te`, "tab\tnew\nline\r", "\x01\x1f", "é😀", "bad\xff\xfeutf8", "<&>"}
 	pick := func() string { return texts[rng.IntN(len(texts))] }
-	pos := func() protocol.Position { return protocol.Position{Line: rng.Uint32N(5000), Character: rng.Uint32N(200)} }
+	pos := func() protocol.Position {
+		return protocol.Position{Line: rng.Uint32N(5000), Character: rng.Uint32N(200)}
+	}
 	for round := 0; round < 300; round++ {
 		p := protocol.PublishDiagnosticsParams{URI: protocol.DocumentURI("file:///w/" + pick()), Version: uint32(rng.IntN(3))}
 		for i := rng.IntN(4); i > 0; i-- {

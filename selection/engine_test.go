@@ -73,8 +73,12 @@ func TestEngineIncrementalMatchesFreshEngine(t *testing.T) {
 			edit(itemTest, "assertEquals(90, pen.price());", "assertEquals(90, pen.price());\n        assertEquals(\"pen\", pen.name());")
 		}},
 		{"test edit undone", func() { delete(overlays, itemTest); e.SetOverlay(itemTest, nil) }},
-		{"method added", func() { edit(item, "    public int price() {", "    public int weight() {\n        return 1;\n    }\n\n    public int price() {") }},
-		{"parameter added", func() { edit(item, "public void setDiscount(int d) {", "public void setDiscount(int d, int... more) {") }},
+		{"method added", func() {
+			edit(item, "    public int price() {", "    public int weight() {\n        return 1;\n    }\n\n    public int price() {")
+		}},
+		{"parameter added", func() {
+			edit(item, "public void setDiscount(int d) {", "public void setDiscount(int d, int... more) {")
+		}},
 		{"method renamed", func() { edit(item, "public String name() {", "public String label() {") }},
 		{"renamed back, now writing", func() {
 			edit(item, "public String label() {\n        return name + \"\";", "public String name() {\n        discount++;\n        return name;")
