@@ -277,8 +277,12 @@ func classTouches(tc *TestClass, paths map[string]bool) bool {
 func (d *Discovery) affectedBy(owners, declared map[string]bool) (stale, reanalyze map[string]bool) {
 	stale, reanalyze = map[string]bool{}, map[string]bool{}
 	if len(declared) > 0 {
+		names := make([]string, 0, len(declared))
+		for n := range declared {
+			names = append(names, n)
+		}
 		d.proj.eachDeps(func(key string, dep *lookupDeps) {
-			for n := range declared {
+			for _, n := range names {
 				if !dep.names[n] {
 					continue
 				}

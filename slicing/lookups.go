@@ -42,9 +42,12 @@ func (p *project) eachDeps(fn func(key string, d *lookupDeps)) {
 		fn(k, d)
 	}
 	for k, d := range p.inheritedDeps {
-		if _, own := p.deps[k]; !own {
-			fn(k, d)
+		if len(p.deps) > 0 {
+			if _, own := p.deps[k]; own {
+				continue
+			}
 		}
+		fn(k, d)
 	}
 }
 
