@@ -99,3 +99,29 @@ func BenchmarkReparseLargeFile(b *testing.B) {
 		}
 	})
 }
+
+// TestDocumentParserBadInput feeds binary, non-UTF-8 and empty versions between valid ones:
+// each is reported like a full parse reports it, and nothing panics.
+func TestDocumentParserBadInput(t *testing.T) {
+	rel := "src/main/java/p/A.java"
+	d := NewDocumentParser(rel)
+	defer d.Close()
+	versions := [][]byte{
+		[]byte("package p;\nclass A { int f() { return 1; } }\n"),
+		{0, 1, 2, 0, 'x', 0},
+		[]byte("package p;\nclass A { int f() { return \xff\xfe; } }\n"),
+		{},
+		[]byte("package p;\nclass A { int f() { return 2; } }\n"),
+		[]byte("package p;\nclass A { int f() { return 22; } }\n"),
+	}
+	for i, v := range versions {
+		got, _ := json.Marshal(d.Parse(v))
+		want, _ := json.Marshal(ParseSource(rel, v))
+		if string(got) != string(want) {
+			t.Fatalf("version %d: incremental parse differs from a full parse\n got %s\nwant %s", i, got, want)
+		}
+	}
+	if d.Reused == 0 {
+		t.Fatal("the last edit was not parsed incrementally")
+	}
+}

@@ -8,13 +8,10 @@ import (
 	"github.com/assertlens/assertlens/analysis/javagen"
 )
 
-// benchSnapshot writes the default generated project (≈300k lines) and indexes it.
+// benchSnapshot indexes the shared generated project (≈300k lines).
 func benchSnapshot(b *testing.B) *Snapshot {
 	b.Helper()
-	dir := b.TempDir()
-	if err := javagen.Write(dir, javagen.Default); err != nil {
-		b.Fatal(err)
-	}
+	dir := benchProject(b)
 	s, err := Build(context.Background(), dir, DirSource{Root: dir}, nil)
 	if err != nil {
 		b.Fatal(err)

@@ -281,9 +281,9 @@ func (d *Discovery) affectedBy(owners, declared map[string]bool) (stale, reanaly
 		for n := range declared {
 			names = append(names, n)
 		}
-		d.proj.eachDeps(func(key string, dep *lookupDeps) {
+		d.proj.eachDeps(func(key string, dep lookupDeps) {
 			for _, n := range names {
-				if !dep.names[n] {
+				if !dep[n] {
 					continue
 				}
 				if strings.HasPrefix(key, "test:") {
@@ -333,7 +333,7 @@ func (d *Discovery) proofsStillHold(p2 *project, stale map[string]bool) bool {
 		}
 	}
 	if p2.deps == nil {
-		p2.deps = map[string]*lookupDeps{}
+		p2.deps = map[string]lookupDeps{}
 	}
 	for key, dep := range scratch.deps {
 		p2.deps[key] = dep
@@ -454,20 +454,20 @@ func (p *project) derive(s *analysis.Snapshot, read func(string) ([]byte, error)
 	if p.inheritedDeps == nil {
 		// The first derivation from a full discovery: share its records as they are (a
 		// project is not written to once derived from).
-		np.inheritedDeps, np.deps = p.deps, map[string]*lookupDeps{}
+		np.inheritedDeps, np.deps = p.deps, map[string]lookupDeps{}
 	} else if len(p.deps)*8 <= len(p.inheritedDeps) {
-		np.deps = make(map[string]*lookupDeps, len(p.deps))
+		np.deps = make(map[string]lookupDeps, len(p.deps))
 		for k, v := range p.deps {
 			np.deps[k] = v
 		}
 	} else {
-		np.inheritedDeps = make(map[string]*lookupDeps, len(p.inheritedDeps)+len(p.deps))
-		for _, m := range []map[string]*lookupDeps{p.inheritedDeps, p.deps} {
+		np.inheritedDeps = make(map[string]lookupDeps, len(p.inheritedDeps)+len(p.deps))
+		for _, m := range []map[string]lookupDeps{p.inheritedDeps, p.deps} {
 			for k, v := range m {
 				np.inheritedDeps[k] = v
 			}
 		}
-		np.deps = map[string]*lookupDeps{}
+		np.deps = map[string]lookupDeps{}
 	}
 	// Proofs are shared, not copied: the new project writes its own into a fresh map and
 	// reads the old ones underneath. Once its own outgrow an eighth of the inherited ones,

@@ -5,39 +5,29 @@ package slicing
 // "M:Type#name" and "F:Type#name" methods and fields looked up in one type, and "FT:" types
 // whose whole field list it read. A declaration edit re-checks exactly the proofs and analyses
 // whose names it touches.
-type lookupDeps struct {
-	names map[string]bool
-}
+type lookupDeps map[string]bool
 
 // note records a lookup by name for the proof or analysis being made, if any.
 func (p *project) note(name string) {
 	if n := len(p.frames); n > 0 {
-		p.frames[n-1].names[name] = true
+		p.frames[n-1][name] = true
 	}
 }
 
 // track runs fn as the making of key, recording what it looks up.
 func (p *project) track(key string, fn func()) {
-	frame := &lookupDeps{names: map[string]bool{}}
+	frame := lookupDeps{}
 	p.frames = append(p.frames, frame)
 	fn()
 	p.frames = p.frames[:len(p.frames)-1]
 	if p.deps == nil {
-		p.deps = map[string]*lookupDeps{}
+		p.deps = map[string]lookupDeps{}
 	}
 	p.deps[key] = frame
 }
 
-// depsOf returns what key recorded, made by this project or inherited.
-func (p *project) depsOf(key string) *lookupDeps {
-	if d, ok := p.deps[key]; ok {
-		return d
-	}
-	return p.inheritedDeps[key]
-}
-
 // eachDeps calls fn with every recorded key and its lookups (own records win).
-func (p *project) eachDeps(fn func(key string, d *lookupDeps)) {
+func (p *project) eachDeps(fn func(key string, d lookupDeps)) {
 	for k, d := range p.deps {
 		fn(k, d)
 	}

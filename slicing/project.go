@@ -23,8 +23,8 @@ type project struct {
 	inherited map[string]effect
 	// deps record what each proof and test analysis looked up (see lookupDeps);
 	// inheritedDeps are those of the project this one was derived from (read-only).
-	deps, inheritedDeps map[string]*lookupDeps
-	frames              []*lookupDeps   // records being made, innermost last
+	deps, inheritedDeps map[string]lookupDeps
+	frames              []lookupDeps    // records being made, innermost last
 	supers              map[string]bool // types whose tests subclasses inherit
 	subs                map[string][]*analysis.Type
 	anon                map[string]bool
