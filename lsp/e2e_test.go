@@ -51,13 +51,17 @@ func prepareServer(dir string) {
 	}
 	// `serve` with an empty input exits at once with 1 (the input ended without shutdown);
 	// 2 is the CLI's usage error, when it does not know `serve`.
-	cmd := exec.Command(serverBin, "serve")
+	cmd := exec.Command(serverBin, serveArgs...)
 	cmd.Stdin = strings.NewReader("")
 	out, err := cmd.CombinedOutput()
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
 		e2eProblem = fmt.Sprintf("`%s serve` with an empty input: %v (want exit status 1)\n%s", serverBin, err, out)
 	}
 }
+
+// serveArgs start the server the way vscode-languageclient does (TransportKind.stdio appends
+// --stdio, and clients may pass their process id), so a server that rejects them fails here.
+var serveArgs = []string{"serve", "--stdio", "--clientProcessId=1"}
 
 // e2e is one server process and its editor on a scratch copy of a fixture.
 type e2e struct {
@@ -84,7 +88,7 @@ func startE2E(t testing.TB, root string, initOpts map[string]any) *e2e {
 		gitInit(t, root)
 	}
 	env := []string{"ASSERTLENS_CACHE_DIR=" + t.TempDir()}
-	ed, proc, err := lsptest.Start(root, serverBin, []string{"serve"}, env)
+	ed, proc, err := lsptest.Start(root, serverBin, serveArgs, env)
 	if err != nil {
 		t.Fatal(err)
 	}

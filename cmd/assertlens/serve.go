@@ -20,6 +20,10 @@ func newEngine(root string, opts lsp.Options) (lsp.Engine, error) {
 
 func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	f := newFlags("serve")
+	// vscode-languageclient and other LSP clients start servers with --stdio (the only
+	// transport assertlens speaks) and may pass --clientProcessId; both are accepted.
+	f.fs.Bool("stdio", true, "speak LSP over stdin/stdout (the default and only transport)")
+	f.fs.Int("clientProcessId", 0, "process id of the client (accepted for LSP compatibility)")
 	if err := f.parse(args); err != nil {
 		return err
 	}
