@@ -111,11 +111,17 @@ func (s *selector) resultKey(version any) resultKey {
 func (s *selector) selectUnits(res *Result) {
 	in := s.in
 	buf := s.memo.units[:0]
+	counts := slicing.Count(in.Tests)
+	res.Totals.DeclaredTestMethods, res.Totals.TestRuns = counts.DeclaredTestMethods, counts.TestRuns
 	for _, tc := range in.Tests {
-		res.Totals.TestClasses++
-		for _, tm := range tc.Methods {
-			res.Totals.TestMethods++
-			res.Totals.Assertions += countAssertions(tm)
+		if !tc.Abstract && len(tc.Methods) > 0 {
+			// Abstract classes run nothing themselves: their tests count in each concrete
+			// subclass, as JUnit reports them (see slicing.Count).
+			res.Totals.TestClasses++
+			for _, tm := range tc.Methods {
+				res.Totals.TestMethods++
+				res.Totals.Assertions += countAssertions(tm)
+			}
 		}
 		start := len(buf)
 		buf = s.selectClass(tc, buf)
