@@ -17,11 +17,11 @@ import (
 
 // testPlanSource asks the JUnit Platform launcher for its test plan (see the file's doc).
 //
-//go:embed java/TestPlan.java
+//go:embed java/TestPlanDump.java
 var testPlanSource string
 
 // testPlanClass is the binary name of the plan helper.
-const testPlanClass = "assertlens.plan.TestPlan"
+const testPlanClass = "assertlens.plan.TestPlanDump"
 
 // planTimeout bounds the discovery JVM.
 const planTimeout = 3 * time.Minute
@@ -49,7 +49,7 @@ func buildTestPlan(ctx context.Context, dir string, junit []string) (string, err
 	if err := os.RemoveAll(out); err != nil {
 		return "", fmt.Errorf("build test plan helper: %w", err)
 	}
-	src := filepath.Join(dir, "src", "assertlens", "plan", "TestPlan.java")
+	src := filepath.Join(dir, "src", "assertlens", "plan", "TestPlanDump.java")
 	if err := writeFileAtomic(src, []byte(testPlanSource)); err != nil {
 		return "", fmt.Errorf("build test plan helper: %w", err)
 	}

@@ -32,15 +32,15 @@ import org.junit.platform.launcher.core.LauncherFactory;
  *
  * and one line per test class the plan holds: {@code C TAB engine TAB class}. Class names
  * are binary names (Outer$Inner); method names are cut before any "[" or "(" (Vintage names
- * parameterized runs "test[0]"). Usage: TestPlan OUT_FILE CLASSES_DIR...
+ * parameterized runs "test[0]"). Usage: TestPlanDump OUT_FILE CLASSES_DIR...
  */
-public final class TestPlan {
-    private TestPlan() {
+public final class TestPlanDump {
+    private TestPlanDump() {
     }
 
     public static void main(String[] args) throws IOException {
         if (args.length < 2) {
-            System.err.println("usage: TestPlan OUT_FILE CLASSES_DIR...");
+            System.err.println("usage: TestPlanDump OUT_FILE CLASSES_DIR...");
             System.exit(2);
         }
         Set<Path> roots = new HashSet<>();
