@@ -117,10 +117,16 @@ func (s *selector) selectUnits(res *Result) {
 		if !tc.Abstract && len(tc.Methods) > 0 {
 			// Abstract classes run nothing themselves: their tests count in each concrete
 			// subclass, as JUnit reports them (see slicing.Count).
-			res.Totals.TestClasses++
+			runs := 0
 			for _, tm := range tc.Methods {
-				res.Totals.TestMethods++
-				res.Totals.Assertions += countAssertions(tm)
+				if tm.Kind != slicing.KindSuite { // suite() stands for tests built at run time
+					runs++
+					res.Totals.Assertions += countAssertions(tm)
+				}
+			}
+			if runs > 0 {
+				res.Totals.TestClasses++
+				res.Totals.TestMethods += runs
 			}
 		}
 		start := len(buf)

@@ -26,6 +26,9 @@ const planFile = "junit-plan.json"
 type EnginePlan struct {
 	Time  time.Time `json:"time"`
 	Tests []string  `json:"tests"`
+	// Owners maps a test id to the class that runs it when that is not the test's own class
+	// or one enclosing it (tests a JUnit 3 suite() builds from library classes).
+	Owners map[string]string `json:"owners,omitempty"`
 }
 
 // PlanCheck compares an engine plan with static discovery.
@@ -36,7 +39,8 @@ type PlanCheck struct {
 	// NotRun are tests static discovery finds that the platform does not run (they cost
 	// only precision).
 	NotRun []string `json:"notRun"`
-	// UndiscoveredClasses are the classes of Undiscovered, sorted.
+	// UndiscoveredClasses are the classes to select for Undiscovered (the class that runs
+	// each: its own, or the suite class that builds it), sorted.
 	UndiscoveredClasses []string `json:"undiscoveredClasses"`
 }
 
@@ -48,10 +52,19 @@ func NewEnginePlan(tests []runner.PlanTest, now time.Time) *EnginePlan {
 		if t.Engine == "junit-platform-suite" {
 			continue // the suite engine repeats tests the class engines find themselves
 		}
-		id := strings.ReplaceAll(t.Class, "$", ".") + "#" + t.Method
+		class := strings.ReplaceAll(t.Class, "$", ".")
+		id := class + "#" + t.Method
 		if !seen[id] {
 			seen[id] = true
 			p.Tests = append(p.Tests, id)
+		}
+		if top := strings.ReplaceAll(t.Top, "$", "."); top != "" && class != top && !strings.HasPrefix(class, top+".") {
+			if p.Owners == nil {
+				p.Owners = map[string]string{}
+			}
+			if _, ok := p.Owners[id]; !ok {
+				p.Owners[id] = top
+			}
 		}
 	}
 	sort.Strings(p.Tests)
@@ -69,6 +82,9 @@ func StaticRuns(classes []*slicing.TestClass) (runs, known map[string]bool) {
 			continue
 		}
 		for _, m := range tc.Methods {
+			if m.Kind == slicing.KindSuite {
+				continue // stands for the tests suite() builds at run time
+			}
 			if tc.Ignored && m.Engine != slicing.EngineJupiter {
 				continue // JUnit 4 reports an @Ignore class without its methods
 			}
@@ -95,7 +111,11 @@ func (p *EnginePlan) Check(classes []*slicing.TestClass) PlanCheck {
 		}
 		if !runs[id] {
 			c.Undiscovered = append(c.Undiscovered, id)
-			classes2[id[:strings.IndexByte(id, '#')]] = true
+			if owner := p.Owners[id]; owner != "" {
+				classes2[owner] = true
+			} else {
+				classes2[id[:strings.IndexByte(id, '#')]] = true
+			}
 		}
 	}
 	for id := range runs {

@@ -303,7 +303,7 @@ func (p *project) buildClass(f *analysis.File, t *analysis.Type, analyses map[st
 	switch {
 	case runner == "Parameterized" || runner == "JUnitParamsRunner" || runner == "Theories":
 		tc.Reason = StrPtr("parameterized")
-	case runner == "" && suiteMethod(t):
+	case runner == "" && suiteMethod(t) != nil:
 		tc.Reason = StrPtr("suite") // suite() decides at run time what runs
 	case len(inherited) > 0 || (len(own) > 0 && p.supers[t.ID]):
 		tc.Reason = StrPtr("inherited")
@@ -494,10 +494,16 @@ func Count(classes []*TestClass) Counts {
 		if tc.Abstract || len(tc.Methods) == 0 {
 			continue
 		}
-		c.TestClasses++
+		runs := 0
 		for _, m := range tc.Methods {
-			c.TestRuns++
-			declared[m.MemberID] = true
+			if m.Kind != KindSuite {
+				runs++
+				declared[m.MemberID] = true
+			}
+		}
+		if runs > 0 {
+			c.TestClasses++
+			c.TestRuns += runs
 		}
 	}
 	c.DeclaredTestMethods = len(declared)

@@ -29,7 +29,8 @@ commands:
   select   --root DIR [--base REV] [--level assertion|method|class] [--json]
                                                tests affected by the changes, with why
   slices   --root DIR [FILE...] [--json]       every unit of the test files
-  tests    --root DIR [--json]                 every test the project runs (class × method),
+  tests    --root DIR [--classes DIRS --classpath CP] [--json]
+                                               every test the project runs (class × method),
                                                engine, kind, build filter, JUnit Platform check
   run      --root DIR [--base REV] [--classpath CP] [--level L] [--json]
                                                run the affected units

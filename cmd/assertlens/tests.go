@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/assertlens/assertlens/analysis"
 	"github.com/assertlens/assertlens/selection"
+	"github.com/assertlens/assertlens/selection/runner"
 	"github.com/assertlens/assertlens/slicing"
 )
 
@@ -60,6 +62,8 @@ type planOutput struct {
 
 func cmdTests(args []string, stdout io.Writer) error {
 	f := newFlags("tests")
+	classesDirs := f.fs.String("classes", "", "compiled test classes folders (comma-separated): ask the JUnit Platform for their plan now")
+	f.fs.StringVar(&f.cp, "classpath", "", "classpath for --classes (main classes and dependencies)")
 	if err := f.parse(args); err != nil {
 		return err
 	}
@@ -78,6 +82,25 @@ func cmdTests(args []string, stdout io.Writer) error {
 	dir, err := analysis.CacheDir(ws.Root)
 	if err != nil {
 		return err
+	}
+	if *classesDirs != "" {
+		// The user compiled the tests: ask the platform now and remember its answer, as a
+		// run does after compiling.
+		var dirs []string
+		for _, d := range splitList(*classesDirs) {
+			abs, err := filepath.Abs(d)
+			if err != nil {
+				return usagef("--classes %s: %v", d, err)
+			}
+			dirs = append(dirs, abs)
+		}
+		tests, err := runner.DiscoverPlan(context.Background(), filepath.Join(dir, "testplan"), classpath(f.cp), dirs)
+		if err != nil {
+			return err
+		}
+		if err := selection.SavePlan(dir, selection.NewEnginePlan(tests, time.Now())); err != nil {
+			return err
+		}
 	}
 	plan, err := selection.LoadPlan(dir)
 	if err != nil {
@@ -104,6 +127,9 @@ func listTests(root string, snap *analysis.Snapshot, classes []*slicing.TestClas
 			out.NotRunByBuild = append(out.NotRunByBuild, notRun{Class: tc.ID, Why: br.Why})
 		}
 		for _, m := range tc.Methods {
+			if m.Kind == slicing.KindSuite {
+				continue // not a test: the class runs whole (see slicing.KindSuite)
+			}
 			r := testRow{ID: m.ID, Class: tc.ID, Method: strings.TrimPrefix(m.ID, tc.ID+"#"), Engine: m.Engine, Kind: m.Kind,
 				File: m.File, Line: m.Line, Disabled: m.Disabled || tc.Ignored, BuildRuns: !ok || br.Runs}
 			if m.Declaring != tc.ID {

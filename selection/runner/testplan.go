@@ -32,6 +32,9 @@ type PlanTest struct {
 	Engine string // "junit-jupiter", "junit-vintage", …
 	Class  string // binary name of the class it runs in ("pkg.Outer$Inner")
 	Method string // "" for a class the plan holds with no methods (an ignored JUnit 4 class)
+	// Top is the outermost class container above the test: the class to select to run it
+	// (for tests a JUnit 3 suite() builds from library classes, the project class).
+	Top string
 }
 
 // ID returns "pkg.Outer$Inner#method".
@@ -92,6 +95,7 @@ func DiscoverPlan(ctx context.Context, helperDir string, classpath, testDirs []s
 	if err != nil {
 		return nil, err
 	}
+	classpath, testDirs = absPaths(classpath), absPaths(testDirs) // the JVM runs in helperDir
 	key := hashBytes([]byte(classesKey(testDirs...) + strings.Join(classpath, ":") + testPlanSource))
 	outFile := filepath.Join(helperDir, "plan.tsv")
 	keyFile := filepath.Join(helperDir, "plan.key")
@@ -147,8 +151,8 @@ func readPlan(path string) ([]PlanTest, error) {
 	for sc.Scan() {
 		parts := strings.Split(sc.Text(), "\t")
 		switch {
-		case len(parts) == 4 && parts[0] == "M":
-			out = append(out, PlanTest{Engine: parts[1], Class: parts[2], Method: parts[3]})
+		case len(parts) == 5 && parts[0] == "M":
+			out = append(out, PlanTest{Engine: parts[1], Class: parts[2], Method: parts[3], Top: parts[4]})
 			hasMethods[parts[2]] = true
 		case len(parts) == 3 && parts[0] == "C":
 			classes = append(classes, PlanTest{Engine: parts[1], Class: parts[2]})
@@ -159,6 +163,7 @@ func readPlan(path string) ([]PlanTest, error) {
 	}
 	for _, c := range classes {
 		if !hasMethods[c.Class] {
+			c.Top = c.Class
 			out = append(out, c)
 			hasMethods[c.Class] = true
 		}
@@ -181,4 +186,16 @@ func enginePlan(ctx context.Context, s shadowTree, cp []string, req Request, loc
 		}
 	}
 	return out, ""
+}
+
+// absPaths makes relative paths absolute (against the current directory).
+func absPaths(paths []string) []string {
+	out := make([]string, 0, len(paths))
+	for _, p := range paths {
+		if abs, err := filepath.Abs(p); err == nil {
+			p = abs
+		}
+		out = append(out, p)
+	}
+	return out
 }

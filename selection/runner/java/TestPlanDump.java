@@ -28,8 +28,11 @@ import org.junit.platform.launcher.core.LauncherFactory;
  * without running them, and writes one line per test method (tests and containers of
  * parameterized, repeated, template and factory methods alike):
  *
- * <pre>M TAB engine TAB class TAB method</pre>
+ * <pre>M TAB engine TAB class TAB method TAB top class</pre>
  *
+ * where the top class is the outermost class container above the test (the class a
+ * selector names to run it: for tests a JUnit 3 suite() builds from library classes, the
+ * project class that declares the suite),
  * and one line per test class the plan holds: {@code C TAB engine TAB class}. Class names
  * are binary names (Outer$Inner); method names are cut before any "[" or "(" (Vintage names
  * parameterized runs "test[0]"). Usage: TestPlanDump OUT_FILE CLASSES_DIR...
@@ -55,7 +58,7 @@ public final class TestPlanDump {
         List<String> lines = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (TestIdentifier root : plan.getRoots()) {
-            walk(plan, root, lines, seen);
+            walk(plan, root, null, lines, seen);
         }
         try (Writer out = new OutputStreamWriter(new FileOutputStream(args[0]), StandardCharsets.UTF_8)) {
             for (String line : lines) {
@@ -65,21 +68,26 @@ public final class TestPlanDump {
         }
     }
 
-    private static void walk(TestPlan plan, TestIdentifier id, List<String> lines, Set<String> seen) {
+    private static void walk(TestPlan plan, TestIdentifier id, String top, List<String> lines, Set<String> seen) {
         String engine = engineOf(id);
         TestSource source = id.getSource().orElse(null);
         String line = null;
         if (source instanceof MethodSource) {
             MethodSource m = (MethodSource) source;
-            line = "M\t" + engine + "\t" + m.getClassName() + "\t" + cut(m.getMethodName());
+            line = "M\t" + engine + "\t" + m.getClassName() + "\t" + cut(m.getMethodName()) + "\t"
+                    + (top == null ? m.getClassName() : top);
         } else if (source instanceof ClassSource) {
-            line = "C\t" + engine + "\t" + ((ClassSource) source).getClassName();
+            String name = ((ClassSource) source).getClassName();
+            line = "C\t" + engine + "\t" + name;
+            if (top == null) {
+                top = name;
+            }
         }
         if (line != null && seen.add(line)) {
             lines.add(line);
         }
         for (TestIdentifier child : plan.getChildren(id)) {
-            walk(plan, child, lines, seen);
+            walk(plan, child, top, lines, seen);
         }
     }
 
