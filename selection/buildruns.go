@@ -148,6 +148,10 @@ type BuildRun struct {
 func BuildRuns(classes []*slicing.TestClass, surefire func(file string) (Surefire, bool), testRoot func(file string) string) map[string]BuildRun {
 	out := map[string]BuildRun{}
 	enclosed := map[string]string{} // inner class -> Enclosed outer
+	abstract := map[string]bool{}
+	for _, tc := range classes {
+		abstract[tc.ID] = tc.Abstract
+	}
 	for _, tc := range classes {
 		for _, inner := range tc.Suite {
 			if strings.HasPrefix(inner, tc.ID+".") {
@@ -171,6 +175,10 @@ func BuildRuns(classes []*slicing.TestClass, surefire func(file string) (Surefir
 		case inner && enclosed[tc.ID] != "":
 			r, why := sf.Runs(rel)
 			out[tc.ID] = BuildRun{Runs: r, Why: why}
+		case inner && tc.Nested && abstract[topClass(tc.ID, strings.TrimSuffix(top, ".java"))]:
+			// Jupiter runs it inside every concrete subclass of its abstract outer class,
+			// which the build runs under their own names.
+			out[tc.ID] = BuildRun{Runs: true}
 		case inner && tc.Nested:
 			r, why := sf.Runs(rel)
 			out[tc.ID] = BuildRun{Runs: r, Why: why}
@@ -195,6 +203,14 @@ func BuildRuns(classes []*slicing.TestClass, surefire func(file string) (Surefir
 func lastName(id string) string {
 	if i := strings.LastIndexByte(id, '.'); i >= 0 {
 		return id[i+1:]
+	}
+	return id
+}
+
+// topClass returns the id of the top-level class of id, given its simple name.
+func topClass(id, top string) string {
+	if i := strings.Index(id, "."+top+"."); i >= 0 {
+		return id[:i+1+len(top)]
 	}
 	return id
 }

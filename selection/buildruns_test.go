@@ -60,11 +60,12 @@ func TestBuildRuns(t *testing.T) {
 		{ID: "a.Enc", File: "src/test/java/a/Enc.java", Suite: []string{"a.Enc.Case"}},
 		{ID: "a.Enc.Case", File: "src/test/java/a/Enc.java", Methods: m},
 		{ID: "a.AbstractBase", File: "src/test/java/a/AbstractBase.java", Methods: m, Abstract: true},
+		{ID: "a.AbstractBase.Entries", File: "src/test/java/a/AbstractBase.java", Methods: m, Nested: true},
 	}
 	root := func(string) string { return "src/test/java/" }
 	got := BuildRuns(classes, func(string) (Surefire, bool) { return Surefire{}, true }, root)
 	want := map[string]bool{"a.FooTest": true, "a.FooTest.Inner": true, "a.FooTest.Static": false,
-		"a.Helper": false, "a.Enc": false, "a.Enc.Case": false}
+		"a.Helper": false, "a.Enc": false, "a.Enc.Case": false, "a.AbstractBase.Entries": true}
 	for id, w := range want {
 		if r, ok := got[id]; !ok || r.Runs != w || (!r.Runs && r.Why == "") {
 			t.Errorf("%s: %+v, want runs=%v with a reason when not", id, r, w)
