@@ -361,8 +361,30 @@ func (s *selector) allUnits(out []slicing.Unit, tc *slicing.TestClass, because, 
 	return out
 }
 
-// selectMethod appends the selected units of one test method to out.
+// selectMethod appends the selected units of one test method to out: those the edits
+// affect, credited to the edit, then, when the test failed recently, every other unit of it.
 func (s *selector) selectMethod(out []slicing.Unit, tc *slicing.TestClass, tm *slicing.TestMethod) []slicing.Unit {
+	n := len(out)
+	out = s.selectMethodByEdit(out, tc, tm)
+	if !s.failed[tm.ID] {
+		return out
+	}
+	byEdit := make(map[string]bool, len(out)-n)
+	for _, u := range out[n:] {
+		byEdit[u.ID] = true
+	}
+	for _, u := range tm.Units {
+		if !byEdit[u.ID] {
+			u.Because, u.Via = []string{RecentlyFailedReason}, []string{tm.ID, "failed in a recent run"}
+			out = append(out, u)
+		}
+	}
+	sort.SliceStable(out[n:], func(i, j int) bool { return out[n+i].Line < out[n+j].Line })
+	return out
+}
+
+// selectMethodByEdit appends the units of one test method that the edits affect to out.
+func (s *selector) selectMethodByEdit(out []slicing.Unit, tc *slicing.TestClass, tm *slicing.TestMethod) []slicing.Unit {
 	whole := func(because, via []string) []slicing.Unit {
 		for _, u := range tm.Units {
 			u.Because, u.Via = because, via
@@ -372,9 +394,6 @@ func (s *selector) selectMethod(out []slicing.Unit, tc *slicing.TestClass, tm *s
 	}
 	if c, ok := s.direct[tm.MemberID]; ok {
 		return whole([]string{c.ID}, []string{tm.ID, c.ID})
-	}
-	if s.failed[tm.ID] {
-		return whole([]string{RecentlyFailedReason}, []string{tm.ID, "failed in a recent run"})
 	}
 	sliced := false
 	for _, u := range tm.Units {
