@@ -355,7 +355,7 @@ func (e *Engine) Select(ctx context.Context) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	failed := RecentlyFailed(e.CacheDir)
+	failed := RecentlyFailed(e.CacheDir, e.Root)
 	res := Select(Input{BaseName: e.baseName, Base: e.base, Cur: e.cur, BaseGraph: e.baseGraph, CurGraph: e.curGraph,
 		Tests: tests, Level: e.opts.Level, RecentlyFailed: failed, Memo: &e.memo})
 	res.ElapsedMs = time.Since(start).Milliseconds()
