@@ -99,8 +99,9 @@ type server struct {
 	caps         clientCaps
 	settings     settings
 	sessions     []*session
-	refreshing   bool // a workspace/codeLens/refresh call is in flight
-	refreshAgain bool // results changed while it was
+	refreshing   bool          // a workspace/codeLens/refresh call is in flight
+	refreshAgain bool          // results changed while it was
+	lastStatus   *statusParams // last assertlens/status sent
 	exitOnce     sync.Once
 	exited       chan struct{}
 	wg           sync.WaitGroup
@@ -110,6 +111,11 @@ type server struct {
 type clientCaps struct {
 	workDoneProgress bool
 	codeLensRefresh  bool
+	// From the experimental capability "assertlens": status asks for assertlens/status
+	// notifications; showsResults says the client shows the results of the commands it
+	// executes (run summaries, show-why), so the server does not show them again.
+	status       bool
+	showsResults bool
 }
 
 func serve(ctx context.Context, in io.Reader, out io.Writer, logw io.Writer, newEngine EngineFactory, cfg serverConfig) error {
@@ -185,6 +191,8 @@ func (s *server) call(ctx context.Context, method string, params json.RawMessage
 		return s.resolveCodeLens(ctx, params)
 	case protocol.MethodWorkspaceExecuteCommand:
 		return s.executeCommand(ctx, params)
+	case methodTests:
+		return s.tests(ctx, params)
 	}
 	return nil, fmt.Errorf("%w: %s", errMethodNotFound, method)
 }
