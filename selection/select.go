@@ -244,23 +244,46 @@ func (s *selector) affected() {
 }
 
 func (s *selector) otherChanged(p string) {
-	mod := moduleOfOther(s.in.Cur.Modules, p)
-	s.moduleAll[mod] = p
+	mod := s.in.Cur.ModuleOf(p)
 	kind := "resource"
 	if analysis.IsBuildFile(p) {
+		// A build file is inherited: a parent POM or root build script configures every
+		// module below it.
 		kind = "build file"
+		s.moduleAll[mod+treeSuffix] = p
+		s.uncertain = append(s.uncertain, kind+" "+p+" changed: every test of its module and the modules below it is selected")
+		return
 	}
+	s.moduleAll[mod] = p
 	s.uncertain = append(s.uncertain, kind+" "+p+" changed: every test of its module is selected")
 }
 
-func moduleOfOther(modules []string, p string) string {
-	best := ""
-	for _, m := range modules {
-		if m != "" && strings.HasPrefix(p, m+"/") && len(m) > len(best) {
-			best = m
+// treeSuffix marks a moduleAll key that covers a module and every module below it.
+const treeSuffix = "/**"
+
+// moduleReason returns the changed build file or resource that selects every test of the
+// module holding file.
+func (s *selector) moduleReason(file string) (string, bool) {
+	if len(s.moduleAll) == 0 {
+		return "", false
+	}
+	mod := s.in.Cur.ModuleOf(file)
+	if p, ok := s.moduleAll[mod]; ok {
+		return p, true
+	}
+	for dir := mod; ; {
+		if p, ok := s.moduleAll[dir+treeSuffix]; ok {
+			return p, true
+		}
+		if dir == "" {
+			return "", false
+		}
+		if i := strings.LastIndexByte(dir, '/'); i >= 0 {
+			dir = dir[:i]
+		} else {
+			dir = ""
 		}
 	}
-	return best
 }
 
 func ownerType(id string) string {
@@ -331,7 +354,7 @@ func (s *selector) hit(ids ...string) []string {
 func (s *selector) selectClass(tc *slicing.TestClass, out []slicing.Unit) []slicing.Unit {
 	// Whole-class reasons: a build/resource change in its module, a changed or reaching
 	// fixture, or a class-level fallback that reaches a change anywhere.
-	if p, ok := s.moduleAll[moduleOfOther(s.in.Cur.Modules, tc.File)]; ok {
+	if p, ok := s.moduleReason(tc.File); ok {
 		return s.allUnits(out, tc, []string{p}, []string{tc.ID, p})
 	}
 	for _, fx := range tc.Fixtures {
