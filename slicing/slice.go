@@ -89,7 +89,9 @@ func (u unionFind) find(k string) string {
 		if !ok || p == k {
 			return k
 		}
-		u[k] = u[p]
+		if gp, ok := u[p]; ok {
+			u[k] = gp // halve the path; a root has no entry of its own
+		}
 		k = p
 	}
 }
