@@ -21,13 +21,14 @@ type goldenMeth struct {
 }
 
 type goldenUnit struct {
-	ID         string  `json:"id"`
-	Level      Level   `json:"level"`
-	Line       int     `json:"line"`
-	EndLine    int     `json:"endLine"`
-	Statements string  `json:"statements"`
-	Assertions int     `json:"assertions"`
-	Reason     *string `json:"reason"`
+	ID         string   `json:"id"`
+	Level      Level    `json:"level"`
+	Line       int      `json:"line"`
+	EndLine    int      `json:"endLine"`
+	Statements string   `json:"statements"`
+	Assertions int      `json:"assertions"`
+	Reason     *string  `json:"reason"`
+	Explain    []string `json:"explain,omitempty"`
 }
 
 func view(classes []*TestClass) []goldenView {
@@ -44,7 +45,11 @@ func view(classes []*TestClass) []goldenView {
 				gm.Statements = append(gm.Statements, mark+" L"+itoa(s.Line)+" defs="+join(s.Defs)+" uses="+join(s.Uses))
 			}
 			for _, u := range m.Units {
-				gm.Units = append(gm.Units, goldenUnit{u.ID, u.Level, u.Line, u.EndLine, lineRanges(u.Statements), u.Assertions, u.Reason})
+				var ex []string
+				for _, e := range u.Explain {
+					ex = append(ex, "L"+itoa(e.Line)+" "+e.Why)
+				}
+				gm.Units = append(gm.Units, goldenUnit{u.ID, u.Level, u.Line, u.EndLine, lineRanges(u.Statements), u.Assertions, u.Reason, ex})
 			}
 			g.Methods = append(g.Methods, gm)
 		}
