@@ -184,6 +184,9 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 		if simple && valueTypes[c.locals[a.target[0]]] {
 			continue
 		}
+		if f, ok := strings.CutPrefix(target, "this."); ok && len(a.target) <= 2 && !a.indexed && immutableType(c.fields[f]) {
+			continue // an immutable value stored in a field shares nothing
+		}
 		group := []string{target}
 		seen := map[string]bool{target: true}
 		for _, k := range c.flowKeys(toks, a.rhsStart, a.rhsEnd, inner) {
@@ -549,12 +552,14 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 		s.assertion = c.p.isAssertionCall(self.name, arity)
 	}
 	// Key of the root object.
+	staticRoot := false
 	switch {
 	case root.fresh:
 	case root.call: // unqualified call result
 		s.heapResult = true
 	case len(chain) == 1:
 		s.heapResult = true
+		staticRoot = true
 	default:
 		if k := c.rootKey(toks, root.idx, inner); k != "" {
 			s.recvKey = k
@@ -566,6 +571,7 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 			s.heapResult = true
 		} else {
 			s.heapResult = true // static type
+			staticRoot = true
 		}
 	}
 	if s.assertChain {
@@ -577,6 +583,11 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 	s.effect = c.effectOf(chain, arity)
 	if s.recvInner && s.effect.writes() {
 		s.effect = effGlobal
+	}
+	if staticRoot && s.effect != effGlobal {
+		// Unqualified and static calls: the result is shared state only when the callee
+		// may return it (or, in a test, when it returns part of the test object).
+		s.heapResult = s.effect.ret&retShared != 0 || !c.body && len(chain) == 1 && s.effect.ret&retArgs != 0
 	}
 	if s.effect.ret&retShared != 0 {
 		s.heapResult = true
@@ -666,6 +677,12 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 		switch name {
 		case "toString", "trim", "substring", "toUpperCase", "toLowerCase", "valueOf", "format", "replace", "strip":
 			return receiver{kind: recvValue}
+		}
+		return receiver{}
+	case recvCollection:
+		switch name {
+		case "append", "insert", "reverse", "delete", "deleteCharAt":
+			return receiver{kind: recvCollection} // builders return themselves
 		}
 		return receiver{}
 	default:
@@ -827,9 +844,20 @@ func (c *scanCtx) flowKeys(toks []analysis.Token, start, end int, inner map[stri
 		case toks[j].Kind == analysis.TokIdent && j+1 < end && toks[j+1].Is(src, "(") && !(j > 0 && (toks[j-1].Is(src, "new") || toks[j-1].Is(src, "::"))):
 			s = c.callSite(toks, j, inner)
 		}
-		if s != nil && (s.heapResult || s.effect.ret&retShared != 0) && !seen[heapKey] {
+		if s == nil {
+			continue
+		}
+		if (s.heapResult || s.effect.ret&retShared != 0) && !seen[heapKey] {
 			seen[heapKey] = true
 			out = append(out, heapKey)
+		}
+		if s.effect.ret&retArgs != 0 && len(s.chain) == 1 && !s.chain[0].fresh {
+			for _, k := range c.receiverKeys(toks, s, inner) {
+				if !seen[k] {
+					seen[k] = true
+					out = append(out, k)
+				}
+			}
 		}
 	}
 	return out

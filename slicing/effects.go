@@ -356,6 +356,10 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 				return e // hashCode, equals, compareTo… of project arguments may run
 			}
 		}
+		if name == "append" || name == "insert" {
+			// StringBuilder, StringBuffer: the arguments are copied as text.
+			return effect{mut: 1, ret: retArgs}
+		}
 		if collectionReads[name] {
 			if name == "peek" {
 				return effect{ret: retArgs}

@@ -102,3 +102,31 @@ func lineRanges(r [][2]int) string {
 	}
 	return out
 }
+
+// TestPaperFigure2 pins the motivating example of assertion-based selection: testExp's three
+// assertions on different receivers and testNegate slice exactly as the paper's Figure 2,
+// although Complex#exp runs table-backed math with array writes and TestUtils has
+// assertion overloads that build messages.
+func TestPaperFigure2(t *testing.T) {
+	_, classes := discover(t, "paper", Options{})
+	want := map[string]string{
+		"org.example.complex.ComplexTest#testExp:13":    "11 12 13",
+		"org.example.complex.ComplexTest#testExp:14":    "14",
+		"org.example.complex.ComplexTest#testExp:16":    "15 16",
+		"org.example.complex.ComplexTest#testNegate:23": "21 22 23",
+		"org.example.complex.ComplexTest#testNegate:24": "21 22 24",
+	}
+	got := map[string]string{}
+	for _, c := range classes {
+		for _, m := range c.Methods {
+			for _, u := range m.Units {
+				got[u.ID] = lineRanges(u.Statements)
+			}
+		}
+	}
+	for id, w := range want {
+		if got[id] != w {
+			t.Errorf("%s: statements %q, want %q", id, got[id], w)
+		}
+	}
+}
