@@ -24,8 +24,9 @@ type project struct {
 	// deps record what each proof and test analysis looked up (see lookupDeps);
 	// inheritedDeps are those of the project this one was derived from (read-only).
 	deps, inheritedDeps map[string]lookupDeps
-	frames              []lookupDeps    // records being made, innermost last
-	supers              map[string]bool // types whose tests subclasses inherit
+	frames              []lookupDeps        // records being made, innermost last
+	supers              map[string]bool     // types whose tests subclasses inherit
+	heads               map[string][]string // class head tokens of the discovery being built
 	subs                map[string][]*analysis.Type
 	anon                map[string]bool
 	busy                map[string]bool // effect proofs in progress
