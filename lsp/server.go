@@ -104,7 +104,12 @@ type server struct {
 	lastStatus   *statusParams // last assertlens/status sent
 	exitOnce     sync.Once
 	exited       chan struct{}
-	wg           sync.WaitGroup
+	// initDone is closed by the "initialized" notification: only then has the client set up
+	// its handlers (vscode-languageclient answers an earlier window/workDoneProgress/create
+	// with "Unhandled method").
+	initDone chan struct{}
+	initOnce sync.Once
+	wg       sync.WaitGroup
 }
 
 // clientCaps are the client capabilities the server acts on.
@@ -130,7 +135,7 @@ func serve(ctx context.Context, in io.Reader, out io.Writer, logw io.Writer, new
 	lg.setConn(conn)
 	s := &server{
 		ctx: ctx, conn: conn, out: st, log: lg, factory: newEngine, cfg: cfg,
-		docs: newDocuments(), exited: make(chan struct{}),
+		docs: newDocuments(), exited: make(chan struct{}), initDone: make(chan struct{}),
 		settings: defaultSettings(),
 	}
 	s.prog = newProgressTracker(s)
@@ -268,6 +273,7 @@ func (s *server) initialize(_ context.Context, raw json.RawMessage) (any, error)
 
 // initialized starts the watchers once the client is ready for server requests.
 func (s *server) initialized() {
+	s.initOnce.Do(func() { close(s.initDone) })
 	for _, ss := range s.allSessions() {
 		ss.startWatching()
 	}

@@ -114,6 +114,7 @@ async function handleServerCommand(command: string, args: unknown[], send: (comm
       try {
         result = await send(command, args);
         summary = summarizeRun(result);
+        tests?.reportRun(result);
       } catch (err) {
         summary = summarizeRunError(err);
       }

@@ -29,6 +29,7 @@ export class AssertlensTests implements vscode.Disposable {
   private readonly info = new WeakMap<vscode.TestItem, ItemInfo>();
   private readonly affectedTag = new vscode.TestTag('affected');
   private readonly files = new Set<string>(); // uris with items
+  private readonly units = new Map<string, vscode.TestItem>(); // unit id → its item
   private refreshTimer: NodeJS.Timeout | undefined;
   private readonly disposables: vscode.Disposable[] = [];
 
@@ -139,6 +140,7 @@ export class AssertlensTests implements vscode.Disposable {
 
   private unitItem(u: UnitNode, uri: vscode.Uri): vscode.TestItem {
     const item = this.item(u.id, u.label, uri, u.range.startLine, u.range.endLine);
+    this.units.set(u.id, item);
     this.info.set(item, { kind: 'unit', units: [u] });
     item.description = describeUnit(u);
     item.tags = u.affected ? [this.affectedTag] : [];
@@ -182,24 +184,48 @@ export class AssertlensTests implements vscode.Disposable {
         return;
       }
       this.onRun(result);
-      const outcomes = runOutcomes(result);
-      for (const [id, item] of leaves) {
-        report(run, item, outcomes.get(id));
-      }
-      // Parents get the worst outcome of their units, so the Test Explorer shows it at
-      // every level.
-      const parents = new Set<vscode.TestItem>();
-      for (const item of leaves.values()) {
-        for (let p = item.parent; p !== undefined; p = p.parent) parents.add(p);
-      }
-      for (const p of parents) {
-        const units = this.info.get(p)?.units ?? [];
-        const status = combineOutcomes(units.map((u) => outcomes.get(u.id)));
-        if (status === 'failed' || status === 'error') run.failed(p, new vscode.TestMessage(`${units.filter((u) => ['failed', 'error'].includes(outcomes.get(u.id)?.status ?? '')).length} failed`));
-        else if (status === 'passed') run.passed(p);
-      }
+      this.applyOutcomes(run, leaves, result);
     } finally {
       run.end();
+    }
+  }
+
+  /**
+   * Shows a run started elsewhere (a lens, the palette, the status bar) in the Test
+   * Explorer, the gutter and Test Results, as if it had been started there.
+   */
+  reportRun(result: unknown): void {
+    const leaves = new Map<string, vscode.TestItem>();
+    for (const id of runOutcomes(result).keys()) {
+      const item = this.units.get(id);
+      if (item !== undefined) leaves.set(id, item);
+    }
+    if (leaves.size === 0) return;
+    const run = this.controller.createTestRun(new vscode.TestRunRequest([...leaves.values()]), 'assertlens', false);
+    try {
+      for (const item of leaves.values()) run.started(item);
+      this.applyOutcomes(run, leaves, result);
+    } finally {
+      run.end();
+    }
+  }
+
+  private applyOutcomes(run: vscode.TestRun, leaves: Map<string, vscode.TestItem>, result: unknown): void {
+    const outcomes = runOutcomes(result);
+    for (const [id, item] of leaves) {
+      report(run, item, outcomes.get(id));
+    }
+    // Parents get the worst outcome of their units, so the Test Explorer shows it at
+    // every level.
+    const parents = new Set<vscode.TestItem>();
+    for (const item of leaves.values()) {
+      for (let p = item.parent; p !== undefined; p = p.parent) parents.add(p);
+    }
+    for (const p of parents) {
+      const units = this.info.get(p)?.units ?? [];
+      const status = combineOutcomes(units.map((u) => outcomes.get(u.id)));
+      if (status === 'failed' || status === 'error') run.failed(p, new vscode.TestMessage(`${units.filter((u) => ['failed', 'error'].includes(outcomes.get(u.id)?.status ?? '')).length} failed`));
+      else if (status === 'passed') run.passed(p);
     }
   }
 }
