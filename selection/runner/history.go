@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"encoding/json"
+	"github.com/assertlens/assertlens/internal/atomicfile"
 
 	"fmt"
 	"os"
@@ -101,7 +102,7 @@ func (h *History) Record(res *Result) error {
 	if err != nil {
 		return fmt.Errorf("encode history: %w", err)
 	}
-	if err := writeFileAtomic(h.path, data); err != nil {
+	if err := atomicfile.Write(h.path, data); err != nil {
 		return fmt.Errorf("record history: %w", err)
 	}
 	h.data = cur

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"github.com/assertlens/assertlens/analysis/project"
 	"os"
 	"path/filepath"
 	"sort"
@@ -45,20 +46,23 @@ func run(ctx context.Context, req Request, hooks runHooks) (*Result, error) {
 	defer lock.unlock()
 
 	res := &Result{}
-	cp, unresolved, notes, err := projectClasspath(ctx, req)
+	model := req.Project
+	if model == nil {
+		model = loadModel(req.Root)
+	}
+	rc, err := projectClasspath(ctx, req, model)
 	if err != nil {
 		return nil, err
 	}
-	res.Unresolved, res.Notes = unresolved, notes
-	junit, err := platformJars()
+	cp := rc.Classpath
+	res.Unresolved, res.Notes, res.ClasspathSource = rc.Unresolved, rc.Notes, rc.Source
+	junit, err := junitFor(ctx, cp)
 	if err != nil {
 		return nil, err
 	}
-	lay, err := detectLayout(req.Root)
-	if err != nil {
-		return nil, err
-	}
-	files, err := collectSources(req, lay)
+	res.JUnitSource = junit.source
+	res.Notes = append(res.Notes, junit.notes...)
+	files, err := collectSources(req, model)
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +88,7 @@ func run(ctx context.Context, req Request, hooks runHooks) (*Result, error) {
 		res.Notes = append(res.Notes, fmt.Sprintf("project targets Java %d; installed javac supports %d", release, maxRelease()))
 		release = maxRelease()
 	}
-	compileCP := append(append([]string{}, cp...), junit...)
+	compileCP := append(append([]string{}, cp...), junit.compile...)
 	spec := compileSpec{
 		release:   release,
 		classpath: compileCP,
@@ -123,19 +127,23 @@ func run(ctx context.Context, req Request, hooks runHooks) (*Result, error) {
 	if timeout <= 0 {
 		timeout = defaultTimeout
 	}
-	launchCP := append(append([]string{}, junit...), cp...)
+	// Classes first (as Maven's Surefire orders them), then the project's resources, its
+	// dependencies (its own JUnit among them) and the JUnit jars added for the run.
+	launchCP := []string{s.testOut, s.mainOut}
+	launchCP = append(launchCP, resourceDirs(req.Root, model)...)
+	launchCP = append(launchCP, cp...)
+	launchCP = append(launchCP, junit.launch...)
 	sysProps := map[string]string{}
 	for k, v := range hooks.sysProps {
 		sysProps[k] = v
 	}
 	progress := filepath.Join(reports, "progress.tsv")
-	if dir, err := buildListener(ctx, filepath.Join(s.dir, "listener"), junit); err == nil {
+	if dir, err := buildListener(ctx, filepath.Join(s.dir, "listener"), append(append([]string{}, cp...), junit.launch...)); err == nil {
 		launchCP = append(launchCP, dir)
 		sysProps["assertlens.progress.out"] = progress
 	} else {
 		res.Notes = append(res.Notes, "no progress listener (results of a killed run are unknown): "+err.Error())
 	}
-	launchCP = append(launchCP, s.testOut, s.mainOut)
 	start = time.Now()
 	lo, err := launch(ctx, launchSpec{
 		classpath:  dedupePaths(launchCP),
@@ -164,6 +172,26 @@ func run(ctx context.Context, req Request, hooks runHooks) (*Result, error) {
 	}
 	res.Tests = append(res.Tests, missingResults(req.Selectors, res.Tests, lo, loc)...)
 	return res, nil
+}
+
+// resourceDirs returns the resource folders of the build that exist, test ones first;
+// they are read in place (never written).
+func resourceDirs(root string, model *project.Model) []string {
+	var test, main []string
+	for _, m := range model.Modules {
+		for _, r := range m.Resources {
+			dir := filepath.Join(root, filepath.FromSlash(r))
+			if !dirExists(dir) {
+				continue
+			}
+			if project.IsTestPath(r + "/x") {
+				test = append(test, dir)
+			} else {
+				main = append(main, dir)
+			}
+		}
+	}
+	return append(test, main...)
 }
 
 // checkRequest validates a request and normalises its paths.
