@@ -76,3 +76,15 @@ interface K { String NAME = "k"; }
 		t.Errorf("identifiers took comments or literals: %v", names)
 	}
 }
+
+func TestDescriptorParams(t *testing.T) {
+	for desc, want := range map[string][]string{
+		"()V": nil,
+		"(Ljava/lang/String;I[Ljava/lang/String;)V": {"java.lang.String", "int", "java.lang.String[]"},
+		"([[JZLa/b/C$D;)Ljava/lang/Object;":         {"long[][]", "boolean", "a.b.C$D"},
+	} {
+		if got := descriptorParams(desc); !reflect.DeepEqual(got, want) {
+			t.Errorf("descriptorParams(%s) = %v, want %v", desc, got, want)
+		}
+	}
+}
