@@ -458,3 +458,11 @@ func IsTestMethod(t *Type, m *Member) bool {
 
 // ModuleOf returns the folder of the build module holding rel ("" for the root module).
 func (s *Snapshot) ModuleOf(rel string) string { return s.project().ModuleOf(rel) }
+
+// CompiledAsTest says whether the build compiles rel in the test phase (after the main
+// sources). Without a build layout everything is one test phase, so no file can depend on
+// one compiled later.
+func (s *Snapshot) CompiledAsTest(rel string) bool {
+	m := s.project()
+	return m.Kind == project.Plain || m.IsTest(rel)
+}

@@ -400,7 +400,7 @@ func (e *Engine) Run(ctx context.Context, unitIDs []string) (*RunResult, error) 
 	}
 	analysisMs := time.Since(start).Milliseconds()
 	out, res, err := RunUnits(ctx, RunInput{Root: e.Root, CacheDir: e.CacheDir, Cur: cur, Tests: tests, Units: units,
-		Overlays: overlays, Classpath: opts.Classpath, Timeout: 10 * time.Minute})
+		Classpath: opts.Classpath, Timeout: 10 * time.Minute})
 	if err != nil {
 		return nil, err
 	}

@@ -33,7 +33,13 @@ func loadMaven(has map[string]bool, read func(string) ([]byte, error)) *Model {
 			p = &POM{}
 		}
 		m.Modules = append(m.Modules, mavenModule(dir, pomPath, p))
-		for _, sub := range append(append([]string{}, p.Modules...), p.ProfileModules...) {
+		subs := append([]string{}, p.Modules...)
+		for _, pr := range p.Profiles {
+			if strings.TrimSpace(pr.ActiveByDefault) == "true" {
+				subs = append(subs, pr.Modules...)
+			}
+		}
+		for _, sub := range subs {
 			sub = strings.TrimSuffix(strings.TrimSpace(sub), "/pom.xml")
 			if sub == "" {
 				continue

@@ -29,10 +29,13 @@ type POM struct {
 	Dependencies         []Dependency `xml:"dependencies>dependency"`
 	DependencyManagement []Dependency `xml:"dependencyManagement>dependencies>dependency"`
 	Modules              []string     `xml:"modules>module"`
-	// ProfileModules are modules listed inside profiles; they count as modules too, since
-	// a profile may be active in the user's build.
-	ProfileModules []string `xml:"profiles>profile>modules>module"`
-	Build          struct {
+	// Profiles may add modules; only those active by default are part of the build.
+	Profiles []struct {
+		ID              string   `xml:"id"`
+		ActiveByDefault string   `xml:"activation>activeByDefault"`
+		Modules         []string `xml:"modules>module"`
+	} `xml:"profiles>profile"`
+	Build struct {
 		SourceDirectory     string   `xml:"sourceDirectory"`
 		TestSourceDirectory string   `xml:"testSourceDirectory"`
 		Resources           []string `xml:"resources>resource>directory"`

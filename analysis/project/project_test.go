@@ -25,7 +25,10 @@ func TestMavenModulesAndFolders(t *testing.T) {
 	m := load(map[string]string{
 		"pom.xml": `<project><artifactId>root</artifactId><packaging>pom</packaging>
 			<modules><module>core</module><module>app/</module></modules>
-			<profiles><profile><modules><module>extra</module></modules></profile></profiles></project>`,
+			<profiles><profile><activation><activeByDefault>true</activeByDefault></activation><modules><module>extra</module></modules></profile>
+			<profile><id>examples</id><modules><module>examples</module></modules></profile></profiles></project>`,
+		"examples/pom.xml":                `<project><artifactId>examples</artifactId></project>`,
+		"examples/src/main/java/x/X.java": "",
 		"core/pom.xml": `<project><artifactId>core</artifactId><build>
 			<sourceDirectory>${project.basedir}/src</sourceDirectory>
 			<testSourceDirectory>tests</testSourceDirectory>
@@ -64,6 +67,8 @@ func TestMavenModulesAndFolders(t *testing.T) {
 		"core/pom.xml":                    Build,
 		"pom.xml":                         Build,
 		"extra/src/main/java/e/E.java":    Main,
+		// A module of a profile that is not active by default is not built.
+		"examples/src/main/java/x/X.java": Outside,
 		"src/main/java/r/R.java":          Main,
 		// core's own sourceDirectory is src, so src/main/java is just a folder below it.
 		"core/src/main/java/c/Ignored.java": Main,
