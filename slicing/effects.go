@@ -867,6 +867,35 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, ctor, clinit b
 	// same: keys that may name the same object (or one reachable from the other, through
 	// reads); uf: also keys whose objects reach others' through field stores.
 	same, uf := unionFind{}, unionFind{}
+	// Locals bound other than by "=": a for-each variable is an element of what it iterates;
+	// catch parameters and pattern variables may be anything.
+	bound := map[string]bool{}
+	for _, a := range assignments(src, toks) {
+		if len(a.target) == 1 && !a.indexed {
+			bound[a.target[0]] = true
+		}
+	}
+	for _, fe := range forEachVars(src, toks) {
+		bound[fe.name] = true
+		group := []string{fe.name}
+		for j := fe.start; j < fe.end; j++ {
+			if k := ctx.rootKey(toks, j, map[string]bool{}); k != "" {
+				group = append(group, k)
+			}
+		}
+		group = append(group, ctx.flowKeys(toks, fe.start, fe.end, map[string]bool{})...)
+		fa.aliases = append(fa.aliases, group)
+	}
+	for _, l := range m.Refs.Locals {
+		if _, param := positions[l.Name]; param || bound[l.Name] || immutableType(l.Type) {
+			continue
+		}
+		group := []string{l.Name, heapKey}
+		for k := range positions {
+			group = append(group, k)
+		}
+		fa.aliases = append(fa.aliases, group)
+	}
 	for _, g := range fa.aliases {
 		for _, k := range g[1:] {
 			same.union(norm(g[0]), norm(k))
@@ -902,6 +931,11 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, ctor, clinit b
 		if heap {
 			acc.flags |= effWrites
 			w := fa.why[d]
+			if name, ok := strings.CutPrefix(d, "this."); ok {
+				if fm := p.fieldOf(t, name); fm != nil && fm.Static() {
+					w = "writes static " + ownerOfKey(fm.ID) + "." + name
+				}
+			}
 			if w == "" && why[heapKey] != before {
 				w = why[heapKey]
 			}
@@ -928,6 +962,35 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, ctor, clinit b
 	}
 	acc.ret = p.returnKinds(ctx, t, m, toks, norm, uf, rootPos, rootHeap)
 	return acc
+}
+
+// forEach is the variable of an enhanced for loop and the token range of what it iterates.
+type forEach struct {
+	name       string
+	start, end int
+}
+
+// forEachVars finds "for (T name : expr)" headers.
+func forEachVars(src []byte, toks []analysis.Token) []forEach {
+	var out []forEach
+	for i := 0; i+1 < len(toks); i++ {
+		if !(toks[i].Kind == analysis.TokKeyword && toks[i].Is(src, "for") && toks[i+1].Is(src, "(")) {
+			continue
+		}
+		cl := matchClose(src, toks, i+1)
+		depth := 0
+		for j := i + 2; j < cl; j++ {
+			switch {
+			case toks[j].Is(src, "(") || toks[j].Is(src, "[") || toks[j].Is(src, "{"):
+				depth++
+			case toks[j].Is(src, ")") || toks[j].Is(src, "]") || toks[j].Is(src, "}"):
+				depth--
+			case depth == 0 && toks[j].Is(src, ":") && toks[j-1].Kind == analysis.TokIdent:
+				out = append(out, forEach{name: toks[j-1].Text(src), start: j + 1, end: cl})
+			}
+		}
+	}
+	return out
 }
 
 // returnKinds is what the values a method returns may alias: nothing (fresh objects and
