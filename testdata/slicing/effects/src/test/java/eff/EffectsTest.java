@@ -57,4 +57,41 @@ public class EffectsTest {
         Config.level = 5;
         assertEquals(100, Scaled.of(2));
     }
+
+    @Test
+    public void readingLambdaChangesOnlyItsBag() {
+        Bag b = new Bag();
+        b.add(-1);
+        Bag other = new Bag();
+        other.add(2);
+        b.prune();
+        assertEquals(1, other.size());
+        assertEquals(0, b.size());
+    }
+
+    @Test
+    public void countingLambdaWritesStaticState() {
+        int before = Calc.calls();
+        Bag b = new Bag();
+        b.add(-1);
+        b.pruneCounting();
+        assertEquals(before + 1, Calc.calls());
+    }
+
+    @Test
+    public void valuesInCollectionsRunNoCallbacks() {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        int before = Tracked.hashes();
+        names.add("a");
+        assertEquals(before, Tracked.hashes());
+        assertEquals(1, names.size());
+    }
+
+    @Test
+    public void projectObjectsInHashSetsRunTheirHashCode() {
+        int before = Tracked.hashes();
+        java.util.Set<Tracked> set = new java.util.HashSet<>();
+        set.add(new Tracked());
+        assertEquals(before + 1, Tracked.hashes());
+    }
 }
