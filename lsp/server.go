@@ -194,6 +194,8 @@ func (s *server) call(ctx context.Context, method string, params json.RawMessage
 		return s.codeLens(ctx, params)
 	case protocol.MethodCodeLensResolve:
 		return s.resolveCodeLens(ctx, params)
+	case protocol.MethodTextDocumentHover:
+		return s.hover(ctx, params)
 	case protocol.MethodWorkspaceExecuteCommand:
 		return s.executeCommand(ctx, params)
 	case methodTests:

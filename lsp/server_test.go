@@ -354,7 +354,7 @@ func TestRobustness(t *testing.T) {
 		t.Errorf("first error = %+v, want ParseError", e)
 	}
 	// Unknown methods.
-	err := h.ed.Call(ctx, "textDocument/hover", map[string]any{}, nil)
+	err := h.ed.Call(ctx, "textDocument/definition", map[string]any{}, nil)
 	if err == nil || !strings.Contains(err.Error(), "method not found") {
 		t.Errorf("unknown method: %v", err)
 	}

@@ -581,6 +581,10 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 		return s
 	}
 	s.effect = c.effectOf(chain, arity)
+	if s.effect.flags&effCallbacks != 0 {
+		s.effect.flags &^= effCallbacks
+		s.effect = s.effect.or(c.callbacks(toks, self.open, self.close))
+	}
 	if s.recvInner && s.effect.writes() {
 		s.effect = effGlobal
 	}
@@ -682,7 +686,7 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 	case recvCollection:
 		switch name {
 		case "append", "insert", "reverse", "delete", "deleteCharAt":
-			return receiver{kind: recvCollection} // builders return themselves
+			return receiver{kind: recvCollection, final: r.final} // builders return themselves
 		}
 		return receiver{}
 	default:
@@ -906,4 +910,104 @@ func (c *scanCtx) describe(chain []segment) string {
 		parts = append(parts, n)
 	}
 	return strings.TrimSuffix(strings.Join(parts, "."), "()")
+}
+
+// valuesOnly reports whether the tokens between open and close hold only immutable values:
+// literals, operators, and locals or fields of value types (no calls, no new objects).
+func (c *scanCtx) valuesOnly(toks []analysis.Token, open, close int) bool {
+	src := c.src
+	for j := open + 1; j < close && j < len(toks); j++ {
+		t := toks[j]
+		switch {
+		case t.Is(src, "new") || t.Is(src, "this") || t.Is(src, "super"):
+			return false
+		case t.Kind == analysis.TokIdent:
+			if j+1 < len(toks) && toks[j+1].Is(src, "(") {
+				return false
+			}
+			if j > 0 && toks[j-1].Is(src, ".") {
+				return false // a field of something: its type is not followed here
+			}
+			name := t.Text(src)
+			if typ, ok := c.locals[name]; ok {
+				if !immutableType(typ) {
+					return false
+				}
+				continue
+			}
+			if isTypeName(name) && j+2 < close && toks[j+1].Is(src, ".") && toks[j+2].Kind == analysis.TokIdent &&
+				!(j+3 < len(toks) && (toks[j+3].Is(src, "(") || toks[j+3].Is(src, "."))) {
+				field := toks[j+2].Text(src)
+				ok := pureStatics[name] && isConstName(field) // Integer.MAX_VALUE
+				for _, ty := range c.p.resolve(c.t, name) {
+					if f := c.p.fieldOf(ty, field); f != nil && constant(f) {
+						ok = true
+					}
+				}
+				if !ok {
+					return false
+				}
+				j += 2
+				continue
+			}
+			if typ, ok := c.fields[name]; ok && immutableType(typ) {
+				continue
+			}
+			return false
+		}
+	}
+	return true
+}
+
+// callbacks is what a JDK collection or builder call may run on the arguments between open
+// and close: nothing for immutable values, the hashCode, equals, compareTo, compare and
+// toString of a project type (and its subtypes) for an argument of that type, and those of
+// every project type for anything else.
+func (c *scanCtx) callbacks(toks []analysis.Token, open, close int) effect {
+	src := c.src
+	e := effNone
+	start, depth := open+1, 0
+	arg := func(from, to int) {
+		if from >= to || c.valuesOnly(toks, from-1, to) {
+			return
+		}
+		for j := from; j < to; j++ {
+			if toks[j].Is(src, "->") {
+				return // a lambda: no hashCode or equals of project code runs on it
+			}
+		}
+		if to-from >= 3 && toks[to-1].Is(src, ")") && toks[to-2].Is(src, "(") && toks[to-3].Is(src, "toString") {
+			return // x.toString(): the call itself is typed and checked as a call site
+		}
+		typ := ""
+		switch {
+		case to-from == 1 && toks[from].Kind == analysis.TokIdent:
+			name := toks[from].Text(src)
+			if t, ok := c.locals[name]; ok {
+				typ = t
+			} else if t, ok := c.fields[name]; ok {
+				typ = t
+			}
+		case to-from == 3 && toks[from].Is(src, "this") && toks[from+1].Is(src, "."):
+			typ = c.fields[toks[from+2].Text(src)]
+		}
+		if ts := c.p.resolve(c.t, typ); typ != "" && len(ts) > 0 && !collectionTypes[analysis.EraseType(typ)] {
+			e = e.or(c.p.typedCallbacks(ts))
+			return
+		}
+		e = e.or(c.p.callbackEffect())
+	}
+	for j := open + 1; j < close && j < len(toks); j++ {
+		switch {
+		case toks[j].Is(src, "(") || toks[j].Is(src, "[") || toks[j].Is(src, "{"):
+			depth++
+		case toks[j].Is(src, ")") || toks[j].Is(src, "]") || toks[j].Is(src, "}"):
+			depth--
+		case toks[j].Is(src, ",") && depth == 0:
+			arg(start, j)
+			start = j + 1
+		}
+	}
+	arg(start, close)
+	return e
 }

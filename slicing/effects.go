@@ -38,6 +38,11 @@ const (
 	effReads effFlags = 1
 	// effWrites: the call may change static or otherwise shared state.
 	effWrites effFlags = 4
+	// effCallbacks: the call (a JDK collection or builder method) may run hashCode,
+	// equals, compareTo, compare or toString of the objects it is given; the call site
+	// adds callbackEffect unless every argument is an immutable value. Never part of a
+	// remembered summary.
+	effCallbacks effFlags = 8
 )
 
 // posSet is a set of call positions: bit 0 the receiver, bit i the i-th argument; every
@@ -226,7 +231,13 @@ var freshJDK = map[string]bool{
 type receiver struct {
 	kind  recvKind
 	types []*analysis.Type
+	// final: the receiver's JDK class cannot be subclassed (StringBuilder), so no
+	// project code can stand behind it.
+	final bool
 }
+
+// finalJDK are final JDK classes among collectionTypes.
+var finalJDK = map[string]bool{"StringBuilder": true, "StringBuffer": true}
 
 // resolveChain types a dotted receiver chain written in from, given the local variable
 // types in scope. It follows project fields; anything it cannot follow is recvUnknown.
@@ -324,7 +335,7 @@ func (p *project) typeReceiver(from *analysis.Type, typ string, _ bool) receiver
 		return receiver{kind: recvValue}
 	}
 	if collectionTypes[typ] {
-		return receiver{kind: recvCollection}
+		return receiver{kind: recvCollection, final: finalJDK[typ]}
 	}
 	return receiver{}
 }
@@ -348,25 +359,26 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		}
 		return unknown("unknown effect of " + name)
 	case recvCollection:
-		if p.collectionOverrides(name, arity) {
+		if !r.final && p.collectionOverrides(name, arity) {
 			return unknown("unknown effect of " + name + " (a project class implements a JDK collection)")
 		}
+		var cb effFlags
 		if arity != 0 {
-			if e := p.callbackEffect(); e.writes() {
-				return e // hashCode, equals, compareTo… of project arguments may run
-			}
+			cb = effCallbacks // hashCode, equals, compareTo… of project arguments may run
 		}
 		if name == "append" || name == "insert" {
 			// StringBuilder, StringBuffer: the arguments are copied as text.
-			return effect{mut: 1, ret: retArgs}
+			return effect{flags: cb, mut: 1, ret: retArgs}
 		}
 		if collectionReads[name] {
 			if name == "peek" {
-				return effect{ret: retArgs}
+				return effect{flags: cb, ret: retArgs}
 			}
-			return effNone
+			return effect{flags: cb}
 		}
-		return effLocal
+		e := effLocal
+		e.flags |= cb
+		return e
 	case recvUnqualified:
 		var cands []memberRef
 		if from != nil {
@@ -451,14 +463,37 @@ func (p *project) collectionOverrides(name string, arity int) bool {
 	return false
 }
 
+// callbackNames are the methods JDK collections and builders call on their elements.
+var callbackNames = []struct {
+	name  string
+	arity int
+}{{"hashCode", 0}, {"equals", 1}, {"compareTo", 1}, {"compare", 2}, {"toString", 0}}
+
+// typedCallbacks is callbackEffect for arguments of the given project types: only their
+// own, inherited and overriding callbacks may run.
+func (p *project) typedCallbacks(types []*analysis.Type) effect {
+	e := effNone
+	for _, cb := range callbackNames {
+		cands, ok := p.dispatch(types, cb.name, cb.arity)
+		if !ok {
+			return p.callbackEffect()
+		}
+		for _, r := range cands {
+			ce := p.memberEffect(r)
+			if ce.flags&effWrites != 0 || ce.leak != 0 {
+				return unknown("unknown effect of callback " + r.m.ID)
+			}
+			e.flags |= ce.flags
+		}
+	}
+	return e
+}
+
 // callbackEffect is what JDK collections and builders may run on project objects handed to
 // them: hashCode, equals, compareTo, compare and toString of any project type.
 func (p *project) callbackEffect() effect {
 	e := effNone
-	for _, cb := range []struct {
-		name  string
-		arity int
-	}{{"hashCode", 0}, {"equals", 1}, {"compareTo", 1}, {"compare", 2}, {"toString", 0}} {
+	for _, cb := range callbackNames {
 		for _, r := range p.methodsNamed(cb.name, cb.arity) {
 			ce := p.memberEffect(r)
 			if ce.flags&effWrites != 0 || ce.leak != 0 {
@@ -778,9 +813,15 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, ctor, clinit b
 		return unknown("unknown effect of " + m.ID + " (unreadable)")
 	}
 	toks := analysis.Lex(src, m.BodyStart, m.BodyEnd)
-	for _, tok := range toks {
-		if tok.Is(src, "->") || tok.Is(src, "::") || tok.Is(src, "class") {
-			return unknown("unknown effect of " + m.ID + " (lambda or local class)")
+	lambdas := false
+	for i, tok := range toks {
+		switch {
+		case tok.Is(src, "::"):
+			return unknown("unknown effect of " + m.ID + " (method reference)")
+		case tok.Is(src, "class") && !(i > 0 && toks[i-1].Is(src, ".")):
+			return unknown("unknown effect of " + m.ID + " (local class)")
+		case tok.Is(src, "->"):
+			lambdas = true
 		}
 	}
 	locals := map[string]string{}
@@ -830,7 +871,35 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, ctor, clinit b
 		acc.store |= 1
 	}
 	ctx := &scanCtx{p: p, t: t, src: src, locals: locals, fields: p.fieldNames(t), body: true}
+	// Lambda parameters are bound by whoever runs the lambda: for a lambda handed to a call,
+	// to objects reachable from that call's receiver and arguments; otherwise to anything.
+	var lambdaGroups [][]string
+	lambdaParams := map[string]bool{}
+	if lambdas {
+		for _, lp := range lambdaParamsIn(src, toks) {
+			for _, n := range lp.names {
+				locals[n] = ""
+				lambdaParams[n] = true
+			}
+			group := append([]string{}, lp.names...)
+			if lp.call >= 0 {
+				st := ctx.callSite(toks, lp.call, map[string]bool{})
+				group = append(group, ctx.receiverKeys(toks, st, map[string]bool{})...)
+				group = append(group, ctx.argKeys(toks, st.self().open, st.self().close, map[string]bool{})...)
+				if st.effect.flags&effWrites != 0 {
+					group = append(group, heapKey)
+				}
+			} else {
+				group = append(group, heapKey)
+				for k := range positions {
+					group = append(group, k)
+				}
+			}
+			lambdaGroups = append(lambdaGroups, group)
+		}
+	}
 	fa := ctx.scan(toks, map[string]bool{}, nil)
+	fa.aliases = append(fa.aliases, lambdaGroups...)
 	acc.flags |= fa.siteFlags & effReads
 	own := map[string]bool{}
 	for _, x := range t.Members {
@@ -867,6 +936,35 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, ctor, clinit b
 	// same: keys that may name the same object (or one reachable from the other, through
 	// reads); uf: also keys whose objects reach others' through field stores.
 	same, uf := unionFind{}, unionFind{}
+	// Locals bound other than by "=": a for-each variable is an element of what it iterates;
+	// catch parameters and pattern variables may be anything.
+	bound := map[string]bool{}
+	for _, a := range assignments(src, toks) {
+		if len(a.target) == 1 && !a.indexed {
+			bound[a.target[0]] = true
+		}
+	}
+	for _, fe := range forEachVars(src, toks) {
+		bound[fe.name] = true
+		group := []string{fe.name}
+		for j := fe.start; j < fe.end; j++ {
+			if k := ctx.rootKey(toks, j, map[string]bool{}); k != "" {
+				group = append(group, k)
+			}
+		}
+		group = append(group, ctx.flowKeys(toks, fe.start, fe.end, map[string]bool{})...)
+		fa.aliases = append(fa.aliases, group)
+	}
+	for _, l := range m.Refs.Locals {
+		if _, param := positions[l.Name]; param || bound[l.Name] || lambdaParams[l.Name] || immutableType(l.Type) {
+			continue
+		}
+		group := []string{l.Name, heapKey}
+		for k := range positions {
+			group = append(group, k)
+		}
+		fa.aliases = append(fa.aliases, group)
+	}
 	for _, g := range fa.aliases {
 		for _, k := range g[1:] {
 			same.union(norm(g[0]), norm(k))
@@ -902,6 +1000,11 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, ctor, clinit b
 		if heap {
 			acc.flags |= effWrites
 			w := fa.why[d]
+			if name, ok := strings.CutPrefix(d, "this."); ok {
+				if fm := p.fieldOf(t, name); fm != nil && fm.Static() {
+					w = "writes static " + ownerOfKey(fm.ID) + "." + name
+				}
+			}
 			if w == "" && why[heapKey] != before {
 				w = why[heapKey]
 			}
@@ -927,7 +1030,96 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, ctor, clinit b
 		acc.mut &^= 1
 	}
 	acc.ret = p.returnKinds(ctx, t, m, toks, norm, uf, rootPos, rootHeap)
+	if lambdas && (acc.flags&effWrites != 0 || acc.leak != 0) {
+		// Lambda bodies were read as if they ran where they are written. That is only an
+		// over-approximation while they change no shared state: a lambda kept and run
+		// later by a JDK object would change it at another statement.
+		return unknown("unknown effect of " + m.ID + " (lambda changing shared state)")
+	}
 	return acc
+}
+
+// lambdaParam lists the parameters of one lambda and the token index of the name of the
+// call it is an argument of (-1 when none).
+type lambdaParam struct {
+	names []string
+	call  int
+}
+
+// lambdaParamsIn finds every lambda's parameters ("x ->", "(a, b) ->", "(T a) ->").
+func lambdaParamsIn(src []byte, toks []analysis.Token) []lambdaParam {
+	var out []lambdaParam
+	for i, tok := range toks {
+		if !tok.Is(src, "->") || i == 0 {
+			continue
+		}
+		var lp lambdaParam
+		start := i - 1
+		switch {
+		case toks[i-1].Kind == analysis.TokIdent:
+			lp.names = []string{toks[i-1].Text(src)}
+		case toks[i-1].Is(src, ")"):
+			start = matchOpen(src, toks, i-1)
+			if start < 0 {
+				continue
+			}
+			for j := start + 1; j < i-1; j++ {
+				if toks[j].Kind == analysis.TokIdent && (toks[j+1].Is(src, ",") || j+1 == i-1) {
+					lp.names = append(lp.names, toks[j].Text(src))
+				}
+			}
+		}
+		lp.call = -1
+		depth := 0
+		for j := start - 1; j >= 0; j-- {
+			switch {
+			case toks[j].Is(src, ")") || toks[j].Is(src, "]") || toks[j].Is(src, "}"):
+				depth++
+			case toks[j].Is(src, "(") || toks[j].Is(src, "[") || toks[j].Is(src, "{"):
+				if depth > 0 {
+					depth--
+					continue
+				}
+				if toks[j].Is(src, "(") && j > 0 && toks[j-1].Kind == analysis.TokIdent && !(j > 1 && toks[j-2].Is(src, "new")) {
+					lp.call = j - 1
+				}
+				j = -1
+			case depth == 0 && toks[j].Is(src, ";"):
+				j = -1
+			}
+		}
+		out = append(out, lp)
+	}
+	return out
+}
+
+// forEach is the variable of an enhanced for loop and the token range of what it iterates.
+type forEach struct {
+	name       string
+	start, end int
+}
+
+// forEachVars finds "for (T name : expr)" headers.
+func forEachVars(src []byte, toks []analysis.Token) []forEach {
+	var out []forEach
+	for i := 0; i+1 < len(toks); i++ {
+		if !(toks[i].Kind == analysis.TokKeyword && toks[i].Is(src, "for") && toks[i+1].Is(src, "(")) {
+			continue
+		}
+		cl := matchClose(src, toks, i+1)
+		depth := 0
+		for j := i + 2; j < cl; j++ {
+			switch {
+			case toks[j].Is(src, "(") || toks[j].Is(src, "[") || toks[j].Is(src, "{"):
+				depth++
+			case toks[j].Is(src, ")") || toks[j].Is(src, "]") || toks[j].Is(src, "}"):
+				depth--
+			case depth == 0 && toks[j].Is(src, ":") && toks[j-1].Kind == analysis.TokIdent:
+				out = append(out, forEach{name: toks[j-1].Text(src), start: j + 1, end: cl})
+			}
+		}
+	}
+	return out
 }
 
 // returnKinds is what the values a method returns may alias: nothing (fresh objects and

@@ -189,11 +189,15 @@ func explainSlice(stmts []Statement, deps [][]int, why map[[2]int]string, seed i
 			}
 		}
 	}
-	out := make([]Explanation, 0, len(reason))
-	for i, r := range reason {
-		out = append(out, Explanation{Line: stmts[i].Line, Why: r})
+	idx := make([]int, 0, len(reason))
+	for i := range reason {
+		idx = append(idx, i)
 	}
-	sort.Slice(out, func(a, b int) bool { return out[a].Line < out[b].Line })
+	sort.Ints(idx) // statement order (several statements may share a line)
+	out := make([]Explanation, 0, len(idx))
+	for _, i := range idx {
+		out = append(out, Explanation{Line: stmts[i].Line, Why: reason[i]})
+	}
 	return out
 }
 

@@ -79,6 +79,7 @@ func TestGoldenSlices(t *testing.T) {
 		{"paper", Options{}},
 		{"rules", Options{}},
 		{"broken", Options{}},
+		{"effects", Options{}},
 		{"libs", Options{ExtraAssertions: []string{"expectSaved", "shouldBeEmpty"}}},
 	}
 	for _, c := range cases {
