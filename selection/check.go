@@ -37,6 +37,10 @@ type CheckResult struct {
 	TestsFailed    int                   `json:"testsFailed"`   // of those, failed or errored
 	ElapsedMs      int64                 `json:"elapsedMs"`
 	SelectionLevel slicing.Level         `json:"selectionLevel"` // level of the selection checked
+	// Undiscovered lists tests the JUnit Platform found in this compile that static
+	// discovery misses (see RecordPlan); PlanError says why they could not be compared.
+	Undiscovered []string `json:"undiscovered,omitempty"`
+	PlanError    string   `json:"planError,omitempty"`
 }
 
 // CheckInput is what the checker needs: the selection to verify and the state it was made on.
@@ -87,6 +91,11 @@ func Check(ctx context.Context, in CheckInput) (*CheckResult, error) {
 	}
 	for _, ce := range res.CompileErrors {
 		out.CompileErrors = append(out.CompileErrors, analysis.ParseError{File: ce.File, Line: ce.Line, Message: ce.Message})
+	}
+	if pc, err := RecordPlan(in.CacheDir, res, in.Tests); err != nil {
+		out.PlanError = err.Error()
+	} else if pc != nil {
+		out.Undiscovered = pc.Undiscovered
 	}
 	for _, t := range res.Tests {
 		out.TestsRun++

@@ -358,6 +358,7 @@ func (e *Engine) Select(ctx context.Context) (*Result, error) {
 	failed := RecentlyFailed(e.CacheDir, e.Root)
 	res := Select(Input{BaseName: e.baseName, Base: e.base, Cur: e.cur, BaseGraph: e.baseGraph, CurGraph: e.curGraph,
 		Tests: tests, Level: e.opts.Level, RecentlyFailed: failed, Memo: &e.memo})
+	SelectUndiscovered(e.CacheDir, res, e.cur, tests)
 	res.ElapsedMs = time.Since(start).Milliseconds()
 	return res, ctx.Err()
 }

@@ -188,6 +188,11 @@ func RunUnits(ctx context.Context, in RunInput) (*RunResult, *runner.Result, err
 	if len(res.CompileErrors) > 0 {
 		return out, res, nil
 	}
+	if pc, err := RecordPlan(in.CacheDir, res, in.Tests); err != nil {
+		out.PlanError = err.Error()
+	} else if pc != nil {
+		out.Undiscovered, out.NotRunByEngine = pc.Undiscovered, pc.NotRun
+	}
 	hist := &runner.Result{CompileMs: res.CompileMs, RunMs: res.RunMs}
 	for _, tr := range res.Tests {
 		units := p.unitOf[tr.Class+"#"+tr.Method]

@@ -111,11 +111,23 @@ func (s *selector) resultKey(version any) resultKey {
 func (s *selector) selectUnits(res *Result) {
 	in := s.in
 	buf := s.memo.units[:0]
+	counts := slicing.Count(in.Tests)
+	res.Totals.DeclaredTestMethods, res.Totals.TestRuns = counts.DeclaredTestMethods, counts.TestRuns
 	for _, tc := range in.Tests {
-		res.Totals.TestClasses++
-		for _, tm := range tc.Methods {
-			res.Totals.TestMethods++
-			res.Totals.Assertions += countAssertions(tm)
+		if !tc.Abstract && len(tc.Methods) > 0 {
+			// Abstract classes run nothing themselves: their tests count in each concrete
+			// subclass, as JUnit reports them (see slicing.Count).
+			runs := 0
+			for _, tm := range tc.Methods {
+				if tm.Kind != slicing.KindSuite { // suite() stands for tests built at run time
+					runs++
+					res.Totals.Assertions += countAssertions(tm)
+				}
+			}
+			if runs > 0 {
+				res.Totals.TestClasses++
+				res.Totals.TestMethods += runs
+			}
 		}
 		start := len(buf)
 		buf = s.selectClass(tc, buf)

@@ -61,6 +61,8 @@ type TestClass struct {
 	// Ignored is set for a class annotated @Ignore or @Disabled: its tests are reported
 	// skipped and run no code.
 	Ignored bool `json:"ignored,omitempty"`
+	// Nested is set for a Jupiter @Nested class (it runs through its enclosing class).
+	Nested bool `json:"nested,omitempty"`
 	// Categories are the JUnit 4 @Category classes (simple names) of the class.
 	Categories []string `json:"categories,omitempty"`
 }
@@ -293,7 +295,7 @@ func (p *project) buildClass(f *analysis.File, t *analysis.Type, analyses map[st
 		return nil
 	}
 	tc := &TestClass{ID: t.ID, File: f.Path, Line: t.Line, EndLine: t.EndLine, Abstract: t.Abstract(), Suite: suite,
-		Ignored: t.HasAnnotation("Ignore") || t.HasAnnotation("Disabled"), Categories: categories(head)}
+		Ignored: t.HasAnnotation("Ignore") || t.HasAnnotation("Disabled"), Categories: categories(head), Nested: t.HasAnnotation("Nested")}
 	tc.Fixtures = p.fixtures(t)
 	if p.supers == nil {
 		p.supers = p.testSupertypes()
@@ -301,7 +303,7 @@ func (p *project) buildClass(f *analysis.File, t *analysis.Type, analyses map[st
 	switch {
 	case runner == "Parameterized" || runner == "JUnitParamsRunner" || runner == "Theories":
 		tc.Reason = StrPtr("parameterized")
-	case runner == "" && suiteMethod(t):
+	case runner == "" && suiteMethod(t) != nil:
 		tc.Reason = StrPtr("suite") // suite() decides at run time what runs
 	case len(inherited) > 0 || (len(own) > 0 && p.supers[t.ID]):
 		tc.Reason = StrPtr("inherited")
@@ -427,4 +429,83 @@ func (p *project) callsTest(t *analysis.Type, own, inherited []memberRef) bool {
 		}
 	}
 	return false
+}
+
+// ListTests finds the test classes and methods of s by the same engine rules as
+// DiscoverAll, without analysing method bodies: every test is one method unit with reason
+// "unparsed". It is the cheap pass behind counts and listings.
+func ListTests(s *analysis.Snapshot, read func(rel string) ([]byte, error)) ([]*TestClass, error) {
+	if s == nil || read == nil {
+		return nil, errors.New("slicing: nil snapshot or reader")
+	}
+	p := newProject(s, read, Options{})
+	heads := map[string][]string{}
+	var errs []string
+	for _, rel := range s.SortedPaths() {
+		f := s.Files[rel]
+		if !f.Test {
+			continue
+		}
+		src, err := p.source(rel)
+		if err != nil {
+			errs = append(errs, err.Error())
+			continue
+		}
+		for _, t := range f.Types {
+			heads[t.ID] = classHead(src, t)
+		}
+	}
+	var out []*TestClass
+	for _, rel := range s.SortedPaths() {
+		f := s.Files[rel]
+		if !f.Test {
+			continue
+		}
+		for _, t := range f.Types {
+			if tc := p.buildClass(f, t, map[string]*methodAnalysis{}, heads); tc != nil {
+				out = append(out, tc)
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return out, errors.New("slicing: " + errs[0])
+	}
+	return out, nil
+}
+
+// Counts are the test counts every face reports, so that they agree.
+type Counts struct {
+	// TestClasses counts the concrete classes that run at least one test.
+	TestClasses int `json:"testClasses"`
+	// DeclaredTestMethods counts distinct method declarations that run as a test in at
+	// least one concrete class (an inherited test counts once).
+	DeclaredTestMethods int `json:"declaredTestMethods"`
+	// TestRuns counts concrete class × test method pairs: an inherited test counts once per
+	// concrete class that runs it. It is what JUnit reports.
+	TestRuns int `json:"testRuns"`
+}
+
+// Count counts the tests of classes; abstract classes and interfaces run nothing
+// themselves.
+func Count(classes []*TestClass) Counts {
+	var c Counts
+	declared := map[string]bool{}
+	for _, tc := range classes {
+		if tc.Abstract || len(tc.Methods) == 0 {
+			continue
+		}
+		runs := 0
+		for _, m := range tc.Methods {
+			if m.Kind != KindSuite {
+				runs++
+				declared[m.MemberID] = true
+			}
+		}
+		if runs > 0 {
+			c.TestClasses++
+			c.TestRuns += runs
+		}
+	}
+	c.DeclaredTestMethods = len(declared)
+	return c
 }

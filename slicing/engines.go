@@ -21,6 +21,9 @@ const (
 	KindDynamic       = "dynamic"
 	KindTemplate      = "template"
 	KindTheory        = "theory"
+	// KindSuite marks a JUnit 3 static suite() method: the tests it builds are known only
+	// at run time, so it stands for them (its class runs whole; it is no test itself).
+	KindSuite = "suite"
 )
 
 // testRun is one test method as it runs in one class: the declaration that runs (the most
@@ -46,7 +49,7 @@ func (p *project) classChain(t *analysis.Type) []*analysis.Type {
 	out := []*analysis.Type{t}
 	seen := map[string]bool{t.ID: true}
 	for cur := t; cur.Kind == "class" && len(cur.Extends) > 0; {
-		sup := p.resolve(cur, cur.Extends[0])
+		sup := p.superOf(cur, cur.Extends[0])
 		if len(sup) == 0 || seen[sup[0].ID] || sup[0].Kind != "class" {
 			break
 		}
@@ -75,7 +78,7 @@ func (p *project) hierarchy(t *analysis.Type) []*analysis.Type {
 			names = append(append([]string{}, cur.Extends...), cur.Implements...)
 		}
 		for _, n := range names {
-			for _, s := range p.resolve(cur, n) {
+			for _, s := range p.superOf(cur, n) {
 				if !seen[s.ID] && s.Kind == "interface" {
 					seen[s.ID] = true
 					out = append(out, s)
@@ -200,7 +203,7 @@ func (p *project) isJUnit3(t *analysis.Type) bool {
 		return false
 	}
 	name := simple(analysis.EraseType(last.Extends[0]))
-	if len(p.resolve(last, name)) > 0 {
+	if len(p.superOf(last, name)) > 0 {
 		return false // a project type we could not follow (a cycle or a non-class)
 	}
 	return junit3Bases[name] || strings.HasSuffix(name, "TestCase")
@@ -229,7 +232,7 @@ func (p *project) mayBeTest(t *analysis.Type, m *analysis.Member) bool {
 	if e, _ := p.methodTest(t, m, ""); e != "" {
 		return true
 	}
-	if isJUnit3Test(m) && p.isJUnit3(t) {
+	if isJUnit3Test(m) && p.isJUnit3(t) || isSuiteMethod(m) {
 		return true
 	}
 	if m.Static() {
@@ -285,13 +288,37 @@ func runnerOf(chain []*analysis.Type, heads map[string][]string) string {
 
 // suiteMethod reports whether t declares JUnit 3's static suite() method, which JUnit 4
 // and Vintage run instead of the class's own methods.
-func suiteMethod(t *analysis.Type) bool {
+func suiteMethod(t *analysis.Type) *analysis.Member {
 	for _, m := range t.Members {
-		if m.Kind == analysis.KindMethod && m.Name == "suite" && len(m.Params) == 0 && m.Static() && m.ReturnType == "Test" {
-			return true
+		if isSuiteMethod(m) {
+			return m
 		}
 	}
-	return false
+	return nil
+}
+
+// isSuiteMethod reports whether m is JUnit 3's public static Test suite().
+func isSuiteMethod(m *analysis.Member) bool {
+	return m.Kind == analysis.KindMethod && m.Name == "suite" && len(m.Params) == 0 && m.Static() && m.ReturnType == "Test"
+}
+
+// junit3Runs adds the public void no-argument test* methods of a TestCase's class chain,
+// one per name, the most derived declaration running.
+func (p *project) junit3Runs(chain []*analysis.Type, impl func(string) memberRef, add func(memberRef, string, string, bool)) {
+	names := map[string]bool{}
+	for _, c := range chain {
+		for _, m := range c.Members {
+			if m.Kind != analysis.KindMethod || names[m.Name] || !strings.HasPrefix(m.Name, "test") {
+				continue
+			}
+			names[m.Name] = true
+			if isJUnit3Test(m) {
+				if r := impl(sig(m)); r.m != nil {
+					add(r, EngineJUnit3, KindTest, false)
+				}
+			}
+		}
+	}
 }
 
 // runs lists the tests that run in t following each engine's own rules:
@@ -350,21 +377,13 @@ func (p *project) runs(t *analysis.Type, heads map[string][]string) []testRun {
 	switch {
 	case runner == "Suite" || runner == "Enclosed":
 		// The runner runs the listed or nested classes, not methods of this one.
-	case runner == "" && p.isJUnit3(t):
-		names := map[string]bool{}
-		for _, c := range chain {
-			for _, m := range c.Members {
-				if m.Kind != analysis.KindMethod || names[m.Name] || !strings.HasPrefix(m.Name, "test") {
-					continue
-				}
-				names[m.Name] = true
-				if isJUnit3Test(m) {
-					if r := impl(sig(m)); r.m != nil {
-						add(r, EngineJUnit3, KindTest, false)
-					}
-				}
-			}
+	case runner == "" && suiteMethod(t) != nil:
+		add(memberRef{suiteMethod(t), t}, EngineJUnit4, KindSuite, false)
+		if p.isJUnit3(t) {
+			p.junit3Runs(chain, impl, add)
 		}
+	case runner == "" && p.isJUnit3(t):
+		p.junit3Runs(chain, impl, add)
 	default:
 		kind := KindTest
 		switch runner {

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
@@ -79,6 +80,10 @@ func cmdSelect(args []string, stdout io.Writer) error {
 		return err
 	}
 	res := selection.Select(a.input)
+	if dir, err := analysis.CacheDir(a.ws.Root); err == nil {
+		selection.SelectUndiscovered(dir, res, a.cur, a.input.Tests)
+		warnUndiscovered(os.Stderr, res.Undiscovered)
+	}
 	res.ElapsedMs = time.Since(start).Milliseconds()
 	if f.jsonOut {
 		return printJSON(stdout, res)

@@ -115,6 +115,14 @@ func run(ctx context.Context, req Request, hooks runHooks) (*Result, error) {
 		return res, nil
 	}
 
+	// Ask the JUnit Platform for its own test plan while the tests run (see enginePlan).
+	planDone := make(chan struct{})
+	go func() {
+		defer close(planDone)
+		res.Plan, res.PlanError = enginePlan(ctx, s, cp, req, loc)
+	}()
+	defer func() { <-planDone }()
+
 	runID, err := newRunID()
 	if err != nil {
 		return nil, err

@@ -113,4 +113,9 @@ type Result struct {
 	Output string
 	// TimedOut reports that the launcher was killed at the time limit.
 	TimedOut bool
+	// Plan is the JUnit Platform's own discovery of the compiled test classes (every test
+	// it would run, not just the selected ones), asked for whenever the project compiles;
+	// PlanError says why it is missing.
+	Plan      []PlanTest
+	PlanError string
 }
