@@ -586,10 +586,10 @@ func simpleTypeName(n string) string {
 	return n
 }
 
-// callbackMembers returns the members of the project types named name (and of their
-// project supertypes) that library code may call back: java.lang.Object's overridable
-// methods always, and every instance method when the type extends or implements a type
-// outside the project. The type node itself is included so class-level changes count.
+// callbackMembers returns, for the project types named name, the type node (so that
+// class-level changes count) and the methods library code may call back on its objects, as
+// the graph knows them (analysis.Graph.CallbackMembers: Object's overridable methods, those
+// of known library supertypes, every instance method only under an unknown one).
 func (s *selector) callbackMembers(name string) []string {
 	name = strings.TrimSuffix(name, "[]")
 	if out, ok := s.memo.callbacks[name]; ok {
@@ -597,53 +597,12 @@ func (s *selector) callbackMembers(name string) []string {
 	}
 	var out []string
 	for _, id := range s.typesNamed(name) {
-		var chain []*analysis.Type
-		external := false
-		extraNames := map[string]bool{}
-		seen := map[string]bool{}
-		var walk func(id string)
-		walk = func(id string) {
-			t := s.in.Cur.Type(id)
-			if t == nil || seen[id] {
-				return
-			}
-			seen[id] = true
-			chain = append(chain, t)
-			for _, sup := range append(append([]string{}, t.Extends...), t.Implements...) {
-				ids := s.typesNamed(sup)
-				if len(ids) == 0 {
-					if names, known := analysis.LibraryCallbacks[analysis.LibraryTypeName(sup)]; known {
-						for _, n := range names {
-							extraNames[n] = true
-						}
-					} else {
-						external = true
-					}
-				}
-				for _, sid := range ids {
-					walk(sid)
-				}
-			}
-		}
-		walk(id)
-		for _, t := range chain {
-			out = append(out, t.ID)
-			for _, m := range t.Members {
-				if m.Kind != analysis.KindMethod || m.Static() || m.Access == "private" {
-					continue
-				}
-				if external || objectOverridable[m.Name] || extraNames[m.Name] {
-					out = append(out, m.ID)
-				}
-			}
-		}
+		out = append(out, id)
+		out = append(out, s.in.CurGraph.CallbackMembers(id)...)
 	}
 	s.memo.callbacks[name] = out
 	return out
 }
-
-// objectOverridable are the java.lang.Object methods library code calls on any object.
-var objectOverridable = map[string]bool{"toString": true, "equals": true, "hashCode": true, "finalize": true, "clone": true}
 
 // coarsen turns the selected units of a class into the requested level.
 func coarsen(tc *slicing.TestClass, units []slicing.Unit, level slicing.Level) []slicing.Unit {
