@@ -300,7 +300,7 @@ func TestE2ECancellationAndMalformedInput(t *testing.T) {
 	if err := ed.WaitFor(ctx, "parse errors", func() bool { return len(ed.NullIDErrors()) >= 2 }); err != nil {
 		t.Fatal(err)
 	}
-	if err := ed.Call(ctx, "textDocument/hover", map[string]any{}, nil); err == nil || !strings.Contains(err.Error(), "not found") {
+	if err := ed.Call(ctx, "textDocument/definition", map[string]any{}, nil); err == nil || !strings.Contains(err.Error(), "not found") {
 		t.Errorf("unknown method answered %v", err)
 	}
 	_ = ed.OpenFile(ctx, complexJava)

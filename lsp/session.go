@@ -408,6 +408,7 @@ func (ss *session) setResult(ctx context.Context, res *selection.Result, gen uin
 	ss.resMu.Unlock()
 	ss.publishDiagnostics(ctx, versions)
 	ss.srv.refreshLenses()
+	ss.srv.sendStatus()
 }
 
 // snapshot returns the current result (possibly nil) and run outcomes.

@@ -50,7 +50,6 @@ type CheckInput struct {
 	Cur       *analysis.Snapshot
 	Tests     []*slicing.TestClass
 	Selection *Result
-	Overlays  map[string][]byte
 	Classpath []string
 	Timeout   time.Duration
 }
@@ -85,7 +84,7 @@ func Check(ctx context.Context, in CheckInput) (*CheckResult, error) {
 		out.ElapsedMs = time.Since(start).Milliseconds()
 		return out, nil
 	}
-	req := runner.Request{Root: in.Root, CacheDir: in.CacheDir, Classpath: in.Classpath, Overlays: in.Overlays, Timeout: in.Timeout}
+	req := runner.Request{Root: in.Root, CacheDir: in.CacheDir, Classpath: in.Classpath, Project: in.Cur.Project, Files: planFiles(in.Cur), Timeout: in.Timeout}
 	hits, res, err := runner.Trace(ctx, req, probes, nil)
 	if err != nil {
 		return nil, fmt.Errorf("trace the test suite: %w", err)

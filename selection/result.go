@@ -75,6 +75,15 @@ type RunResult struct {
 	Totals        RunTotals             `json:"totals"`
 	Timing        RunTiming             `json:"timing"`
 	CompileErrors []analysis.ParseError `json:"compileErrors"`
+	// ClasspathSource says where the project classpath came from: explicit, maven,
+	// gradle, "local-repository (fallback)" or none.
+	ClasspathSource string `json:"classpathSource,omitempty"`
+	// JUnitSource says whose JUnit ran the tests: project or assertlens.
+	JUnitSource string `json:"junitSource,omitempty"`
+	// Unresolved lists dependencies the classpath resolution could not find.
+	Unresolved []string `json:"unresolved,omitempty"`
+	// Notes explain the run's setup (classpath, JUnit, incremental compile).
+	Notes []string `json:"notes,omitempty"`
 	// Undiscovered lists tests ("pkg.C#m") the JUnit Platform found in this compile that
 	// static discovery misses; NotRunByEngine those found statically that it does not run.
 	Undiscovered   []string `json:"undiscovered,omitempty"`

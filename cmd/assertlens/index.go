@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/assertlens/assertlens/analysis"
+	"github.com/assertlens/assertlens/analysis/project"
 	"github.com/assertlens/assertlens/slicing"
 )
 
@@ -27,6 +28,12 @@ type indexOutput struct {
 	ParseErrors         []analysis.ParseError `json:"parseErrors"`
 	ElapsedMs           int64                 `json:"elapsedMs"`
 	Cached              int                   `json:"cached"`
+	// Build is the layout read from the build files: kind, modules and their folders.
+	Build *project.Model `json:"build"`
+	// Excluded lists folders holding Java files outside the build's source folders
+	// (example trees, site sources, modules of inactive profiles): neither indexed nor
+	// compiled.
+	Excluded []string `json:"excluded"`
 }
 
 func cmdIndex(args []string, stdout io.Writer) error {
@@ -46,7 +53,10 @@ func cmdIndex(args []string, stdout io.Writer) error {
 	st := snap.Stats()
 	out := indexOutput{Root: ws.Root, Files: st.Files, Types: st.Types, Methods: st.Methods, Fields: st.Fields,
 		TestClasses: st.TestClasses, TestMethods: st.TestMethods, Lines: st.Lines, ParseErrors: st.ParseErrors,
-		ElapsedMs: time.Since(start).Milliseconds(), Cached: snap.Cached}
+		ElapsedMs: time.Since(start).Milliseconds(), Cached: snap.Cached, Build: snap.Project, Excluded: snap.Excluded}
+	if out.Excluded == nil {
+		out.Excluded = []string{}
+	}
 	if classes, err := slicing.ListTests(snap, snap.Read); err == nil || len(classes) > 0 {
 		c := slicing.Count(classes)
 		out.TestClasses, out.TestMethods = c.TestClasses, c.DeclaredTestMethods
@@ -62,6 +72,13 @@ func cmdIndex(args []string, stdout io.Writer) error {
 		out.Root, out.Files, out.Lines, out.Types, out.Methods, out.Fields, out.TestClasses, out.DeclaredTestMethods, out.TestRuns)
 	for _, pe := range out.ParseErrors {
 		fmt.Fprintf(stdout, "  parse error: %s:%d: %s\n", pe.File, pe.Line, pe.Message)
+	}
+	fmt.Fprintf(stdout, "  %s build, %d modules\n", out.Build.Kind, len(out.Build.Modules))
+	for _, n := range out.Build.Notes {
+		fmt.Fprintf(stdout, "  build: %s\n", n)
+	}
+	for _, d := range out.Excluded {
+		fmt.Fprintf(stdout, "  not part of the build (not indexed, not compiled): %s\n", d)
 	}
 	fmt.Fprintf(stdout, "  %d files from cache, %d ms\n", out.Cached, out.ElapsedMs)
 	return nil

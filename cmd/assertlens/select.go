@@ -49,7 +49,7 @@ func analyse(root, base string, level slicing.Level, extra []string) (*analysed,
 	return &analysed{ws: ws, base: baseSnap, cur: cur, input: selection.Input{
 		BaseName: base, Base: baseSnap, Cur: cur,
 		BaseGraph: analysis.BuildGraph(baseSnap), CurGraph: analysis.BuildGraph(cur),
-		Tests: tests, Level: level, RecentlyFailed: selection.RecentlyFailed(dir),
+		Tests: tests, Level: level, RecentlyFailed: selection.RecentlyFailed(dir, ws.Root),
 	}}, nil
 }
 

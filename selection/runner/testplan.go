@@ -13,6 +13,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/assertlens/assertlens/internal/atomicfile"
 )
 
 // testPlanSource asks the JUnit Platform launcher for its test plan (see the file's doc).
@@ -53,7 +55,7 @@ func buildTestPlan(ctx context.Context, dir string, junit []string) (string, err
 		return "", fmt.Errorf("build test plan helper: %w", err)
 	}
 	src := filepath.Join(dir, "src", "assertlens", "plan", "TestPlanDump.java")
-	if err := writeFileAtomic(src, []byte(testPlanSource)); err != nil {
+	if err := atomicfile.Write(src, []byte(testPlanSource)); err != nil {
 		return "", fmt.Errorf("build test plan helper: %w", err)
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
@@ -62,7 +64,7 @@ func buildTestPlan(ctx context.Context, dir string, junit []string) (string, err
 	if text, err := runJavac(ctx, dir, javacOptions(8, junit, out), []string{src}); err != nil {
 		return "", fmt.Errorf("build test plan helper: %w: %s", err, text)
 	}
-	if err := writeFileAtomic(stamp, []byte(want)); err != nil {
+	if err := atomicfile.Write(stamp, []byte(want)); err != nil {
 		return "", fmt.Errorf("build test plan helper: %w", err)
 	}
 	return out, nil
@@ -130,7 +132,7 @@ func DiscoverPlan(ctx context.Context, helperDir string, classpath, testDirs []s
 	if err != nil {
 		return nil, err
 	}
-	if err := writeFileAtomic(keyFile, []byte(key)); err != nil {
+	if err := atomicfile.Write(keyFile, []byte(key)); err != nil {
 		return nil, fmt.Errorf("JUnit Platform discovery: %w", err)
 	}
 	return plan, nil
