@@ -3,6 +3,7 @@ package selection
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/assertlens/assertlens/slicing"
@@ -42,6 +43,9 @@ func TestSurefireFilter(t *testing.T) {
 			t.Errorf("%+v runs %s = %v (%q), want %v", c.sf, c.rel, got, why, c.runs)
 		}
 	}
+	if custom.ExcludedGroups == nil || custom.ExcludedGroups[0] != "SlowTests" {
+		t.Errorf("excludedGroups = %v", custom.ExcludedGroups)
+	}
 	if _, err := ParseSurefire([]byte("<project><build>")); err == nil {
 		t.Error("malformed pom.xml parsed without error")
 	}
@@ -73,6 +77,15 @@ func TestBuildRuns(t *testing.T) {
 	}
 	if _, ok := got["a.AbstractBase"]; ok {
 		t.Error("abstract class listed as run by the build")
+	}
+	slow := &slicing.TestClass{ID: "a.SlowTest", File: "src/test/java/a/SlowTest.java", Methods: m, Categories: []string{"SlowTests"}}
+	cat := BuildRuns([]*slicing.TestClass{slow}, func(string) (Surefire, bool) { return Surefire{ExcludedGroups: []string{"SlowTests"}}, true }, root)
+	if r := cat["a.SlowTest"]; r.Runs || !strings.Contains(r.Why, "excludedGroups") {
+		t.Errorf("@Category(SlowTests) with SlowTests excluded: %+v", r)
+	}
+	cat = BuildRuns([]*slicing.TestClass{slow}, func(string) (Surefire, bool) { return Surefire{Groups: []string{"FastTests"}}, true }, root)
+	if r := cat["a.SlowTest"]; r.Runs {
+		t.Errorf("@Category(SlowTests) with only FastTests run: %+v", r)
 	}
 	gradle := BuildRuns(classes, func(string) (Surefire, bool) { return Surefire{}, false }, root)
 	if !gradle["a.Helper"].Runs {

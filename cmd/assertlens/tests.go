@@ -193,6 +193,12 @@ func buildRuns(root string, snap *analysis.Snapshot, classes []*slicing.TestClas
 				if merged.Excludes == nil {
 					merged.Excludes = sf.Excludes
 				}
+				if merged.Groups == nil {
+					merged.Groups = sf.Groups
+				}
+				if merged.ExcludedGroups == nil {
+					merged.ExcludedGroups = sf.ExcludedGroups
+				}
 			}
 			if dir == "." || dir == "/" || dir == "" {
 				break
