@@ -356,6 +356,21 @@ func (p *project) runs(t *analysis.Type, heads map[string][]string) []testRun {
 	if t.Kind != "class" && t.Kind != "interface" {
 		return nil
 	}
+	if r, ok := p.runsMemo[t]; ok && len(p.frames) == 0 {
+		return r
+	}
+	r := p.computeRuns(t, heads)
+	if len(p.frames) == 0 {
+		if p.runsMemo == nil {
+			p.runsMemo = map[*analysis.Type][]testRun{}
+		}
+		p.runsMemo[t] = r
+	}
+	return r
+}
+
+// computeRuns is runs without the memo.
+func (p *project) computeRuns(t *analysis.Type, heads map[string][]string) []testRun {
 	var out []testRun
 	seen := map[string]bool{} // engine + signature
 	add := func(r memberRef, engine, kind string, disabled bool) {
