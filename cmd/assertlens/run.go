@@ -47,7 +47,7 @@ func cmdRun(args []string, stdout io.Writer) error {
 		return err
 	}
 	out.Timing.AnalysisMs = analysisMs
-	warnUndiscovered(os.Stderr, classesOf(out.Undiscovered))
+	warnUndiscovered(classesOf(out.Undiscovered))
 	if out.PlanError != "" {
 		fmt.Fprintf(os.Stderr, "assertlens: warning: %s\n", out.PlanError)
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -82,7 +81,7 @@ func cmdSelect(args []string, stdout io.Writer) error {
 	res := selection.Select(a.input)
 	if dir, err := analysis.CacheDir(a.ws.Root); err == nil {
 		selection.SelectUndiscovered(dir, res, a.cur, a.input.Tests)
-		warnUndiscovered(os.Stderr, res.Undiscovered)
+		warnUndiscovered(res.Undiscovered)
 	}
 	res.ElapsedMs = time.Since(start).Milliseconds()
 	if f.jsonOut {
