@@ -115,14 +115,6 @@ func run(ctx context.Context, req Request, hooks runHooks) (*Result, error) {
 		return res, nil
 	}
 
-	// Ask the JUnit Platform for its own test plan while the tests run (see enginePlan).
-	planDone := make(chan struct{})
-	go func() {
-		defer close(planDone)
-		res.Plan, res.PlanError = enginePlan(ctx, s, cp, req, loc)
-	}()
-	defer func() { <-planDone }()
-
 	runID, err := newRunID()
 	if err != nil {
 		return nil, err
@@ -180,6 +172,12 @@ func run(ctx context.Context, req Request, hooks runHooks) (*Result, error) {
 		res.Tests = foldResults(cases, loc)
 	}
 	res.Tests = append(res.Tests, missingResults(req.Selectors, res.Tests, lo, loc)...)
+	// Ask the JUnit Platform for its own test plan of what was compiled (see enginePlan);
+	// after the tests, so the two JVMs do not compete, and reused while the compiled test
+	// classes are unchanged.
+	if ctx.Err() == nil {
+		res.Plan, res.PlanError = enginePlan(ctx, s, cp, req, loc)
+	}
 	return res, nil
 }
 
