@@ -97,11 +97,14 @@ func classesKey(dirs ...string) string {
 // holds the compiled helper and the last plan, which is reused while the class files are
 // unchanged.
 func DiscoverPlan(ctx context.Context, helperDir string, classpath, testDirs []string) ([]PlanTest, error) {
-	junit, err := platformJars()
+	classpath, testDirs = absPaths(classpath), absPaths(testDirs) // the JVM runs in helperDir
+	// The JUnit a run launches with: the project's own platform when it declares one (its
+	// jars come first), ours otherwise.
+	setup, err := junitFor(ctx, classpath)
 	if err != nil {
 		return nil, err
 	}
-	classpath, testDirs = absPaths(classpath), absPaths(testDirs) // the JVM runs in helperDir
+	junit := append(append([]string{}, classpath...), setup.launch...)
 	key := hashBytes([]byte(classesKey(testDirs...) + strings.Join(classpath, ":") + testPlanSource))
 	outFile := filepath.Join(helperDir, "plan.tsv")
 	keyFile := filepath.Join(helperDir, "plan.key")
@@ -116,7 +119,7 @@ func DiscoverPlan(ctx context.Context, helperDir string, classpath, testDirs []s
 	}
 	_ = os.Remove(keyFile)
 	tmp := outFile + ".tmp"
-	cp := dedupePaths(append(append(append([]string{classes}, junit...), classpath...), testDirs...))
+	cp := dedupePaths(append(append(append([]string{classes}, classpath...), testDirs...), setup.launch...))
 	args := []string{"-cp", strings.Join(cp, string(os.PathListSeparator)), testPlanClass, tmp}
 	args = append(args, testDirs...)
 	cctx, cancel := context.WithTimeout(ctx, planTimeout)
