@@ -23,7 +23,7 @@ t1=$(date +%s)
 (
   cd editors/vscode
   [ -d node_modules/@vscode/vsce ] || npm ci --no-audit --no-fund --loglevel=error
-  npm run --silent compile
+  # vsce runs the compile itself (vscode:prepublish).
   npx --no-install vsce package --allow-missing-repository --skip-license -o "$CACHE/assertlens.vsix" >/dev/null
 )
 
