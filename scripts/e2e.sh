@@ -111,6 +111,13 @@ NODE_PATH=$CACHE/node_modules node editors/vscode/e2e/run.js \
   --url "http://127.0.0.1:$PORT/?folder=$PROJECT" --project "$PROJECT" --artifacts "$ARTIFACTS" \
   --expect "$REPO/testdata/editors/sample.expect.json" --broken-url "http://127.0.0.1:$PORT/?folder=$BROKEN" || status=$?
 t2=$(date +%s)
+# The client must never have been sent a request it could not handle yet (e.g. progress
+# created before "initialized").
+if grep -rl "Unhandled method" "$USERDATA/logs" 2>/dev/null; then
+  echo "not ok - the server sent requests the client had no handler for yet:" >&2
+  grep -rh "Unhandled method" "$USERDATA/logs" | head -5 >&2
+  status=1
+fi
 if [ $status -ne 0 ]; then
   echo "--- code-server log (tail)" >&2
   tail -20 "$WORK/code-server.log" >&2 || true
