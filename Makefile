@@ -39,10 +39,12 @@ nvim-test:
 	ASSERTLENS_BIN=$(CURDIR)/$(BIN) bash editors/nvim/test/run.sh
 
 ## e2e: the VS Code extension, packaged as a .vsix, in a real VS Code (code-server driven by
-## headless Chromium). Installs code-server, Chromium and puppeteer-core on first use (cached in
+## headless Chromium), then the Neovim plugin with a newer Neovim than Debian's. Installs
+## code-server, Chromium, puppeteer-core and that Neovim on first use (cached in
 ## ~/.cache/assertlens-e2e); screenshots go to /tmp/assertlens-e2e-artifacts.
 e2e: build
 	bash scripts/e2e.sh $(CURDIR)/$(BIN)
+	ASSERTLENS_BIN=$(CURDIR)/$(BIN) bash editors/nvim/test/versions.sh
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./...

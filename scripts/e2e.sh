@@ -23,7 +23,7 @@ t1=$(date +%s)
 (
   cd editors/vscode
   [ -d node_modules/@vscode/vsce ] || npm ci --no-audit --no-fund --loglevel=error
-  npm run --silent compile
+  # vsce runs the compile itself (vscode:prepublish).
   npx --no-install vsce package --allow-missing-repository --skip-license -o "$CACHE/assertlens.vsix" >/dev/null
 )
 
@@ -42,11 +42,21 @@ git -C "$PROJECT" init -q
 git -C "$PROJECT" add -A
 git -C "$PROJECT" -c user.name=e2e -c user.email=e2e@assertlens.invalid -c commit.gpgsign=false commit -qm fixture
 
+# The same project with a workspace setting naming a server that cannot start: it rejects
+# --stdio, as assertlens once did. The extension must show the error state and that reason.
+BROKEN=$WORK/broken
+cp -r "$PROJECT" "$BROKEN"
+mkdir -p "$BROKEN/.vscode"
+printf '#!/bin/sh\necho "assertlens serve: flag provided but not defined: -stdio" >&2\nexit 2\n' >"$WORK/assertlens-rejects-stdio"
+chmod +x "$WORK/assertlens-rejects-stdio"
+printf '{ "assertlens.path": "%s" }\n' "$WORK/assertlens-rejects-stdio" >"$BROKEN/.vscode/settings.json"
+
 # code-server's user data: settings that keep it quiet, offline and free of first-run
 # prompts, and the extension's settings (the binary under test, the JUnit jars).
 USERDATA=$WORK/user-data
 EXTDIR=$WORK/extensions
 mkdir -p "$USERDATA/User" "$EXTDIR" "$ARTIFACTS"
+rm -f "$ARTIFACTS"/*.png
 CLASSPATH_JSON=$(node -e '
   const e = require(process.argv[1]);
   const fs = require("fs");
@@ -99,8 +109,15 @@ done
 status=0
 NODE_PATH=$CACHE/node_modules node editors/vscode/e2e/run.js \
   --url "http://127.0.0.1:$PORT/?folder=$PROJECT" --project "$PROJECT" --artifacts "$ARTIFACTS" \
-  --expect "$REPO/testdata/editors/sample.expect.json" --logs "$USERDATA" || status=$?
+  --expect "$REPO/testdata/editors/sample.expect.json" --broken-url "http://127.0.0.1:$PORT/?folder=$BROKEN" || status=$?
 t2=$(date +%s)
+# The client must never have been sent a request it could not handle yet (e.g. progress
+# created before "initialized").
+if grep -rl "Unhandled method" "$USERDATA/logs" 2>/dev/null; then
+  echo "not ok - the server sent requests the client had no handler for yet:" >&2
+  grep -rh "Unhandled method" "$USERDATA/logs" | head -5 >&2
+  status=1
+fi
 if [ $status -ne 0 ]; then
   echo "--- code-server log (tail)" >&2
   tail -20 "$WORK/code-server.log" >&2 || true
