@@ -4,7 +4,7 @@ BIN       := bin/assertlens
 JAVA_PKGS := junit4 junit5 libhamcrest-java neovim
 export CGO_ENABLED := 1
 
-.PHONY: all setup build test gotest lint bench demo editors-test vscode-test nvim-test clean
+.PHONY: all setup build test gotest lint bench demo editors-test vscode-test nvim-test e2e clean
 
 all: build
 
@@ -24,8 +24,9 @@ lint:
 gotest: build
 	$(GO) test -count=1 -timeout 30m ./...
 
-## test: gofmt check, go vet, every Go test, then the editor clients' tests.
-test: setup lint gotest editors-test
+## test: gofmt check, go vet, every Go test, the editor clients' tests, then the extension in a
+## real VS Code (e2e).
+test: setup lint gotest editors-test e2e
 
 editors-test: build
 	@if [ -f editors/vscode/package.json ]; then $(MAKE) vscode-test; fi
@@ -36,6 +37,12 @@ vscode-test:
 
 nvim-test:
 	ASSERTLENS_BIN=$(CURDIR)/$(BIN) bash editors/nvim/test/run.sh
+
+## e2e: the VS Code extension, packaged as a .vsix, in a real VS Code (code-server driven by
+## headless Chromium). Installs code-server, Chromium and puppeteer-core on first use (cached in
+## ~/.cache/assertlens-e2e); screenshots go to /tmp/assertlens-e2e-artifacts.
+e2e: build
+	bash scripts/e2e.sh $(CURDIR)/$(BIN)
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./...

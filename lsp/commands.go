@@ -119,7 +119,9 @@ func (s *server) run(ctx context.Context, ids []string, token json.RawMessage) (
 	if total.Totals.Failed+total.Totals.Errors > 0 || len(total.CompileErrors) > 0 {
 		typ = protocol.MessageTypeWarning
 	}
-	s.showMessage(typ, "assertlens: %s", summary)
+	if !s.clientCaps().showsResults {
+		s.showMessage(typ, "assertlens: %s", summary)
+	}
 	return total, nil
 }
 
@@ -179,6 +181,7 @@ func (ss *session) applyRun(ctx context.Context, rr *selection.RunResult) {
 	ss.resMu.Unlock()
 	ss.publishDiagnostics(ctx, ss.srv.docs.versions(ss))
 	ss.srv.refreshLenses()
+	ss.srv.sendStatus()
 	// A run can move the engine's baseline (lastRun): select again.
 	ss.wake()
 }
@@ -222,7 +225,9 @@ func (s *server) showWhy(ctx context.Context, id string) (any, error) {
 			continue
 		}
 		text := whyText(u)
-		s.showMessage(protocol.MessageTypeInfo, "%s", text)
+		if !s.clientCaps().showsResults {
+			s.showMessage(protocol.MessageTypeInfo, "%s", text)
+		}
 		return text, nil
 	}
 	return nil, jsonrpc2.NewError(codeRequestFailed, fmt.Sprintf("unit %s is not affected by the pending edits", id))

@@ -41,11 +41,12 @@ type fakeEngine struct {
 	indexes   int
 	opts      lsp.Options
 
-	selectGate chan struct{}                                                         // Select waits on it when set
-	indexGate  chan struct{}                                                         // Index waits on it when set
-	run        func(ctx context.Context, ids []string) (*selection.RunResult, error) // nil: ErrRunUnavailable
-	selectHook func()                                                                // called at the start of Select
-	units      func() []slicing.Unit                                                 // TestUnits; may panic
+	selectGate   chan struct{}                                                         // Select waits on it when set
+	indexGate    chan struct{}                                                         // Index waits on it when set
+	run          func(ctx context.Context, ids []string) (*selection.RunResult, error) // nil: ErrRunUnavailable
+	selectHook   func()                                                                // called at the start of Select
+	units        func() []slicing.Unit                                                 // TestUnits; may panic
+	undiscovered []string                                                              // Result.Undiscovered of every Select
 }
 
 func (f *fakeEngine) Index(ctx context.Context, progress func(done, total int)) error {
@@ -117,6 +118,9 @@ func (f *fakeEngine) Select(ctx context.Context) (*selection.Result, error) {
 		}
 	}
 	res := &selection.Result{Base: "HEAD"}
+	f.mu.Lock()
+	res.Undiscovered = f.undiscovered
+	f.mu.Unlock()
 	src := f.content(complexJava)
 	if len(src) > 0 && !bytes.Contains(src, []byte(negateBody)) {
 		res.Changes = []analysis.Change{{ID: "demo.Complex#negate()", Kind: "method", Change: "modified",

@@ -99,17 +99,28 @@ type server struct {
 	caps         clientCaps
 	settings     settings
 	sessions     []*session
-	refreshing   bool // a workspace/codeLens/refresh call is in flight
-	refreshAgain bool // results changed while it was
+	refreshing   bool          // a workspace/codeLens/refresh call is in flight
+	refreshAgain bool          // results changed while it was
+	lastStatus   *statusParams // last assertlens/status sent
 	exitOnce     sync.Once
 	exited       chan struct{}
-	wg           sync.WaitGroup
+	// initDone is closed by the "initialized" notification: only then has the client set up
+	// its handlers (vscode-languageclient answers an earlier window/workDoneProgress/create
+	// with "Unhandled method").
+	initDone chan struct{}
+	initOnce sync.Once
+	wg       sync.WaitGroup
 }
 
 // clientCaps are the client capabilities the server acts on.
 type clientCaps struct {
 	workDoneProgress bool
 	codeLensRefresh  bool
+	// From the experimental capability "assertlens": status asks for assertlens/status
+	// notifications; showsResults says the client shows the results of the commands it
+	// executes (run summaries, show-why), so the server does not show them again.
+	status       bool
+	showsResults bool
 }
 
 func serve(ctx context.Context, in io.Reader, out io.Writer, logw io.Writer, newEngine EngineFactory, cfg serverConfig) error {
@@ -124,7 +135,7 @@ func serve(ctx context.Context, in io.Reader, out io.Writer, logw io.Writer, new
 	lg.setConn(conn)
 	s := &server{
 		ctx: ctx, conn: conn, out: st, log: lg, factory: newEngine, cfg: cfg,
-		docs: newDocuments(), exited: make(chan struct{}),
+		docs: newDocuments(), exited: make(chan struct{}), initDone: make(chan struct{}),
 		settings: defaultSettings(),
 	}
 	s.prog = newProgressTracker(s)
@@ -187,6 +198,8 @@ func (s *server) call(ctx context.Context, method string, params json.RawMessage
 		return s.hover(ctx, params)
 	case protocol.MethodWorkspaceExecuteCommand:
 		return s.executeCommand(ctx, params)
+	case methodTests:
+		return s.tests(ctx, params)
 	}
 	return nil, fmt.Errorf("%w: %s", errMethodNotFound, method)
 }
@@ -262,6 +275,7 @@ func (s *server) initialize(_ context.Context, raw json.RawMessage) (any, error)
 
 // initialized starts the watchers once the client is ready for server requests.
 func (s *server) initialized() {
+	s.initOnce.Do(func() { close(s.initDone) })
 	for _, ss := range s.allSessions() {
 		ss.startWatching()
 	}

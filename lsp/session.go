@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -45,6 +46,8 @@ type session struct {
 	runGen    uint64                       // stateGen when the last run finished
 	published map[protocol.DocumentURI][]protocol.Diagnostic
 	disk      diskTexts // test files read for diagnostic ranges
+
+	undiscoveredShown string // the undiscovered classes last told to the user (see noteUndiscovered)
 }
 
 // removeSession stops serving a folder: its worker and watcher end, its diagnostics are
@@ -378,6 +381,7 @@ func (ss *session) sync(ctx context.Context) {
 		ss.srv.log.logf("dropping a result computed for outdated document versions")
 		return
 	}
+	ss.noteUndiscovered(res.Undiscovered)
 	ss.setResult(ctx, res, gen, docs.versions)
 	if total := time.Since(t0); total > slowSync {
 		ss.srv.log.logf("slow update (%d ms): overlays and file changes %d ms, select %d ms, publish %d ms",
@@ -404,6 +408,7 @@ func (ss *session) setResult(ctx context.Context, res *selection.Result, gen uin
 	ss.resMu.Unlock()
 	ss.publishDiagnostics(ctx, versions)
 	ss.srv.refreshLenses()
+	ss.srv.sendStatus()
 }
 
 // snapshot returns the current result (possibly nil) and run outcomes.
@@ -426,4 +431,22 @@ func (ss *session) currentGen() uint64 {
 // uri returns the URI of a workspace-relative slash path.
 func (ss *session) uri(rel string) protocol.DocumentURI {
 	return pathToURI(filepath.Join(ss.root, filepath.FromSlash(rel)))
+}
+
+// noteUndiscovered tells the user once (per set of classes) that the JUnit Platform runs
+// tests static discovery misses, and logs the classes: they are selected whole.
+func (ss *session) noteUndiscovered(classes []string) {
+	key := strings.Join(classes, ",")
+	ss.mu.Lock()
+	shown := ss.undiscoveredShown == key
+	ss.undiscoveredShown = key
+	ss.mu.Unlock()
+	if shown || len(classes) == 0 {
+		return
+	}
+	for _, c := range classes {
+		ss.srv.log.logf("undiscovered: the JUnit Platform runs tests of %s that static discovery misses; selecting the class whole", c)
+	}
+	ss.srv.showMessage(protocol.MessageTypeWarning, "assertlens: %d test classes have tests JUnit runs that assertlens did not discover (%s); they are selected whole for every edit.",
+		len(classes), strings.Join(classes, ", "))
 }

@@ -355,9 +355,10 @@ func (e *Engine) Select(ctx context.Context) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	failed := RecentlyFailed(e.CacheDir)
+	failed := RecentlyFailed(e.CacheDir, e.Root)
 	res := Select(Input{BaseName: e.baseName, Base: e.base, Cur: e.cur, BaseGraph: e.baseGraph, CurGraph: e.curGraph,
 		Tests: tests, Level: e.opts.Level, RecentlyFailed: failed, Memo: &e.memo})
+	SelectUndiscovered(e.CacheDir, res, e.cur, tests)
 	res.ElapsedMs = time.Since(start).Milliseconds()
 	return res, ctx.Err()
 }
@@ -400,7 +401,7 @@ func (e *Engine) Run(ctx context.Context, unitIDs []string) (*RunResult, error) 
 	}
 	analysisMs := time.Since(start).Milliseconds()
 	out, res, err := RunUnits(ctx, RunInput{Root: e.Root, CacheDir: e.CacheDir, Cur: cur, Tests: tests, Units: units,
-		Overlays: overlays, Classpath: opts.Classpath, Timeout: 10 * time.Minute})
+		Classpath: opts.Classpath, Timeout: 10 * time.Minute})
 	if err != nil {
 		return nil, err
 	}

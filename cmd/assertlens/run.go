@@ -35,17 +35,22 @@ func cmdRun(args []string, stdout io.Writer) error {
 		return err
 	}
 	sel := selection.Select(a.input)
-	analysisMs := time.Since(start).Milliseconds()
 	dir, err := analysis.CacheDir(a.ws.Root)
 	if err != nil {
 		return err
 	}
+	selection.SelectUndiscovered(dir, sel, a.cur, a.input.Tests)
+	analysisMs := time.Since(start).Milliseconds()
 	out, hist, err := selection.RunUnits(ctx, selection.RunInput{Root: a.ws.Root, CacheDir: dir, Cur: a.cur, Tests: a.input.Tests,
 		Units: sel.Units, Classpath: classpath(f.cp), Timeout: *timeout})
 	if err != nil {
 		return err
 	}
 	out.Timing.AnalysisMs = analysisMs
+	warnUndiscovered(os.Stderr, classesOf(out.Undiscovered))
+	if out.PlanError != "" {
+		fmt.Fprintf(os.Stderr, "assertlens: warning: %s\n", out.PlanError)
+	}
 	if len(out.CompileErrors) == 0 {
 		selection.RecordRun(dir, a.cur, hist)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
@@ -48,7 +49,7 @@ func analyse(root, base string, level slicing.Level, extra []string) (*analysed,
 	return &analysed{ws: ws, base: baseSnap, cur: cur, input: selection.Input{
 		BaseName: base, Base: baseSnap, Cur: cur,
 		BaseGraph: analysis.BuildGraph(baseSnap), CurGraph: analysis.BuildGraph(cur),
-		Tests: tests, Level: level, RecentlyFailed: selection.RecentlyFailed(dir),
+		Tests: tests, Level: level, RecentlyFailed: selection.RecentlyFailed(dir, ws.Root),
 	}}, nil
 }
 
@@ -79,6 +80,10 @@ func cmdSelect(args []string, stdout io.Writer) error {
 		return err
 	}
 	res := selection.Select(a.input)
+	if dir, err := analysis.CacheDir(a.ws.Root); err == nil {
+		selection.SelectUndiscovered(dir, res, a.cur, a.input.Tests)
+		warnUndiscovered(os.Stderr, res.Undiscovered)
+	}
 	res.ElapsedMs = time.Since(start).Milliseconds()
 	if f.jsonOut {
 		return printJSON(stdout, res)
