@@ -350,7 +350,7 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		// Math, Objects, Collections, Arrays…: no state changes, but views such as
 		// Collections.unmodifiableList(xs) or Arrays.asList(a) share their argument, and
 		// Objects.equals, Arrays.sort or String.valueOf run callbacks of what they get.
-		if arity != 0 {
+		if arity != 0 && hashingStatics[name] {
 			return effect{flags: effCallbacks, ret: retArgs}
 		}
 		return effect{ret: retArgs}
@@ -480,6 +480,16 @@ var hashingCalls = map[string]bool{
 	"headSet": true, "tailSet": true, "subSet": true, "headMap": true, "tailMap": true, "subMap": true,
 	"ceilingKey": true, "floorKey": true, "higherKey": true, "lowerKey": true, "ceilingEntry": true,
 	"floorEntry": true, "higherEntry": true, "lowerEntry": true, "binarySearch": true,
+}
+
+// hashingStatics are the static JDK methods (Objects, Arrays, Collections, String…) that may
+// run hashCode, equals, compareTo, compare or toString of their arguments.
+var hashingStatics = map[string]bool{
+	"equals": true, "deepEquals": true, "hash": true, "hashCode": true, "deepHashCode": true,
+	"toString": true, "deepToString": true, "valueOf": true, "sort": true, "parallelSort": true,
+	"binarySearch": true, "compare": true, "max": true, "min": true, "frequency": true, "disjoint": true,
+	"format": true, "join": true, "indexOfSubList": true, "lastIndexOfSubList": true, "requireNonNullElse": false,
+	"mismatch": true, "fill": false, "replaceAll": true, "rotate": false,
 }
 
 // hashedJDK are JDK classes whose constructors hash or compare the elements they copy.

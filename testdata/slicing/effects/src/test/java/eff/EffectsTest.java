@@ -105,4 +105,16 @@ public class EffectsTest {
         assertEquals(before + 1, Tracked.hashes());
         assertEquals(1, copy.size());
     }
+
+    @Test
+    public void staticHelpersHashOnlyWhenTheySayTheyDo() {
+        Tracked t = new Tracked();
+        List<Tracked> list = new ArrayList<>();
+        int before = Tracked.hashes();
+        List<Tracked> view = java.util.Collections.unmodifiableList(list);
+        int h = java.util.Objects.hashCode(t);
+        assertEquals(before + 1, Tracked.hashes());
+        assertEquals(7, h);
+        assertEquals(0, view.size());
+    }
 }
