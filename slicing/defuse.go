@@ -979,6 +979,43 @@ func (c *scanCtx) callbacks(toks []analysis.Token, open, close int) effect {
 		if to-from >= 3 && toks[to-1].Is(src, ")") && toks[to-2].Is(src, "(") && toks[to-3].Is(src, "toString") {
 			return // x.toString(): the call itself is typed and checked as a call site
 		}
+		if toks[to-1].Is(src, ")") {
+			if o := matchOpen(src, toks, to-1); o > from && toks[o-1].Kind == analysis.TokIdent && !(o >= 2 && toks[o-2].Is(src, "new")) {
+				if st := c.callSite(toks, o-1, map[string]bool{}); st.chain[0].idx == from {
+					switch r := c.chainType(st.chain); r.kind {
+					case recvValue:
+						return
+					case recvProject:
+						e = e.or(c.p.typedCallbacks(r.types))
+						return
+					}
+				}
+			}
+		}
+		if (to-from)%2 == 1 && to-from > 1 {
+			// a.b.c: typed through fields
+			var names []string
+			plain := true
+			for j := from; j < to; j++ {
+				if (j-from)%2 == 0 && (toks[j].Kind == analysis.TokIdent || j == from && toks[j].Is(src, "this")) {
+					names = append(names, toks[j].Text(src))
+				} else if (j-from)%2 == 1 && toks[j].Is(src, ".") {
+					continue
+				} else {
+					plain = false
+					break
+				}
+			}
+			if plain {
+				switch r := c.p.resolveChain(c.t, c.locals, names); r.kind {
+				case recvValue:
+					return
+				case recvProject:
+					e = e.or(c.p.typedCallbacks(r.types))
+					return
+				}
+			}
+		}
 		typ := ""
 		switch {
 		case to-from == 1 && toks[from].Kind == analysis.TokIdent:
@@ -1010,4 +1047,44 @@ func (c *scanCtx) callbacks(toks []analysis.Token, open, close int) effect {
 	}
 	arg(start, close)
 	return e
+}
+
+// chainType types the value of a whole call chain: its receiver typed as effectOf does,
+// then the declared return type of the last call.
+func (c *scanCtx) chainType(chain []segment) receiver {
+	p := c.p
+	self := chain[len(chain)-1]
+	recv := chain[:len(chain)-1]
+	cur := receiver{kind: recvUnqualified}
+	for i, seg := range recv {
+		switch {
+		case i == 0 && seg.fresh && seg.call:
+			cur = p.typeReceiver(c.t, seg.name, false)
+		case i == 0 && seg.fresh:
+			cur = receiver{kind: recvValue} // a string literal
+		case i == 0 && !seg.call:
+			cur = p.resolveChain(c.t, c.locals, []string{seg.name})
+		case seg.call:
+			cur = p.returnReceiver(c.t, cur, seg.name, -1)
+		default:
+			if cur.kind != recvProject && cur.kind != recvProjectStatic {
+				return receiver{}
+			}
+			var next receiver
+			for _, t := range cur.types {
+				f := p.fieldOf(t, seg.name)
+				if f == nil {
+					return receiver{}
+				}
+				r := p.typeReceiver(t, f.ReturnType, false)
+				next.kind = r.kind
+				next.types = append(next.types, r.types...)
+			}
+			cur = next
+		}
+		if cur.kind == recvUnknown {
+			return receiver{}
+		}
+	}
+	return p.returnReceiver(c.t, cur, self.name, -1)
 }

@@ -348,7 +348,11 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		return effect{ret: retArgs}
 	case recvPureStatic:
 		// Math, Objects, Collections, Arrays…: no state changes, but views such as
-		// Collections.unmodifiableList(xs) or Arrays.asList(a) share their argument.
+		// Collections.unmodifiableList(xs) or Arrays.asList(a) share their argument, and
+		// Objects.equals, Arrays.sort or String.valueOf run callbacks of what they get.
+		if arity != 0 && hashingStatics[name] {
+			return effect{flags: effCallbacks, ret: retArgs}
+		}
 		return effect{ret: retArgs}
 	case recvFramework:
 		if p.frameworkAssertion(name) && !mutatesArguments(name) {
@@ -363,7 +367,7 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 			return unknown("unknown effect of " + name + " (a project class implements a JDK collection)")
 		}
 		var cb effFlags
-		if arity != 0 {
+		if arity != 0 && hashingCalls[name] {
 			cb = effCallbacks // hashCode, equals, compareTo… of project arguments may run
 		}
 		if name == "append" || name == "insert" {
@@ -462,6 +466,35 @@ func (p *project) collectionOverrides(name string, arity int) bool {
 	}
 	return false
 }
+
+// hashingCalls are the JDK collection and builder methods that may run hashCode, equals,
+// compareTo, compare or toString of their arguments (or of elements they are given).
+var hashingCalls = map[string]bool{
+	"add": true, "addAll": true, "put": true, "putAll": true, "putIfAbsent": true, "contains": true,
+	"containsAll": true, "containsKey": true, "containsValue": true, "remove": true, "removeAll": true,
+	"retainAll": true, "indexOf": true, "lastIndexOf": true, "get": true, "getOrDefault": true,
+	"compute": true, "computeIfAbsent": true, "computeIfPresent": true, "merge": true, "replace": true,
+	"equals": true, "append": true, "insert": true, "offer": true, "push": true, "addFirst": true,
+	"addLast": true, "offerFirst": true, "offerLast": true, "sort": true, "set": true, "removeFirstOccurrence": true,
+	"removeLastOccurrence": true, "ceiling": true, "floor": true, "higher": true, "lower": true,
+	"headSet": true, "tailSet": true, "subSet": true, "headMap": true, "tailMap": true, "subMap": true,
+	"ceilingKey": true, "floorKey": true, "higherKey": true, "lowerKey": true, "ceilingEntry": true,
+	"floorEntry": true, "higherEntry": true, "lowerEntry": true, "binarySearch": true,
+}
+
+// hashingStatics are the static JDK methods (Objects, Arrays, Collections, String…) that may
+// run hashCode, equals, compareTo, compare or toString of their arguments.
+var hashingStatics = map[string]bool{
+	"equals": true, "deepEquals": true, "hash": true, "hashCode": true, "deepHashCode": true,
+	"toString": true, "deepToString": true, "valueOf": true, "sort": true, "parallelSort": true,
+	"binarySearch": true, "compare": true, "max": true, "min": true, "frequency": true, "disjoint": true,
+	"format": true, "join": true, "indexOfSubList": true, "lastIndexOfSubList": true, "requireNonNullElse": false,
+	"mismatch": true, "fill": false, "replaceAll": true, "rotate": false,
+}
+
+// hashedJDK are JDK classes whose constructors hash or compare the elements they copy.
+var hashedJDK = map[string]bool{"HashSet": true, "LinkedHashSet": true, "TreeSet": true, "HashMap": true,
+	"LinkedHashMap": true, "TreeMap": true}
 
 // callbackNames are the methods JDK collections and builders call on their elements.
 var callbackNames = []struct {
@@ -621,8 +654,12 @@ func anonymousIn(src []byte) map[string]bool {
 func (p *project) ctorEffect(from *analysis.Type, name string, arity int) effect {
 	ts := p.resolve(from, name)
 	if len(ts) == 0 {
-		if freshJDK[analysis.EraseType(name)] {
-			return effect{store: posAll &^ 1} // new ArrayList<>(xs), new Exception(cause)
+		if n := analysis.EraseType(name); freshJDK[n] {
+			e := effect{store: posAll &^ 1} // new ArrayList<>(xs), new Exception(cause)
+			if arity != 0 && hashedJDK[n] {
+				e = e.or(p.callbackEffect()) // new HashSet<>(xs) hashes every element
+			}
+			return e
 		}
 		return unknown("unknown effect of new " + name)
 	}
