@@ -29,25 +29,18 @@ func cmdRun(args []string, stdout io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	start := time.Now()
-	a, err := analyse(f.root, f.base, level, splitList(f.extraAss))
+	a, err := analyseWith(f.root, selection.Options{Revision: f.base, Level: level, ExtraAssertions: splitList(f.extraAss),
+		Classpath: classpath(f.cp), RunTimeout: *timeout})
 	if err != nil {
 		return err
 	}
-	sel := selection.Select(a.input)
-	analysisMs := time.Since(start).Milliseconds()
-	dir, err := analysis.CacheDir(a.ws.Root)
+	sel, err := a.engine.Select(ctx)
 	if err != nil {
 		return err
 	}
-	out, hist, err := selection.RunUnits(ctx, selection.RunInput{Root: a.ws.Root, CacheDir: dir, Cur: a.cur, Tests: a.input.Tests,
-		Units: sel.Units, Classpath: classpath(f.cp), Timeout: *timeout})
+	out, err := a.engine.Run(ctx, nil)
 	if err != nil {
 		return err
-	}
-	out.Timing.AnalysisMs = analysisMs
-	if len(out.CompileErrors) == 0 {
-		selection.RecordRun(dir, a.cur, hist)
 	}
 	if f.jsonOut {
 		if err := printJSON(stdout, out); err != nil {
@@ -110,7 +103,10 @@ func cmdCheck(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	sel := selection.Select(a.input)
+	sel, err := a.engine.Select(context.Background())
+	if err != nil {
+		return err
+	}
 	dir, err := analysis.CacheDir(a.ws.Root)
 	if err != nil {
 		return err
