@@ -38,6 +38,7 @@ func bulkUp(t testing.TB, root string) {
 // results are those of a full build. How much faster it is belongs to
 // BenchmarkIncrementalCompile.
 func TestIncrementalCompileIsCorrect(t *testing.T) {
+	t.Parallel()
 	root, cache := fixture(t, "junit4")
 	bulkUp(t, root)
 	sel := []Selector{{Class: "calc.FractionTest"}}
@@ -95,6 +96,7 @@ func TestIncrementalCompileIsCorrect(t *testing.T) {
 }
 
 func TestKilledCompileLeavesNoTrustedState(t *testing.T) {
+	t.Parallel()
 	root, cache := fixture(t, "junit5")
 	sel := []Selector{{Class: "shop.CartTest", Method: "totalsItems"}}
 	mustRun(t, Request{Root: root, CacheDir: cache, Selectors: sel})

@@ -11,6 +11,7 @@ import (
 )
 
 func TestRunCompileErrorMappedToUserPath(t *testing.T) {
+	t.Parallel()
 	root, cache := fixture(t, "broken")
 	res := mustRun(t, Request{Root: root, CacheDir: cache, Selectors: []Selector{{Class: "geo.PointTest"}}})
 	if len(res.CompileErrors) != 1 {
@@ -39,6 +40,7 @@ func TestRunCompileErrorMappedToUserPath(t *testing.T) {
 }
 
 func TestRunOverlayChangesResultWithoutTouchingWorkspace(t *testing.T) {
+	t.Parallel()
 	root, cache := fixture(t, "junit5")
 	before := treeDigest(t, root)
 	sel := []Selector{{Class: "shop.CartTest", Method: "appliesDiscount"}}
@@ -67,6 +69,7 @@ func TestRunOverlayChangesResultWithoutTouchingWorkspace(t *testing.T) {
 }
 
 func TestRunMissingClasspathEntryReported(t *testing.T) {
+	t.Parallel()
 	root, cache := fixture(t, "junit4")
 	pom := filepath.Join(root, "pom.xml")
 	data, err := os.ReadFile(pom)
@@ -126,6 +129,7 @@ func whenStarted(class, method string) func(progress string) <-chan struct{} {
 // keep their results, the spinning one and those never started are "timed out". The time
 // limit is the moment spinsForever is seen starting.
 func TestRunHangKilledByTimeout(t *testing.T) {
+	t.Parallel()
 	root, cache := fixture(t, "hang")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
@@ -161,6 +165,7 @@ func TestRunHangKilledByTimeout(t *testing.T) {
 }
 
 func TestRunConcurrentRunsSerialised(t *testing.T) {
+	t.Parallel()
 	root, cache := fixture(t, "junit4")
 	// Hold the workspace lock and check that Run waits for it and respects ctx.
 	lock, err := lockFile(context.Background(), filepath.Join(cache, "run.lock"))
