@@ -131,7 +131,7 @@ func whenStarted(class, method string) func(progress string) <-chan struct{} {
 func TestRunHangKilledByTimeout(t *testing.T) {
 	t.Parallel()
 	root, cache := fixture(t, "hang")
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	ctx, cancel := testContext(t)
 	defer cancel()
 	res, err := run(ctx, Request{Root: root, CacheDir: cache, Selectors: []Selector{{Class: "spin.SpinnerTest"}}},
 		runHooks{timeUp: whenStarted("spin.SpinnerTest", "spinsForever")})
@@ -187,7 +187,7 @@ func TestRunConcurrentRunsSerialised(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			ctx, cancel := testContext(t)
 			defer cancel()
 			results[i], errs[i] = Run(ctx, Request{Root: root, CacheDir: cache,
 				Selectors: []Selector{{Class: "calc.FractionTest"}}})
