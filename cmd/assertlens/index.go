@@ -21,6 +21,9 @@ type indexOutput struct {
 	ParseErrors []analysis.ParseError `json:"parseErrors"`
 	ElapsedMs   int64                 `json:"elapsedMs"`
 	Cached      int                   `json:"cached"`
+	// Graph summarizes the dependency graph (edges by kind, uncertain edges by reason,
+	// the members with the widest reverse reach) so precision regressions show.
+	Graph analysis.GraphStats `json:"graph"`
 }
 
 func cmdIndex(args []string, stdout io.Writer) error {
@@ -44,6 +47,7 @@ func cmdIndex(args []string, stdout io.Writer) error {
 	if out.ParseErrors == nil {
 		out.ParseErrors = []analysis.ParseError{}
 	}
+	out.Graph = analysis.BuildGraph(snap).Stats(20)
 	if f.jsonOut {
 		return printJSON(stdout, out)
 	}
@@ -53,5 +57,7 @@ func cmdIndex(args []string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "  parse error: %s:%d: %s\n", pe.File, pe.Line, pe.Message)
 	}
 	fmt.Fprintf(stdout, "  %d files from cache, %d ms\n", out.Cached, out.ElapsedMs)
+	g := out.Graph
+	fmt.Fprintf(stdout, "  graph: %d nodes, %d edges, uncertain %v, unknown library supertypes %v\n", g.Nodes, g.Edges, g.UncertainByReason, g.UnknownLibrarySupertypes)
 	return nil
 }
