@@ -181,15 +181,23 @@ func (g *Graph) ResolveCalls(ctxType string, locals []LocalVar, calls []Call) []
 	out := make([][]string, len(calls))
 	for k := range calls {
 		set := map[string]bool{}
+		inits := map[string]int{}
 		for _, tg := range mc.call(k).targets {
 			set[tg.id] = true
 			if tg.kind == EdgeDispatch {
 				continue
 			}
+			if tg.kind != EdgeCallback {
+				noteInit(r, ctxType, tg.id, 0, inits)
+			}
 			// Follow the override edges: what dispatch may pick instead of the declaration.
 			for _, o := range g.overridesOf(tg.id) {
 				set[o] = true
 			}
+		}
+		// The class initialization the call triggers, as the graph records for members.
+		for _, id := range staticInitTargets(r, inits) {
+			set[id] = true
 		}
 		out[k] = sortedKeys(set)
 	}
@@ -255,8 +263,15 @@ func (g *Graph) ResolveFields(ctxType string, locals []LocalVar, calls []Call, n
 	r := newResolver(g.snap, g.idx, nil)
 	mc := newMemberCtx(r, ctxType, locals, calls)
 	set := map[string]bool{}
-	mc.emit = func(to, kind string, line int, why string) { set[to] = true }
+	inits := map[string]int{}
+	mc.emit = func(to, kind string, line int, why string) {
+		set[to] = true
+		noteInit(r, ctxType, to, 0, inits)
+	}
 	nameEdges(mc, names, selects, 0)
+	for _, id := range staticInitTargets(r, inits) {
+		set[id] = true // the class initialization a static field access triggers
+	}
 	return sortedKeys(set)
 }
 

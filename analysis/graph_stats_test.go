@@ -37,3 +37,21 @@ func TestGraphStats(t *testing.T) {
 		t.Errorf("uncertain by reason = %v, want a %q edge", rs.UncertainByReason, WhyReceiverUnknown)
 	}
 }
+
+// TestResolveCallsIncludeClassInitialization checks that the targets of a statement's calls,
+// as selection uses them, include the class initialization a static call triggers, now
+// that the type node no longer leads to it.
+func TestResolveCallsIncludeClassInitialization(t *testing.T) {
+	g := graphFixture(t, "constructors")
+	calls := []Call{{Name: "get", Receiver: []string{"Config"}, Arity: 1, Args: []string{"#String"}}}
+	got := g.ResolveCalls("app.ConstructorsTest", nil, calls)[0]
+	for _, want := range []string{"app.Config#get(String)", "app.Config#<clinit>", "app.Config#MODE", "app.Config#VALUES"} {
+		if !hasString(got, want) {
+			t.Errorf("ResolveCalls(Config.get) = %v, missing %s", got, want)
+		}
+	}
+	fields := g.ResolveFields("app.ConstructorsTest", nil, nil, nil, []Select{{Receiver: []string{"Config"}, Name: "MODE"}})
+	if !hasString(fields, "app.Config#<clinit>") {
+		t.Errorf("ResolveFields(Config.MODE) = %v, missing the class initialization", fields)
+	}
+}

@@ -408,6 +408,17 @@ func noteInit(r *resolver, self, id string, line int, inits map[string]int) {
 // the static initializers and static field initializers of the type and of its project
 // superclasses, which initialize first.
 func staticInitEdges(r *resolver, from string, inits map[string]int, sink *edgeSink) {
+	forStaticInits(r, inits, func(id string, line int) { sink.add(from, id, EdgeStaticInit, line) })
+}
+
+// staticInitTargets lists the members staticInitEdges would link to.
+func staticInitTargets(r *resolver, inits map[string]int) []string {
+	var out []string
+	forStaticInits(r, inits, func(id string, _ int) { out = append(out, id) })
+	return out
+}
+
+func forStaticInits(r *resolver, inits map[string]int, fn func(id string, line int)) {
 	if len(inits) == 0 {
 		return
 	}
@@ -418,7 +429,9 @@ func staticInitEdges(r *resolver, from string, inits map[string]int, sink *edgeS
 	sort.Strings(types)
 	for _, typ := range types {
 		line := inits[typ]
-		for cur := typ; cur != ""; cur = r.idx.superCls[cur] {
+		seen := map[string]bool{}
+		for cur := typ; cur != "" && !seen[cur]; cur = r.idx.superCls[cur] {
+			seen[cur] = true
 			r.d.typ(cur)
 			t := r.s.Type(cur)
 			if t == nil {
@@ -426,11 +439,8 @@ func staticInitEdges(r *resolver, from string, inits map[string]int, sink *edgeS
 			}
 			for _, m := range t.Members {
 				if isStaticInit(m) {
-					sink.add(from, m.ID, EdgeStaticInit, line)
+					fn(m.ID, line)
 				}
-			}
-			if cur == r.idx.superCls[cur] {
-				break
 			}
 		}
 	}
