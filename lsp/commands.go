@@ -3,7 +3,6 @@ package lsp
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -90,9 +89,6 @@ func (s *server) run(ctx context.Context, ids []string, token json.RawMessage) (
 		}
 		rr, err := step.ss.engine().Run(p.ctx, step.ids)
 		switch {
-		case errors.Is(err, selection.ErrRunUnavailable):
-			p.end("not available yet")
-			return nil, jsonrpc2.NewError(codeRequestFailed, "assertlens: running tests is not available yet")
 		case err != nil && p.ctx.Err() != nil:
 			p.end("cancelled")
 			return nil, jsonrpc2.NewError(codeRequestCancelled, "test run cancelled")
@@ -119,7 +115,9 @@ func (s *server) run(ctx context.Context, ids []string, token json.RawMessage) (
 	if total.Totals.Failed+total.Totals.Errors > 0 || len(total.CompileErrors) > 0 {
 		typ = protocol.MessageTypeWarning
 	}
-	s.showMessage(typ, "assertlens: %s", summary)
+	if !s.clientCaps().showsResults {
+		s.showMessage(typ, "assertlens: %s", summary)
+	}
 	return total, nil
 }
 
@@ -179,6 +177,7 @@ func (ss *session) applyRun(ctx context.Context, rr *selection.RunResult) {
 	ss.resMu.Unlock()
 	ss.publishDiagnostics(ctx, ss.srv.docs.versions(ss))
 	ss.srv.refreshLenses()
+	ss.srv.sendStatus()
 	// A run can move the engine's baseline (lastRun): select again.
 	ss.wake()
 }
@@ -222,7 +221,9 @@ func (s *server) showWhy(ctx context.Context, id string) (any, error) {
 			continue
 		}
 		text := whyText(u)
-		s.showMessage(protocol.MessageTypeInfo, "%s", text)
+		if !s.clientCaps().showsResults {
+			s.showMessage(protocol.MessageTypeInfo, "%s", text)
+		}
 		return text, nil
 	}
 	return nil, jsonrpc2.NewError(codeRequestFailed, fmt.Sprintf("unit %s is not affected by the pending edits", id))

@@ -128,9 +128,16 @@ func (p *initializeParams) caps() clientCaps {
 				RefreshSupport bool `json:"refreshSupport"`
 			} `json:"codeLens"`
 		} `json:"workspace"`
+		Experimental struct {
+			Assertlens struct {
+				Status       bool `json:"status"`
+				ShowsResults bool `json:"showsResults"`
+			} `json:"assertlens"`
+		} `json:"experimental"`
 	}
 	_ = json.Unmarshal(p.Capabilities, &c) // unknown shapes just mean "not supported"
-	return clientCaps{workDoneProgress: c.Window.WorkDoneProgress, codeLensRefresh: c.Workspace.CodeLens.RefreshSupport}
+	return clientCaps{workDoneProgress: c.Window.WorkDoneProgress, codeLensRefresh: c.Workspace.CodeLens.RefreshSupport,
+		status: c.Experimental.Assertlens.Status, showsResults: c.Experimental.Assertlens.ShowsResults}
 }
 
 // commands lists the commands of workspace/executeCommand.
@@ -145,6 +152,7 @@ func initializeResult() *protocol.InitializeResult {
 				Save:      &protocol.SaveOptions{IncludeText: false},
 			},
 			CodeLensProvider:       &protocol.CodeLensOptions{ResolveProvider: true},
+			HoverProvider:          true,
 			ExecuteCommandProvider: &protocol.ExecuteCommandOptions{Commands: commands},
 			Workspace: &protocol.ServerCapabilitiesWorkspace{
 				WorkspaceFolders: &protocol.ServerCapabilitiesWorkspaceFolders{Supported: true, ChangeNotifications: true},

@@ -22,6 +22,9 @@ const (
 	lensChange = "change" // on a changed production member
 	lensTest   = "test"   // on a test method with affected units
 	lensClass  = "class"  // on a test class with affected units
+	// lensRun is on every other test method (and on a class run whole) of a test file:
+	// "▸ run · 12 assertions", so a test file always shows what can be run.
+	lensRun = "run"
 )
 
 // lensData is the Data of every code lens.
@@ -48,7 +51,7 @@ func (s *server) codeLens(ctx context.Context, raw json.RawMessage) (any, error)
 	ss.waitReady(ctx) // answer with what is known when the index takes longer
 	res, _ := ss.snapshot()
 	if res == nil {
-		return lenses, nil
+		res = &selection.Result{} // nothing selected yet: plain run lenses only
 	}
 	tx := &texts{ss: ss, cache: map[string][]byte{}}
 	mk := func(line int, kind, id string) {
@@ -88,6 +91,37 @@ func (s *server) codeLens(ctx context.Context, raw json.RawMessage) (any, error)
 	for _, id := range sortedKeys(tests) {
 		mk(methodLine(text, id, tests[id]), lensTest, id)
 	}
+	// Every test method without affected units gets a plain run lens; a class whose units
+	// are class-level (run whole) gets one on the class.
+	if lister, ok := ss.engine().(TestUnitLister); ok {
+		plain := map[string]int{}
+		wholeClasses := map[string]int{}
+		for _, u := range lister.TestUnits(rel) {
+			if u.File != rel {
+				continue
+			}
+			if u.Level == slicing.LevelClass {
+				if _, ok := classes[u.Class]; !ok {
+					if l, ok := wholeClasses[u.Class]; !ok || u.Line < l {
+						wholeClasses[u.Class] = u.Line
+					}
+				}
+				continue
+			}
+			if _, ok := tests[u.Test]; ok {
+				continue
+			}
+			if l, ok := plain[u.Test]; !ok || u.Line < l {
+				plain[u.Test] = u.Line
+			}
+		}
+		for _, id := range sortedKeys(wholeClasses) {
+			mk(classLine(text, id, wholeClasses[id]), lensRun, id)
+		}
+		for _, id := range sortedKeys(plain) {
+			mk(methodLine(text, id, plain[id]), lensRun, id)
+		}
+	}
 	return lenses, nil
 }
 
@@ -107,6 +141,10 @@ func (s *server) resolveCodeLens(_ context.Context, raw json.RawMessage) (any, e
 		return out, nil
 	}
 	res, runs := ss.snapshot()
+	if lens.Data.Kind == lensRun {
+		out.Command = runLensCommand(ss.unitsOfFile(lens.Data.URI, lens.Data.ID), runs)
+		return out, nil
+	}
 	var units []slicing.Unit
 	if res != nil {
 		for _, u := range res.Units {
@@ -129,6 +167,55 @@ func lensMatches(d lensData, u slicing.Unit) bool {
 		return u.Class == d.ID
 	}
 	return false
+}
+
+// unitsOfFile lists every unit of the test (or whole-run class) id declared in a file.
+func (ss *session) unitsOfFile(uri protocol.DocumentURI, id string) []slicing.Unit {
+	lister, ok := ss.engine().(TestUnitLister)
+	if !ok {
+		return nil
+	}
+	_, rel, err := ss.srv.locateURI(uri)
+	if err != nil {
+		return nil
+	}
+	var out []slicing.Unit
+	seen := map[string]bool{}
+	for _, u := range lister.TestUnits(rel) {
+		if u.File == rel && (u.Test == id || u.Level == slicing.LevelClass && u.Class == id) && !seen[u.ID] {
+			seen[u.ID] = true
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// runLensCommand is the plain lens of a test nothing affects: "▸ run · 12 assertions",
+// with the last run's outcome when it is still known.
+func runLensCommand(units []slicing.Unit, runs map[string]selection.RunUnit) *protocol.Command {
+	if len(units) == 0 {
+		return &protocol.Command{Title: "▸ run"}
+	}
+	assertions, passed, failed := 0, 0, 0
+	ids := make([]any, 0, len(units))
+	for _, u := range units {
+		assertions += assertionCount(u)
+		ids = append(ids, u.ID)
+		switch runs[u.ID].Status {
+		case "passed":
+			passed++
+		case "failed", "error":
+			failed++
+		}
+	}
+	title := "▸ run · " + plural(assertions, "assertion")
+	if failed > 0 {
+		title += fmt.Sprintf(" · ✗ %d failed", failed)
+	}
+	if passed > 0 {
+		title += fmt.Sprintf(" · ✓ %d passed", passed)
+	}
+	return &protocol.Command{Title: title, Command: cmdRunUnits, Arguments: ids}
 }
 
 // totalAssertions returns the number of assertions of a test or class when the engine can

@@ -55,6 +55,13 @@ func (t *progressTracker) begin(ctx context.Context, title string, cancellable b
 		if !t.s.clientCaps().workDoneProgress {
 			return p
 		}
+		// Requests to the client wait for "initialized" (a bounded wait: a client that never
+		// sends it still gets progress).
+		select {
+		case <-t.s.initDone:
+		case <-ctx.Done():
+		case <-time.After(5 * time.Second):
+		}
 		t.mu.Lock()
 		t.seq++
 		token, _ = json.Marshal(fmt.Sprintf("assertlens-%d", t.seq))

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"sync"
 	"time"
 
@@ -56,6 +57,9 @@ type Options struct {
 	Baseline        string   // "head", "saved" or "lastRun"; empty means the engine's default
 	Classpath       []string // extra class path entries for compiling and running tests
 	ExtraAssertions []string // method names to treat as assertions
+	// Logger is the server's log as a slog.Logger: what the engine logs reaches stderr
+	// and the client's output (window/logMessage).
+	Logger *slog.Logger
 }
 
 // ErrExitWithoutShutdown is returned by Serve when the client sent "exit" (or closed the
@@ -73,6 +77,23 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, logw io.Writer, new
 type serverConfig struct {
 	readyWait time.Duration // how long requests wait for the first index; default 5 s
 	noWatch   bool          // do not start file watchers
+	// afterFunc starts the edit debounce timer; nil uses time.AfterFunc. Tests inject a
+	// clock they fire themselves.
+	afterFunc func(d time.Duration, f func()) debounceTimer
+}
+
+// debounceTimer is the part of *time.Timer the edit debounce uses.
+type debounceTimer interface {
+	Stop() bool
+	Reset(d time.Duration) bool
+}
+
+// after starts a debounce timer with the configured clock.
+func (c serverConfig) after(d time.Duration, f func()) debounceTimer {
+	if c.afterFunc != nil {
+		return c.afterFunc(d, f)
+	}
+	return time.AfterFunc(d, f)
 }
 
 type lifecycle int
@@ -99,17 +120,28 @@ type server struct {
 	caps         clientCaps
 	settings     settings
 	sessions     []*session
-	refreshing   bool // a workspace/codeLens/refresh call is in flight
-	refreshAgain bool // results changed while it was
+	refreshing   bool          // a workspace/codeLens/refresh call is in flight
+	refreshAgain bool          // results changed while it was
+	lastStatus   *statusParams // last assertlens/status sent
 	exitOnce     sync.Once
 	exited       chan struct{}
-	wg           sync.WaitGroup
+	// initDone is closed by the "initialized" notification: only then has the client set up
+	// its handlers (vscode-languageclient answers an earlier window/workDoneProgress/create
+	// with "Unhandled method").
+	initDone chan struct{}
+	initOnce sync.Once
+	wg       sync.WaitGroup
 }
 
 // clientCaps are the client capabilities the server acts on.
 type clientCaps struct {
 	workDoneProgress bool
 	codeLensRefresh  bool
+	// From the experimental capability "assertlens": status asks for assertlens/status
+	// notifications; showsResults says the client shows the results of the commands it
+	// executes (run summaries, show-why), so the server does not show them again.
+	status       bool
+	showsResults bool
 }
 
 func serve(ctx context.Context, in io.Reader, out io.Writer, logw io.Writer, newEngine EngineFactory, cfg serverConfig) error {
@@ -124,7 +156,7 @@ func serve(ctx context.Context, in io.Reader, out io.Writer, logw io.Writer, new
 	lg.setConn(conn)
 	s := &server{
 		ctx: ctx, conn: conn, out: st, log: lg, factory: newEngine, cfg: cfg,
-		docs: newDocuments(), exited: make(chan struct{}),
+		docs: newDocuments(), exited: make(chan struct{}), initDone: make(chan struct{}),
 		settings: defaultSettings(),
 	}
 	s.prog = newProgressTracker(s)
@@ -183,8 +215,12 @@ func (s *server) call(ctx context.Context, method string, params json.RawMessage
 		return s.codeLens(ctx, params)
 	case protocol.MethodCodeLensResolve:
 		return s.resolveCodeLens(ctx, params)
+	case protocol.MethodTextDocumentHover:
+		return s.hover(ctx, params)
 	case protocol.MethodWorkspaceExecuteCommand:
 		return s.executeCommand(ctx, params)
+	case methodTests:
+		return s.tests(ctx, params)
 	}
 	return nil, fmt.Errorf("%w: %s", errMethodNotFound, method)
 }
@@ -260,6 +296,7 @@ func (s *server) initialize(_ context.Context, raw json.RawMessage) (any, error)
 
 // initialized starts the watchers once the client is ready for server requests.
 func (s *server) initialized() {
+	s.initOnce.Do(func() { close(s.initDone) })
 	for _, ss := range s.allSessions() {
 		ss.startWatching()
 	}

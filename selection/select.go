@@ -111,11 +111,23 @@ func (s *selector) resultKey(version any) resultKey {
 func (s *selector) selectUnits(res *Result) {
 	in := s.in
 	buf := s.memo.units[:0]
+	counts := slicing.Count(in.Tests)
+	res.Totals.DeclaredTestMethods, res.Totals.TestRuns = counts.DeclaredTestMethods, counts.TestRuns
 	for _, tc := range in.Tests {
-		res.Totals.TestClasses++
-		for _, tm := range tc.Methods {
-			res.Totals.TestMethods++
-			res.Totals.Assertions += countAssertions(tm)
+		if !tc.Abstract && len(tc.Methods) > 0 {
+			// Abstract classes run nothing themselves: their tests count in each concrete
+			// subclass, as JUnit reports them (see slicing.Count).
+			runs := 0
+			for _, tm := range tc.Methods {
+				if tm.Kind != slicing.KindSuite { // suite() stands for tests built at run time
+					runs++
+					res.Totals.Assertions += countAssertions(tm)
+				}
+			}
+			if runs > 0 {
+				res.Totals.TestClasses++
+				res.Totals.TestMethods += runs
+			}
 		}
 		start := len(buf)
 		buf = s.selectClass(tc, buf)
@@ -244,23 +256,46 @@ func (s *selector) affected() {
 }
 
 func (s *selector) otherChanged(p string) {
-	mod := moduleOfOther(s.in.Cur.Modules, p)
-	s.moduleAll[mod] = p
+	mod := s.in.Cur.ModuleOf(p)
 	kind := "resource"
 	if analysis.IsBuildFile(p) {
+		// A build file is inherited: a parent POM or root build script configures every
+		// module below it.
 		kind = "build file"
+		s.moduleAll[mod+treeSuffix] = p
+		s.uncertain = append(s.uncertain, kind+" "+p+" changed: every test of its module and the modules below it is selected")
+		return
 	}
+	s.moduleAll[mod] = p
 	s.uncertain = append(s.uncertain, kind+" "+p+" changed: every test of its module is selected")
 }
 
-func moduleOfOther(modules []string, p string) string {
-	best := ""
-	for _, m := range modules {
-		if m != "" && strings.HasPrefix(p, m+"/") && len(m) > len(best) {
-			best = m
+// treeSuffix marks a moduleAll key that covers a module and every module below it.
+const treeSuffix = "/**"
+
+// moduleReason returns the changed build file or resource that selects every test of the
+// module holding file.
+func (s *selector) moduleReason(file string) (string, bool) {
+	if len(s.moduleAll) == 0 {
+		return "", false
+	}
+	mod := s.in.Cur.ModuleOf(file)
+	if p, ok := s.moduleAll[mod]; ok {
+		return p, true
+	}
+	for dir := mod; ; {
+		if p, ok := s.moduleAll[dir+treeSuffix]; ok {
+			return p, true
+		}
+		if dir == "" {
+			return "", false
+		}
+		if i := strings.LastIndexByte(dir, '/'); i >= 0 {
+			dir = dir[:i]
+		} else {
+			dir = ""
 		}
 	}
-	return best
 }
 
 func ownerType(id string) string {
@@ -331,7 +366,7 @@ func (s *selector) hit(ids ...string) []string {
 func (s *selector) selectClass(tc *slicing.TestClass, out []slicing.Unit) []slicing.Unit {
 	// Whole-class reasons: a build/resource change in its module, a changed or reaching
 	// fixture, or a class-level fallback that reaches a change anywhere.
-	if p, ok := s.moduleAll[moduleOfOther(s.in.Cur.Modules, tc.File)]; ok {
+	if p, ok := s.moduleReason(tc.File); ok {
 		return s.allUnits(out, tc, []string{p}, []string{tc.ID, p})
 	}
 	for _, fx := range tc.Fixtures {
@@ -361,8 +396,30 @@ func (s *selector) allUnits(out []slicing.Unit, tc *slicing.TestClass, because, 
 	return out
 }
 
-// selectMethod appends the selected units of one test method to out.
+// selectMethod appends the selected units of one test method to out: those the edits
+// affect, credited to the edit, then, when the test failed recently, every other unit of it.
 func (s *selector) selectMethod(out []slicing.Unit, tc *slicing.TestClass, tm *slicing.TestMethod) []slicing.Unit {
+	n := len(out)
+	out = s.selectMethodByEdit(out, tc, tm)
+	if !s.failed[tm.ID] {
+		return out
+	}
+	byEdit := make(map[string]bool, len(out)-n)
+	for _, u := range out[n:] {
+		byEdit[u.ID] = true
+	}
+	for _, u := range tm.Units {
+		if !byEdit[u.ID] {
+			u.Because, u.Via = []string{RecentlyFailedReason}, []string{tm.ID, "failed in a recent run"}
+			out = append(out, u)
+		}
+	}
+	sort.SliceStable(out[n:], func(i, j int) bool { return out[n+i].Line < out[n+j].Line })
+	return out
+}
+
+// selectMethodByEdit appends the units of one test method that the edits affect to out.
+func (s *selector) selectMethodByEdit(out []slicing.Unit, tc *slicing.TestClass, tm *slicing.TestMethod) []slicing.Unit {
 	whole := func(because, via []string) []slicing.Unit {
 		for _, u := range tm.Units {
 			u.Because, u.Via = because, via
@@ -372,9 +429,6 @@ func (s *selector) selectMethod(out []slicing.Unit, tc *slicing.TestClass, tm *s
 	}
 	if c, ok := s.direct[tm.MemberID]; ok {
 		return whole([]string{c.ID}, []string{tm.ID, c.ID})
-	}
-	if s.failed[tm.ID] {
-		return whole([]string{RecentlyFailedReason}, []string{tm.ID, "failed in a recent run"})
 	}
 	sliced := false
 	for _, u := range tm.Units {

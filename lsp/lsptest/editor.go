@@ -31,6 +31,8 @@ type Config struct {
 	InitializationOptions any
 	// Folders are extra workspace folders (absolute paths) besides the root.
 	Folders []string
+	// Experimental is sent as capabilities.experimental.
+	Experimental any
 }
 
 // Diagnostics is the last publishDiagnostics of one file.
@@ -64,6 +66,7 @@ type Editor struct {
 	progress  []ProgressEvent
 	created   []string // tokens created by window/workDoneProgress/create
 	refreshes int
+	others    map[string][]json.RawMessage // params of other notifications, by method
 	history   map[string][][]protocol.Diagnostic
 	rawCalls  map[string]chan RawResponse
 	nullIDs   []RawResponse // error replies with a null id (to malformed input)
@@ -189,8 +192,20 @@ func (e *Editor) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		if _, isCall := req.(*jsonrpc2.Call); isCall {
 			return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.MethodNotFound, req.Method()))
 		}
+		if e.others == nil {
+			e.others = map[string][]json.RawMessage{}
+		}
+		e.others[req.Method()] = append(e.others[req.Method()], append(json.RawMessage(nil), req.Params()...))
 	}
 	return nil
+}
+
+// Notifications returns the params of every notification of a method this editor does not
+// handle itself (custom ones such as assertlens/status), oldest first.
+func (e *Editor) Notifications(method string) []json.RawMessage {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return append([]json.RawMessage(nil), e.others[method]...)
 }
 
 // intercept takes responses to raw calls and error replies with a null id off the stream.
@@ -267,8 +282,9 @@ func (e *Editor) Initialize(ctx context.Context, cfg Config) (json.RawMessage, e
 		"processId": os.Getpid(),
 		"rootUri":   e.URI(""),
 		"capabilities": map[string]any{
-			"window":    map[string]any{"workDoneProgress": cfg.WorkDoneProgress},
-			"workspace": map[string]any{"codeLens": map[string]any{"refreshSupport": cfg.CodeLensRefresh}},
+			"window":       map[string]any{"workDoneProgress": cfg.WorkDoneProgress},
+			"workspace":    map[string]any{"codeLens": map[string]any{"refreshSupport": cfg.CodeLensRefresh}},
+			"experimental": cfg.Experimental,
 		},
 		"workspaceFolders":      folders,
 		"initializationOptions": cfg.InitializationOptions,

@@ -5,20 +5,27 @@
 import * as os from 'os';
 import * as vscode from 'vscode';
 import {
+  ClientCapabilities,
+  CloseAction,
+  ErrorAction,
   ExecuteCommandRequest,
+  FeatureState,
   LanguageClient,
   LanguageClientOptions,
   RevealOutputChannelOn,
   ServerOptions,
   State,
+  StaticFeature,
   TransportKind,
 } from 'vscode-languageclient/node';
 
-import { collectUnitIds, countDiagnostics, DiagnosticLike, Severity, SOURCE, unitAtLine } from './logic/diagnostics';
+import { collectUnitIds, countDiagnostics, Counts, countsFromStatus, DiagnosticLike, Severity, SOURCE, unitAtLine } from './logic/diagnostics';
 import { ProgressTracker, ProgressValue } from './logic/progress';
 import { RunSummary, summarizeRun, summarizeRunError, whyText } from './logic/run';
 import { didChangeConfigurationParams, needsRestart, resolveServerCommand, substituteVariables, toServerSettings } from './logic/settings';
+import { describeStartFailure, RestartPolicy, Tail } from './logic/start';
 import { ServerState, statusView } from './logic/status';
+import { AssertlensTests } from './testing';
 
 /** Commands the server executes (listed in its executeCommandProvider). */
 const SERVER_COMMANDS = ['assertlens.runAffected', 'assertlens.runUnits', 'assertlens.showWhy', 'assertlens.reindex'];
@@ -31,6 +38,16 @@ const progress = new ProgressTracker();
 let serverState: ServerState = 'starting';
 let serverError: string | undefined;
 let lastRun: RunSummary | undefined;
+/** The counts of the server's last assertlens/status notification: what the lenses show. */
+let serverCounts: Counts | undefined;
+/** The last lines the server wrote to stderr: the real reason when it stops. */
+const stderrTail = new Tail();
+/** True while the extension itself stops the server (restart, deactivate). */
+let stopping = false;
+/** True once the current client reached Running: only then is a closed connection a crash worth restarting. */
+let everRan = false;
+let tests: AssertlensTests | undefined;
+const restarts = new RestartPolicy();
 /** Fallback registrations for server commands the server did not list (or when it is down). */
 let fallbackCommands: vscode.Disposable[] = [];
 
@@ -74,7 +91,8 @@ function updateStatus(): void {
     .getDiagnostics()
     .map(([uri, diags]) => [uri.toString(), diags.filter((d) => d.source === SOURCE).map(toLike)] as [string, DiagnosticLike[]])
     .filter(([, diags]) => diags.length > 0);
-  const view = statusView({ server: serverState, serverError, counts: countDiagnostics(byFile), progress: progress.current(), lastRun });
+  const counts = serverCounts ?? countDiagnostics(byFile);
+  const view = statusView({ server: serverState, serverError, counts, progress: progress.current(), lastRun });
   statusItem.text = view.text;
   statusItem.tooltip = view.tooltip;
   statusItem.command = view.command;
@@ -101,6 +119,7 @@ async function handleServerCommand(command: string, args: unknown[], send: (comm
       try {
         result = await send(command, args);
         summary = summarizeRun(result);
+        tests?.reportRun(result);
       } catch (err) {
         summary = summarizeRunError(err);
       }
@@ -184,15 +203,58 @@ async function runFile(): Promise<void> {
   await vscode.commands.executeCommand('assertlens.runUnits', ...units);
 }
 
+/** Announces the assertlens client extensions to the server (experimental capabilities). */
+class AssertlensCapabilities implements StaticFeature {
+  fillClientCapabilities(capabilities: ClientCapabilities): void {
+    capabilities.experimental = {
+      ...(capabilities.experimental as object | undefined),
+      // status: send assertlens/status; showsResults: this client reports run results and
+      // show-why itself, so the server does not pop them up a second time.
+      assertlens: { status: true, showsResults: true },
+    };
+  }
+  initialize(): void {}
+  getState(): FeatureState {
+    return { kind: 'static' };
+  }
+  clear(): void {}
+}
+
+/** The output channel as the client sees it: server stderr (append) is also kept in a tail. */
+function serverOutputChannel(): vscode.OutputChannel {
+  return new Proxy(output, {
+    get(target, prop) {
+      if (prop === 'append') {
+        return (s: string) => {
+          stderrTail.append(s);
+          target.append(s);
+        };
+      }
+      const v = (target as unknown as Record<string | symbol, unknown>)[prop];
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+  });
+}
+
+function serverCommand(): string {
+  return resolveServerCommand(vscode.workspace.getConfiguration('assertlens').get('path'), workspaceFolderPath(), os.homedir());
+}
+
 function buildClient(context: vscode.ExtensionContext): LanguageClient {
-  const cfg = vscode.workspace.getConfiguration('assertlens');
-  const command = resolveServerCommand(cfg.get('path'), workspaceFolderPath(), os.homedir());
-  const serverOptions: ServerOptions = { command, args: ['serve'], transport: TransportKind.stdio };
+  // vscode-languageclient appends --stdio for TransportKind.stdio (and the server accepts
+  // --clientProcessId too): `assertlens serve --stdio`.
+  const serverOptions: ServerOptions = { command: serverCommand(), args: ['serve'], transport: TransportKind.stdio };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ scheme: 'file', language: 'java' }],
     initializationOptions: currentSettings(),
-    outputChannel: output,
+    outputChannel: serverOutputChannel(),
     revealOutputChannelOn: RevealOutputChannelOn.Never,
+    // One message, ours, with the server's own words; no five restarts of a server that
+    // cannot start.
+    errorHandler: {
+      error: (_err, _msg, count) => ({ action: everRan && (count ?? 0) <= 3 ? ErrorAction.Continue : ErrorAction.Shutdown, handled: true }),
+      closed: () => ({ action: restarts.shouldRestart(everRan, Date.now()) ? CloseAction.Restart : CloseAction.DoNotRestart, handled: true }),
+    },
     synchronize: {
       fileEvents: [
         vscode.workspace.createFileSystemWatcher('**/*.java'),
@@ -210,13 +272,36 @@ function buildClient(context: vscode.ExtensionContext): LanguageClient {
     },
   };
   const c = new LanguageClient('assertlens', 'assertlens', serverOptions, clientOptions);
+  c.registerFeature(new AssertlensCapabilities());
   context.subscriptions.push(
     c.onDidChangeState((e) => {
-      serverState = e.newState === State.Running ? 'running' : e.newState === State.Starting ? 'starting' : 'stopped';
+      if (e.newState === State.Running) {
+        serverState = 'running';
+        serverError = undefined;
+        everRan = true;
+      } else if (e.newState === State.Starting) {
+        serverState = 'starting';
+      } else if (stopping) {
+        serverState = 'stopped';
+      } else {
+        // Stopped without being asked: the server could not start (startClient reports
+        // that), or crashed and is not restarted again. Say so, with what the server said.
+        serverState = 'failed';
+        if (everRan) {
+          serverError = describeStartFailure(serverCommand(), 'the server stopped', stderrTail.value()).message.replace('started but stopped', 'stopped');
+          void vscode.window.showErrorMessage(`assertlens: ${serverError}`, 'Show Output').then((c) => c && output.show(true));
+        }
+      }
       if (e.newState !== State.Running) {
         progress.clear();
+        serverCounts = undefined;
       }
       updateStatus();
+    }),
+    c.onNotification('assertlens/status', (params: unknown) => {
+      serverCounts = countsFromStatus(params);
+      updateStatus();
+      tests?.refreshSoon();
     }),
   );
   return c;
@@ -238,6 +323,9 @@ function disposeFallbacks(): void {
 
 async function startClient(context: vscode.ExtensionContext): Promise<void> {
   disposeFallbacks();
+  stderrTail.clear();
+  stopping = false;
+  everRan = false;
   client = buildClient(context);
   serverState = 'starting';
   serverError = undefined;
@@ -245,13 +333,20 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   try {
     await client.start();
     serverState = 'running';
+    await tests?.start();
   } catch (err) {
+    await stderrTail.settled(2000);
+    const failure = describeStartFailure(serverCommand(), err, stderrTail.value());
     serverState = 'failed';
-    serverError = err instanceof Error ? err.message : String(err);
-    output.appendLine(`assertlens: could not start the server: ${serverError}`);
-    void vscode.window
-      .showErrorMessage(`assertlens: could not start \`${resolveServerCommand(vscode.workspace.getConfiguration('assertlens').get('path'), workspaceFolderPath(), os.homedir())} serve\`. Set assertlens.path.`, 'Open Settings')
-      .then((c) => c && vscode.commands.executeCommand('workbench.action.openSettings', 'assertlens.path'));
+    serverError = failure.message;
+    output.appendLine(`assertlens: could not start the server: ${failure.message}`);
+    if (failure.pathProblem) {
+      void vscode.window
+        .showErrorMessage(`assertlens: ${failure.message}`, 'Open Settings')
+        .then((c) => c && vscode.commands.executeCommand('workbench.action.openSettings', 'assertlens.path'));
+    } else {
+      void vscode.window.showErrorMessage(`assertlens: ${failure.message}`, 'Show Output').then((c) => c && output.show(true));
+    }
   }
   await registerMissingServerCommands();
   updateStatus();
@@ -261,6 +356,7 @@ async function stopClient(): Promise<void> {
   disposeFallbacks();
   const c = client;
   client = undefined;
+  stopping = true;
   if (c !== undefined && c.isRunning()) {
     await c.stop();
   }
@@ -291,6 +387,22 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
   );
 
+  tests = new AssertlensTests(
+    {
+      running: () => client?.isRunning() === true,
+      tests: (uri) => client!.sendRequest('assertlens/tests', { textDocument: { uri: client!.code2ProtocolConverter.asUri(uri) } }),
+      run: (ids, token) => client!.sendRequest(ExecuteCommandRequest.type, { command: 'assertlens.runUnits', arguments: ids }, token),
+    },
+    (result) => {
+      const summary = summarizeRun(result);
+      output.appendLine(summary.text);
+      if (summary.outcome === 'passed' || summary.outcome === 'failed') {
+        lastRun = summary;
+        updateStatus();
+      }
+    },
+  );
+  context.subscriptions.push(tests);
   await startClient(context);
 }
 

@@ -39,15 +39,22 @@ export function isFailure(d: DiagnosticLike): boolean {
   return isAssertlens(d) && d.severity === 'error';
 }
 
+/** What the status bar counts: the same numbers the server's lenses show. */
 export interface Counts {
+  /** Affected assertions (units), failed ones included. */
   affected: number;
   failed: number;
-  files: number;
+  /** Units whose last run passed; only known from the server's assertlens/status. */
+  passed?: number;
+  /** Files with assertlens diagnostics; only known from diagnostics. */
+  files?: number;
 }
 
 /**
- * Counts affected assertions across files. Two diagnostics naming the same unit count once
- * (a method-level unit may be marked on several lines); without a unit id, each counts.
+ * Counts from diagnostics, for servers that do not send assertlens/status. A failed unit
+ * (an Error) is still an affected one, as the lenses count it. Two diagnostics naming the
+ * same unit count once (a method-level unit may be marked on several lines); without a unit
+ * id, each counts.
  */
 export function countDiagnostics(byFile: Iterable<[string, readonly DiagnosticLike[]]>): Counts {
   const affected = new Set<string>();
@@ -56,15 +63,30 @@ export function countDiagnostics(byFile: Iterable<[string, readonly DiagnosticLi
   for (const [file, diags] of byFile) {
     for (const d of diags) {
       const key = unitOf(d) ?? `${file}:${d.startLine}`;
-      if (isAffected(d)) {
+      if (isAffected(d) || isFailure(d)) {
         affected.add(key);
         files.add(file);
-      } else if (isFailure(d)) {
+      }
+      if (isFailure(d)) {
         failed.add(key);
       }
     }
   }
   return { affected: affected.size, failed: failed.size, files: files.size };
+}
+
+/** The params of the server's assertlens/status notification, as Counts (undefined if malformed). */
+export function countsFromStatus(params: unknown): Counts | undefined {
+  if (params === null || typeof params !== 'object') {
+    return undefined;
+  }
+  const p = params as Record<string, unknown>;
+  const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
+  const assertions = n(p.assertions);
+  if (assertions === undefined) {
+    return undefined;
+  }
+  return { affected: assertions, failed: n(p.failed) ?? 0, passed: n(p.passed) ?? 0 };
 }
 
 /**

@@ -44,15 +44,23 @@ export function statusView(s: StatusInput): StatusView {
     const msg = s.progress?.message ? ` — ${s.progress.message}` : '';
     return { text: `$(sync~spin) assertlens: ${title}${pct}`, tooltip: `assertlens: ${title}${pct}${msg}`, command: 'assertlens.showOutput' };
   }
+  // The same words and numbers as the lenses: "2 assertions affected · ✗ 1 failed ✓ 1 passed".
   let text = `$(beaker) ${affectedText(s.counts.affected)}`;
-  const tips = [`assertlens: ${affectedText(s.counts.affected)}` + (s.counts.files > 0 ? ` in ${s.counts.files} ${s.counts.files === 1 ? 'file' : 'files'}` : '')];
+  const files = s.counts.files ?? 0;
+  const tips = [`assertlens: ${affectedText(s.counts.affected)}` + (files > 0 ? ` in ${files} ${files === 1 ? 'file' : 'files'}` : '')];
+  const outcomes: string[] = [];
+  if (s.counts.failed > 0) {
+    outcomes.push(`$(x) ${s.counts.failed} failed`);
+    tips.push(`${s.counts.failed} failed in the last run`);
+  }
+  if ((s.counts.passed ?? 0) > 0) {
+    outcomes.push(`$(check) ${s.counts.passed} passed`);
+  }
+  if (outcomes.length > 0) {
+    text += ` · ${outcomes.join(' ')}`;
+  }
   const run = s.lastRun;
   if (run !== undefined) {
-    if (run.outcome === 'passed') {
-      text += ` $(check) ${run.passed}/${run.selected}`;
-    } else if (run.outcome === 'failed') {
-      text += ` $(x) ${run.failed + run.errors}/${run.selected}`;
-    }
     tips.push(`last run: ${run.text.replace(/^assertlens: /, '')}`);
   }
   tips.push('Click to run the affected assertions.');

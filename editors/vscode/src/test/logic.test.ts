@@ -2,7 +2,9 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 
-import { collectUnitIds, countDiagnostics, DiagnosticLike, unitAtLine, unitOf } from '../logic/diagnostics';
+import { collectUnitIds, countDiagnostics, countsFromStatus, DiagnosticLike, unitAtLine, unitOf } from '../logic/diagnostics';
+import { describeStartFailure, RestartPolicy, Tail } from '../logic/start';
+import { combineOutcomes, describeUnit, describeUnits, parseTests, runOutcomes } from '../logic/tests';
 import { ProgressTracker } from '../logic/progress';
 import { summarizeRun, summarizeRunError, whyText } from '../logic/run';
 import { didChangeConfigurationParams, resolveServerCommand, substituteVariables, toServerSettings } from '../logic/settings';
@@ -57,7 +59,8 @@ describe('diagnostics', () => {
       ['file:///B.java', [diag(3, 'p.BTest#u'), diag(9, undefined, 'hint'), diag(5, 'p.BTest#v:6', 'error')]],
       ['file:///C.java', []],
     ]);
-    assert.deepEqual(counts, { affected: 4, failed: 1, files: 2 });
+    // The failed unit (an Error) is still affected, as the lenses count it.
+    assert.deepEqual(counts, { affected: 5, failed: 1, files: 2 });
   });
   it('collects unit ids of a file in line order without duplicates', () => {
     const ids = collectUnitIds([diag(20, 'p.T#b:21'), diag(5, 'p.T#a:6'), diag(20, 'p.T#b:21'), diag(7), diag(9, 'x', 'information', 'java'), diag(30, 'p.T#c:31', 'error')]);
@@ -87,12 +90,15 @@ describe('status bar', () => {
     const v = statusView({ server: 'running', counts: none, progress: { title: 'Indexing', percentage: 42.4 } });
     assert.equal(v.text, '$(sync~spin) assertlens: Indexing 42%');
   });
-  it('shows ✓ or ✗ after a run', () => {
-    const ok = statusView({ server: 'running', counts: none, lastRun: summarizeRun({ units: [], totals: { selected: 2, passed: 2, failed: 0, errors: 0, skipped: 0 } }) });
-    assert.equal(ok.text, '$(beaker) no assertions affected $(check) 2/2');
-    const bad = statusView({ server: 'running', counts: { affected: 2, failed: 1, files: 1 }, lastRun: summarizeRun({ totals: { selected: 2, passed: 1, failed: 1 } }) });
-    assert.equal(bad.text, '$(beaker) 2 assertions affected $(x) 1/2');
-    assert.match(bad.tooltip, /last run: 1 of 2 failed/);
+  it('shows the failed and passed counts the lenses show', () => {
+    const ok = statusView({ server: 'running', counts: { affected: 2, failed: 0, passed: 2 }, lastRun: summarizeRun({ units: [], totals: { selected: 2, passed: 2, failed: 0, errors: 0, skipped: 0 } }) });
+    assert.equal(ok.text, '$(beaker) 2 assertions affected · $(check) 2 passed');
+    // The lens of this state reads "1 of 1 assertions affected · ✗ 1 failed ▸ run".
+    const bad = statusView({ server: 'running', counts: countsFromStatus({ assertions: 1, tests: 1, failed: 1, passed: 0 })!, lastRun: summarizeRun({ totals: { selected: 1, passed: 0, failed: 1 } }) });
+    assert.equal(bad.text, '$(beaker) 1 assertion affected · $(x) 1 failed');
+    assert.match(bad.tooltip, /last run: 1 of 1 failed/);
+    assert.equal(countsFromStatus({ tests: 1 }), undefined);
+    assert.equal(countsFromStatus('x'), undefined);
   });
   it('says when the server failed to start', () => {
     const v = statusView({ server: 'failed', serverError: 'spawn assertlens ENOENT', counts: none });
@@ -156,5 +162,95 @@ describe('run results', () => {
     assert.equal(whyText('edit to Complex#negate()'), 'edit to Complex#negate()');
     assert.equal(whyText({ text: 'x' }), 'x');
     assert.equal(whyText({ via: ['a', 'b'] }), 'a\n  → b');
+  });
+});
+
+describe('server start failures', () => {
+  it('blames assertlens.path only when the binary cannot be run', () => {
+    const missing = describeStartFailure('/opt/assertlens', new Error('Launching server using command /opt/assertlens failed. Error: spawn /opt/assertlens ENOENT'), '');
+    assert.equal(missing.pathProblem, true);
+    assert.match(missing.message, /was not found.*assertlens\.path/);
+    const denied = describeStartFailure('/opt/assertlens', new Error('spawn /opt/assertlens EACCES'), '');
+    assert.equal(denied.pathProblem, true);
+    assert.match(denied.message, /could not be executed/);
+  });
+  it('reports what the server said when it started and stopped', () => {
+    const tail = new Tail(80);
+    tail.append('flag provided but not defined: -stdio\nusage: assertlens serve [flags]\n');
+    const f = describeStartFailure('assertlens', new Error('Pending response rejected since connection got disposed'), tail.value());
+    assert.equal(f.pathProblem, false);
+    assert.match(f.message, /started but stopped: flag provided but not defined: -stdio \| usage: assertlens serve/);
+    assert.doesNotMatch(f.message, /assertlens\.path/);
+    assert.match(describeStartFailure('assertlens', new Error('connection closed'), '').message, /connection closed/);
+  });
+  it('waits for the server to say something, boundedly', async () => {
+    const t = new Tail();
+    const waiting = t.settled(60_000);
+    t.append('boom\n');
+    await waiting; // resolved by the write, not the timer
+    assert.equal(t.value(), 'boom\n');
+    await t.settled(60_000); // already has text
+  });
+  it('never restarts a server that never ran, and a crashing one only a few times', () => {
+    const p = new RestartPolicy(2, 1000);
+    assert.equal(p.shouldRestart(false, 0), false);
+    assert.equal(p.shouldRestart(true, 0), true);
+    assert.equal(p.shouldRestart(true, 10), true);
+    assert.equal(p.shouldRestart(true, 20), false);
+    assert.equal(p.shouldRestart(true, 2000), true); // the window moved on
+  });
+  it('keeps only the tail', () => {
+    const t = new Tail(5);
+    t.append('abc');
+    t.append('defg');
+    assert.equal(t.value(), 'cdefg');
+  });
+});
+
+describe('test tree', () => {
+  const answer = {
+    uri: 'file:///ws/src/test/java/demo/ComplexTest.java',
+    classes: [{
+      id: 'demo.ComplexTest', label: 'ComplexTest', range: { start: { line: 6 }, end: { line: 6 } },
+      tests: [{
+        id: 'demo.ComplexTest#testNegate', label: 'testNegate', range: { start: { line: 9 }, end: { line: 9 } },
+        units: [
+          { id: 'demo.ComplexTest#testNegate:12', label: 'line 12', level: 'assertion', range: { start: { line: 11 }, end: { line: 11 } }, assertions: 1, affected: false },
+          { id: 'demo.ComplexTest#testNegate:14', label: 'line 14', level: 'assertion', range: { start: { line: 13 }, end: { line: 13 } }, assertions: 1, affected: true, because: ['demo.Complex#negate()'] },
+          { id: 'demo.ComplexTest#testNegate:15', label: 'line 15', level: 'assertion', range: { start: { line: 14 }, end: { line: 14 } }, assertions: 1, affected: true, because: ['recently-failed'], status: 'failed', expected: '-2.0', actual: '2.0' },
+          { label: 'no id: dropped' },
+        ],
+      }, { label: 'no id: dropped' }],
+    }, 'junk'],
+  };
+  it('reads classes → methods → units and drops malformed entries', () => {
+    const classes = parseTests(answer);
+    assert.equal(classes.length, 1);
+    assert.equal(classes[0].tests.length, 1);
+    const units = classes[0].tests[0].units;
+    assert.deepEqual(units.map((u) => u.id), ['demo.ComplexTest#testNegate:12', 'demo.ComplexTest#testNegate:14', 'demo.ComplexTest#testNegate:15']);
+    assert.deepEqual(units[2].range, { startLine: 14, endLine: 14 });
+    assert.equal(units[2].expected, '-2.0');
+    assert.deepEqual(parseTests(null), []);
+  });
+  it('describes what is affected', () => {
+    const units = parseTests(answer)[0].tests[0].units;
+    assert.equal(describeUnits(units), '2 of 3 assertions affected');
+    assert.equal(describeUnits(units.slice(0, 1)), '1 assertion');
+    assert.equal(describeUnit(units[1]), 'affected by Complex#negate()');
+    assert.equal(describeUnit(units[2]), 'affected by failed recently');
+    assert.equal(describeUnit(units[0]), '');
+  });
+  it('reads run outcomes and combines them per test', () => {
+    const outcomes = runOutcomes({ units: [
+      { id: 'a#t:1', test: 'a#t', status: 'passed', line: 1 },
+      { id: 'a#t:2', test: 'a#t', status: 'failed', message: 'expected: <4> but was: <5>', expected: '4', actual: '5', line: 2 },
+      { status: 'failed' },
+    ] });
+    assert.equal(outcomes.size, 2);
+    assert.equal(outcomes.get('a#t:2')?.expected, '4');
+    assert.equal(combineOutcomes([outcomes.get('a#t:1'), outcomes.get('a#t:2')]), 'failed');
+    assert.equal(combineOutcomes([outcomes.get('a#t:1'), undefined]), 'passed');
+    assert.equal(combineOutcomes([undefined]), undefined);
   });
 });
