@@ -487,6 +487,7 @@ func ownerOfKey(key string) string {
 // files' anonymous subclasses differ (dispatch proofs read them).
 func (p *project) derive(s *analysis.Snapshot, read func(string) ([]byte, error), paths, redeclared map[string]bool) (*project, bool) {
 	np := *p
+	np.runsMemo = nil // heads and declarations may differ in the new snapshot
 	np.snap, np.read = s, read
 	np.busy = map[string]bool{}
 	np.frames = nil

@@ -65,6 +65,7 @@ func cmdIndex(args []string, stdout io.Writer) error {
 		out.TestClasses, out.TestMethods = c.TestClasses, c.DeclaredTestMethods
 		out.DeclaredTestMethods, out.TestRuns = c.DeclaredTestMethods, c.TestRuns
 	}
+	out.ElapsedMs = time.Since(start).Milliseconds()
 	if out.ParseErrors == nil {
 		out.ParseErrors = []analysis.ParseError{}
 	}
