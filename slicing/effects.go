@@ -203,7 +203,8 @@ var collectionTypes = map[string]bool{
 	"List": true, "ArrayList": true, "LinkedList": true, "Map": true, "HashMap": true,
 	"TreeMap": true, "LinkedHashMap": true, "Set": true, "HashSet": true, "TreeSet": true,
 	"LinkedHashSet": true, "Collection": true, "Deque": true, "ArrayDeque": true, "Queue": true,
-	"StringBuilder": true, "StringBuffer": true, "Iterator": true, "AtomicInteger": true,
+	"StringBuilder": true, "StringBuffer": true, "Iterator": true, "StringWriter": true, "StringReader": true,
+	"CharArrayWriter": true, "CharArrayReader": true, "ByteArrayOutputStream": true, "ByteArrayInputStream": true, "AtomicInteger": true,
 	"AtomicLong": true, "AtomicBoolean": true, "AtomicReference": true, "SortedMap": true,
 	"SortedSet": true, "NavigableMap": true, "Stack": true, "Vector": true,
 }
@@ -217,7 +218,8 @@ var collectionReads = map[string]bool{
 }
 
 var freshJDK = map[string]bool{
-	"Object": true, "String": true, "StringBuilder": true, "StringBuffer": true, "ArrayList": true,
+	"StringWriter": true, "StringReader": true, "CharArrayWriter": true, "CharArrayReader": true,
+	"ByteArrayOutputStream": true, "ByteArrayInputStream": true, "Object": true, "String": true, "StringBuilder": true, "StringBuffer": true, "ArrayList": true,
 	"LinkedList": true, "HashMap": true, "LinkedHashMap": true, "TreeMap": true, "HashSet": true,
 	"LinkedHashSet": true, "TreeSet": true, "ArrayDeque": true, "Integer": true, "Long": true,
 	"Double": true, "BigDecimal": true, "BigInteger": true, "AtomicInteger": true, "AtomicLong": true,
@@ -234,6 +236,8 @@ type receiver struct {
 	// final: the receiver's JDK class cannot be subclassed (StringBuilder), so no
 	// project code can stand behind it.
 	final bool
+	// name is the simple JDK type name of a collection receiver.
+	name string
 }
 
 // finalJDK are final JDK classes among collectionTypes.
@@ -331,14 +335,29 @@ func (p *project) typeReceiver(from *analysis.Type, typ string, _ bool) receiver
 	if ts := p.resolve(from, typ); len(ts) > 0 {
 		return receiver{kind: recvProject, types: ts}
 	}
+	if i := strings.LastIndexByte(typ, '.'); i > 0 && typ[0] >= 'a' && typ[0] <= 'z' {
+		typ = typ[i+1:] // java.io.StringWriter: JDK tables are by simple name
+	}
 	if valueTypes[typ] {
 		return receiver{kind: recvValue}
 	}
 	if collectionTypes[typ] {
-		return receiver{kind: recvCollection, final: finalJDK[typ]}
+		return receiver{kind: recvCollection, final: finalJDK[typ], name: typ}
 	}
 	return receiver{}
 }
+
+// elementReads are collection methods that change nothing when the receiver is not an
+// access-ordered map (only Map.get and friends reorder a LinkedHashMap).
+var elementReads = map[string]bool{
+	"get": true, "getFirst": true, "getLast": true, "iterator": true, "listIterator": true, "subList": true,
+	"toArray": true, "stream": true, "first": true, "last": true, "keySet": true, "values": true,
+	"entrySet": true, "firstKey": true, "lastKey": true, "getOrDefault": true, "element": true,
+}
+
+// orderedByAccess are the collection types that may be access-ordered LinkedHashMaps.
+var orderedByAccess = map[string]bool{"Map": true, "LinkedHashMap": true, "HashMap": true, "SortedMap": true,
+	"NavigableMap": true, "TreeMap": true}
 
 // callEffect is what calling name/arity on r from inside type from may do.
 func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity int) effect {
@@ -373,6 +392,9 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		if name == "append" || name == "insert" {
 			// StringBuilder, StringBuffer: the arguments are copied as text.
 			return effect{flags: cb, mut: 1, ret: retArgs}
+		}
+		if elementReads[name] && r.name != "" && !orderedByAccess[r.name] {
+			return effect{flags: cb, ret: retArgs} // views and elements of the receiver
 		}
 		if collectionReads[name] {
 			if name == "peek" {
