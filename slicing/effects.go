@@ -692,6 +692,10 @@ func (p *project) ctorEffect(from *analysis.Type, name string, arity int) effect
 	return e
 }
 
+// clinitKey ends the memo key of a class initialization proof (distinct from the id of a
+// static initializer member, "T#<clinit>").
+const clinitKey = "#<init-class>"
+
 // triggerInit is the effect of code in from making sure class t is initialized: none when
 // from is t or nested in it (t is then already being initialized), t's clinitEffect
 // otherwise.
@@ -794,7 +798,7 @@ func (p *project) computeCtorEffect(t *analysis.Type, arity int) effect {
 // and readers of those fields depend on the initializer directly). An initializer that
 // reads mutable static state elsewhere, or writes it, keeps that effect.
 func (p *project) clinitEffect(t *analysis.Type) effect {
-	return p.memo(t.ID+"#<clinit>", func() effect {
+	return p.memo(t.ID+clinitKey, func() effect {
 		e := effNone
 		for _, m := range t.Members {
 			if m.Static() && (m.Kind == analysis.KindInitializer || m.Kind == analysis.KindField && m.BodyEnd > m.BodyStart) {
