@@ -84,6 +84,31 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 		if r := c.concurrency(s); r != "" && f.reason == "" {
 			f.reason = r
 		}
+		if s.effect.flags&effRun != 0 {
+			s.effect.flags &^= effRun
+			if s.recvKey == "" || !c.body {
+				// A test statement runs a function value made elsewhere: its body's effects
+				// were counted where it was written, not here.
+				s.effect = unknown("unknown effect of running " + c.describe(s.chain))
+			} else {
+				f.runs = append(f.runs, s.recvKey)
+			}
+		}
+		if s.effect.runs != 0 {
+			// The callee runs functions it is given: lambdas written here are read as part of
+			// this code; anything else is recorded for the enclosing summary to resolve.
+			for i, g := range c.argGroups(toks, self.open, self.close, inner) {
+				if s.effect.runs&posOf(i) == 0 || c.lambdaArg(toks, self.open, self.close, i) {
+					continue
+				}
+				if len(g) == 0 || !c.body {
+					s.effect = unknown("unknown effect of running an argument of " + c.describe(s.chain))
+					break
+				}
+				f.runs = append(f.runs, g...)
+			}
+			s.effect.runs = 0
+		}
 		if !s.effect.writes() {
 			continue
 		}
@@ -1138,4 +1163,23 @@ func qualifiedNew(src []byte, toks []analysis.Token, i int) bool {
 		j -= 2
 	}
 	return j != i && j > 0 && toks[j-1].Is(src, "new")
+}
+
+// lambdaArg reports whether argument i of the call (open, close) is a lambda expression.
+func (c *scanCtx) lambdaArg(toks []analysis.Token, open, close, i int) bool {
+	src := c.src
+	n, depth := 0, 0
+	for j := open + 1; j < close && j < len(toks); j++ {
+		switch {
+		case toks[j].Is(src, "(") || toks[j].Is(src, "[") || toks[j].Is(src, "{"):
+			depth++
+		case toks[j].Is(src, ")") || toks[j].Is(src, "]") || toks[j].Is(src, "}"):
+			depth--
+		case toks[j].Is(src, ",") && depth == 0:
+			n++
+		case toks[j].Is(src, "->") && n == i && (depth == 0 || depth == 1 && toks[j-1].Is(src, ")")):
+			return true
+		}
+	}
+	return false
 }

@@ -26,6 +26,10 @@ type effect struct {
 	// ret says what the result may be: a fresh object or value (0), an object reachable
 	// from the receiver or arguments (retArgs), or shared state (retShared).
 	ret retKind
+	// runs are the argument positions holding functions the call may run (a Supplier it
+	// calls get on): the call site must hand a lambda written there, whose body is read as
+	// part of the caller, or the call's effect is unknown.
+	runs posSet
 	// why names the first write to shared state behind effWrites, for explanations.
 	why string
 }
@@ -99,7 +103,7 @@ func (e effect) or(o effect) effect {
 		why = o.why
 	}
 	return effect{flags: e.flags | o.flags, mut: e.mut | o.mut, store: e.store | o.store, leak: e.leak | o.leak,
-		ret: e.ret | o.ret, why: why}
+		ret: e.ret | o.ret, runs: e.runs | o.runs, why: why}
 }
 
 // unknown returns effGlobal explained as an unknown call.
@@ -127,7 +131,7 @@ func (e effect) String() string {
 	for _, x := range []struct {
 		name string
 		set  posSet
-	}{{"mut", e.mut}, {"store", e.store}, {"leak", e.leak}} {
+	}{{"mut", e.mut}, {"store", e.store}, {"leak", e.leak}, {"runs", e.runs}} {
 		if x.set != 0 {
 			parts = append(parts, x.name+"="+x.set.String())
 		}
@@ -177,6 +181,7 @@ const (
 	recvCollection             // a JDK data structure that only changes itself and its arguments
 	recvProject                // an instance of a project type
 	recvProjectStatic          // a project type name (static call)
+	recvFunction               // a JDK functional interface (Supplier, Function, Runnable…)
 )
 
 var valueTypes = map[string]bool{
@@ -344,8 +349,25 @@ func (p *project) typeReceiver(from *analysis.Type, typ string, _ bool) receiver
 	if collectionTypes[typ] {
 		return receiver{kind: recvCollection, final: finalJDK[typ], name: typ}
 	}
+	if functionTypes[typ] != "" {
+		return receiver{kind: recvFunction, name: typ}
+	}
 	return receiver{}
 }
+
+// functionTypes are JDK functional interfaces with the name of their one abstract method.
+var functionTypes = map[string]string{
+	"Supplier": "get", "Function": "apply", "BiFunction": "apply", "Consumer": "accept", "BiConsumer": "accept",
+	"Predicate": "test", "BiPredicate": "test", "Runnable": "run", "Callable": "call", "UnaryOperator": "apply",
+	"BinaryOperator": "apply", "IntSupplier": "getAsInt", "LongSupplier": "getAsLong", "DoubleSupplier": "getAsDouble",
+	"BooleanSupplier": "getAsBoolean", "IntFunction": "apply", "ToIntFunction": "applyAsInt",
+	"ToLongFunction": "applyAsLong", "ToDoubleFunction": "applyAsDouble", "IntPredicate": "test",
+	"IntUnaryOperator": "applyAsInt", "IntBinaryOperator": "applyAsInt",
+}
+
+// effRun marks the site of a call that runs its receiver, a function value: the caller
+// resolves it (scan records the receiver in facts.runs). Never part of a summary.
+const effRun effFlags = 16
 
 // elementReads are collection methods that change nothing when the receiver is not an
 // access-ordered map (only Map.get and friends reorder a LinkedHashMap).
@@ -362,6 +384,13 @@ var orderedByAccess = map[string]bool{"Map": true, "LinkedHashMap": true, "HashM
 // callEffect is what calling name/arity on r from inside type from may do.
 func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity int) effect {
 	switch r.kind {
+	case recvFunction:
+		if functionTypes[r.name] == name {
+			// Running a function: what its body does is the caller's to resolve; it may
+			// change and keep what it is given and return anything reachable from itself.
+			return effect{flags: effRun, mut: posAll &^ 1, store: posAll, ret: retArgs}
+		}
+		return unknown("unknown effect of " + r.name + "#" + name)
 	case recvValue:
 		// Immutable values change nothing; Optional.get() hands out what it holds.
 		return effect{ret: retArgs}
@@ -1087,6 +1116,19 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, ctor, clinit b
 		if rootHeap[r] {
 			acc.leak |= pos
 		}
+	}
+	for _, k := range fa.runs {
+		// Functions this body runs: its parameters are the caller's to resolve; functions it
+		// made itself were read where written; anything else is unknown.
+		n := norm(k)
+		if pos, ok := positions[n]; ok {
+			acc.runs |= pos
+			continue
+		}
+		if _, local := locals[n]; local && rootPos[uf.find(n)] == 0 && !rootHeap[uf.find(n)] && !lambdaParams[n] {
+			continue
+		}
+		return unknown("unknown effect of " + m.ID + " (runs a function value " + k + ")")
 	}
 	if ctor {
 		// A constructor's own field writes change the new object only.

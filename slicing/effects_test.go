@@ -123,6 +123,9 @@ func TestEffectSummaries(t *testing.T) {
 		{"eff.Bag#countPositive()", "none"},                     // while loop over own state
 		{"eff.Bag#copyInto(int[])", "mut=0"},                    // System.arraycopy changes its dest
 		{"eff.Bag#describe()", "reads"},                         // a local StringWriter; "java.io" reads as a name
+		{"eff.Funcs#orElse(Integer,Supplier)", "runs=1"},        // runs the function it is given (an Integer: a value)
+		{"eff.Funcs#orZero(Integer)", "none"},                   // …a lambda written in place
+		{"eff.Funcs#fromKept()", "global"},                      // runs a function kept in a static
 		{"eff.Checks#assertNear(double,double,double)", "none"}, // read-only assertion helper
 		{"eff.Checks#assertCounted(int,int)", "reads writes"},   // helper writing a static
 	}
