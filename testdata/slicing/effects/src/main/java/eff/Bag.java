@@ -27,4 +27,32 @@ public class Bag {
     public int size() {
         return items.size();
     }
+
+    public int countPositive() {
+        int i = 0;
+        int n = 0;
+        while (i < items.size()) {
+            if (items.get(i) > 0) {
+                n++;
+            }
+            i++;
+        }
+        return n;
+    }
+
+    /** Copies the first values into a caller's array. */
+    public void copyInto(int[] target) {
+        int[] all = new int[items.size()];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = items.get(i);
+        }
+        System.arraycopy(all, 0, target, 0, Math.min(all.length, target.length));
+    }
+
+    public String describe() {
+        java.io.StringWriter out = new java.io.StringWriter();
+        out.write("bag of ");
+        out.append(String.valueOf(items.size()));
+        return out.toString();
+    }
 }
