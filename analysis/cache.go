@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/gob"
 	"fmt"
+	"github.com/assertlens/assertlens/internal/atomicfile"
 	"io"
 	"os"
 	"path/filepath"
@@ -115,25 +116,8 @@ func (c *Cache) Save() error {
 	for k := range c.used {
 		files = append(files, c.entries[k])
 	}
-	tmp, err := os.CreateTemp(c.Dir, "index-*.tmp")
-	if err != nil {
-		return fmt.Errorf("create cache file: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	w := bufio.NewWriterSize(tmp, 1<<20)
-	if err := writeCache(w, files); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := w.Flush(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write cache: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("close cache file: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), filepath.Join(c.Dir, "index.gob")); err != nil {
-		return fmt.Errorf("install cache file: %w", err)
+	if err := atomicfile.WriteFunc(filepath.Join(c.Dir, "index.gob"), func(w io.Writer) error { return writeCache(w, files) }); err != nil {
+		return fmt.Errorf("save index cache: %w", err)
 	}
 	c.dirty = false
 	return nil

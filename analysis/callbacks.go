@@ -2,31 +2,126 @@ package analysis
 
 import "strings"
 
-// LibraryCallbacks lists, for well-known JDK interfaces, every method through which code
-// outside the project can call into an implementation (abstract and default methods,
-// serialization hooks for Serializable). A type whose only non-project supertypes are
-// listed here can be called back only through those names and java.lang.Object's methods;
-// any other non-project supertype (an abstract library class, a listener interface not
-// listed) makes every instance method a possible callback.
+// Names of overridable methods shared by several library supertypes.
+var (
+	collectionMethods = []string{"size", "isEmpty", "contains", "iterator", "toArray", "add", "remove",
+		"containsAll", "addAll", "removeAll", "retainAll", "clear", "spliterator", "stream", "parallelStream",
+		"removeIf", "forEach"}
+	listMethods = append([]string{"get", "set", "indexOf", "lastIndexOf", "listIterator", "subList", "sort",
+		"replaceAll", "removeRange", "addFirst", "addLast", "getFirst", "getLast", "removeFirst", "removeLast",
+		"reversed"}, collectionMethods...)
+	dequeMethods = append([]string{"offer", "poll", "peek", "element", "push", "pop", "offerFirst", "offerLast",
+		"pollFirst", "pollLast", "peekFirst", "peekLast", "descendingIterator", "addFirst", "addLast", "getFirst",
+		"getLast", "removeFirst", "removeLast", "removeFirstOccurrence", "removeLastOccurrence"}, collectionMethods...)
+	setMethods = append([]string{"first", "last", "headSet", "tailSet", "subSet", "comparator", "lower",
+		"higher", "floor", "ceiling", "pollFirst", "pollLast", "descendingSet", "descendingIterator"}, collectionMethods...)
+	mapMethods = []string{"size", "isEmpty", "containsKey", "containsValue", "get", "put", "remove", "putAll",
+		"clear", "keySet", "values", "entrySet", "getOrDefault", "forEach", "replaceAll", "putIfAbsent", "replace",
+		"computeIfAbsent", "computeIfPresent", "compute", "merge", "removeEldestEntry", "firstKey", "lastKey",
+		"headMap", "tailMap", "subMap", "comparator", "firstEntry", "lastEntry", "pollFirstEntry", "pollLastEntry",
+		"lowerKey", "higherKey", "floorKey", "ceilingKey", "lowerEntry", "higherEntry", "floorEntry", "ceilingEntry",
+		"descendingMap", "navigableKeySet", "descendingKeySet", "keys", "elements", "contains", "rehash",
+		"getProperty", "setProperty", "load", "store", "propertyNames", "stringPropertyNames", "list"}
+	throwableMethods = []string{"getMessage", "getLocalizedMessage", "getCause", "initCause", "fillInStackTrace",
+		"getStackTrace", "setStackTrace", "printStackTrace"}
+	functionMethods = []string{"apply", "applyAsInt", "applyAsLong", "applyAsDouble", "accept", "test", "get",
+		"getAsInt", "getAsLong", "getAsDouble", "getAsBoolean", "andThen", "compose", "and", "or", "negate"}
+	inputStreamMethods = []string{"read", "close", "available", "skip", "skipNBytes", "mark", "reset",
+		"markSupported", "transferTo", "readAllBytes", "readNBytes", "ready"}
+	outputStreamMethods = []string{"write", "flush", "close", "append"}
+)
+
+// LibraryCallbacks lists, for well-known library supertypes (JDK interfaces and classes,
+// JUnit 3's TestCase), every overridable method through which code outside the project can
+// call into a project subtype. A type whose only non-project supertypes are listed here can
+// be called back only through those names and java.lang.Object's methods; any other
+// non-project supertype (an abstract library class, a listener interface not listed) makes
+// every instance method a possible callback, which the graph reports (Graph.Stats).
 var LibraryCallbacks = map[string][]string{
-	"Object":        nil,
-	"Serializable":  {"writeObject", "readObject", "readObjectNoData", "writeReplace", "readResolve"},
-	"Cloneable":     {"clone"},
-	"Comparable":    {"compareTo"},
-	"Comparator":    {"compare", "equals", "reversed", "thenComparing", "thenComparingInt", "thenComparingLong", "thenComparingDouble"},
-	"Runnable":      {"run"},
-	"Callable":      {"call"},
-	"AutoCloseable": {"close"},
-	"Closeable":     {"close"},
-	"Iterable":      {"iterator", "forEach", "spliterator"},
-	"Iterator":      {"hasNext", "next", "remove", "forEachRemaining"},
-	"Supplier":      {"get"},
-	"Consumer":      {"accept", "andThen"},
-	"BiConsumer":    {"accept", "andThen"},
-	"Function":      {"apply", "andThen", "compose"},
-	"BiFunction":    {"apply", "andThen"},
-	"Predicate":     {"test", "and", "or", "negate"},
-	"CharSequence":  {"length", "charAt", "subSequence", "chars", "codePoints", "isEmpty", "toString"},
+	"Object":                   nil,
+	"Enum":                     nil, // equals, hashCode, compareTo, name, ordinal are final; toString is Object's
+	"Serializable":             {"writeObject", "readObject", "readObjectNoData", "writeReplace", "readResolve"},
+	"Externalizable":           {"writeExternal", "readExternal", "writeReplace", "readResolve"},
+	"Cloneable":                {"clone"},
+	"Comparable":               {"compareTo"},
+	"Comparator":               {"compare", "equals", "reversed", "thenComparing", "thenComparingInt", "thenComparingLong", "thenComparingDouble"},
+	"Runnable":                 {"run"},
+	"Callable":                 {"call"},
+	"AutoCloseable":            {"close"},
+	"Closeable":                {"close"},
+	"Flushable":                {"flush"},
+	"Appendable":               {"append"},
+	"Readable":                 {"read"},
+	"Iterable":                 {"iterator", "forEach", "spliterator"},
+	"Iterator":                 {"hasNext", "next", "remove", "forEachRemaining"},
+	"ListIterator":             {"hasNext", "next", "remove", "forEachRemaining", "hasPrevious", "previous", "nextIndex", "previousIndex", "set", "add"},
+	"Enumeration":              {"hasMoreElements", "nextElement", "asIterator"},
+	"CharSequence":             {"length", "charAt", "subSequence", "chars", "codePoints", "isEmpty", "toString"},
+	"Number":                   {"intValue", "longValue", "floatValue", "doubleValue", "byteValue", "shortValue"},
+	"Thread":                   {"run", "start", "interrupt", "isInterrupted", "getUncaughtExceptionHandler", "getContextClassLoader", "setContextClassLoader"},
+	"TimerTask":                {"run", "cancel", "scheduledExecutionTime"},
+	"ThreadLocal":              {"initialValue", "get", "set", "remove"},
+	"InheritableThreadLocal":   {"initialValue", "childValue", "get", "set", "remove"},
+	"InvocationHandler":        {"invoke"},
+	"ThreadFactory":            {"newThread"},
+	"UncaughtExceptionHandler": {"uncaughtException"},
+	"Entry":                    {"getKey", "getValue", "setValue"},
+	"SimpleEntry":              {"getKey", "getValue", "setValue"},
+	"SimpleImmutableEntry":     {"getKey", "getValue", "setValue"},
+	"Format":                   {"format", "formatToCharacterIterator", "parseObject"},
+	"InputStream":              inputStreamMethods,
+	"FilterInputStream":        inputStreamMethods,
+	"Reader":                   inputStreamMethods,
+	"FilterReader":             inputStreamMethods,
+	"OutputStream":             outputStreamMethods,
+	"FilterOutputStream":       outputStreamMethods,
+	"Writer":                   outputStreamMethods,
+	"FilterWriter":             outputStreamMethods,
+	"TestCase":                 {"setUp", "tearDown", "runTest", "runBare", "run", "countTestCases", "getName", "setName", "createResult"},
+	"Assert":                   nil, // junit.framework.Assert and org.junit.Assert: static methods only
+	"TestSuite":                {"run", "runTest", "countTestCases", "testCount", "testAt", "tests", "addTest", "addTestSuite", "getName", "setName"},
+}
+
+func init() {
+	for _, n := range []string{"Collection", "AbstractCollection", "Set", "AbstractSet", "HashSet", "LinkedHashSet",
+		"SortedSet", "NavigableSet", "TreeSet", "CopyOnWriteArraySet", "EnumSet"} {
+		LibraryCallbacks[n] = setMethods
+	}
+	for _, n := range []string{"List", "AbstractList", "AbstractSequentialList", "ArrayList", "LinkedList", "Vector",
+		"Stack", "CopyOnWriteArrayList"} {
+		LibraryCallbacks[n] = append(append([]string{}, listMethods...), dequeMethods...)
+	}
+	for _, n := range []string{"Queue", "Deque", "AbstractQueue", "ArrayDeque", "PriorityQueue", "BlockingQueue",
+		"LinkedBlockingQueue", "ArrayBlockingQueue", "ConcurrentLinkedQueue"} {
+		LibraryCallbacks[n] = dequeMethods
+	}
+	for _, n := range []string{"Map", "AbstractMap", "HashMap", "LinkedHashMap", "SortedMap", "NavigableMap",
+		"TreeMap", "ConcurrentMap", "ConcurrentHashMap", "WeakHashMap", "IdentityHashMap", "Hashtable",
+		"Properties", "Dictionary", "EnumMap"} {
+		LibraryCallbacks[n] = mapMethods
+	}
+	for _, n := range []string{"Throwable", "Exception", "RuntimeException", "Error"} {
+		LibraryCallbacks[n] = throwableMethods
+	}
+	for _, n := range []string{"Supplier", "Consumer", "BiConsumer", "Function", "BiFunction", "Predicate",
+		"BiPredicate", "UnaryOperator", "BinaryOperator", "IntFunction", "IntPredicate", "IntUnaryOperator",
+		"IntBinaryOperator", "ToIntFunction", "ToLongFunction", "ToDoubleFunction", "IntSupplier",
+		"LongSupplier", "DoubleSupplier", "BooleanSupplier", "IntConsumer", "LongFunction", "DoubleFunction",
+		"ToIntBiFunction", "ObjIntConsumer"} {
+		LibraryCallbacks[n] = functionMethods
+	}
+}
+
+// libraryCallbackList returns the overridable methods of a library supertype named by its
+// simple name: the table, else, for the many exception classes, Throwable's.
+func libraryCallbackList(simple string) ([]string, bool) {
+	if list, ok := LibraryCallbacks[simple]; ok {
+		return list, true
+	}
+	if strings.HasSuffix(simple, "Exception") || strings.HasSuffix(simple, "Error") {
+		return throwableMethods, true // every JDK exception class only adds constructors
+	}
+	return nil, false
 }
 
 // serializationHooks are the methods Java serialization finds and calls reflectively on a
@@ -45,32 +140,93 @@ func LibraryTypeName(written string) string {
 
 // libraryCallbackNames returns the method names library code may call back on t (beyond
 // java.lang.Object's), given hier (t and its project ancestors) and each type's resolved
-// project supertypes. all reports that any instance method may be called back.
-func libraryCallbackNames(s *Snapshot, hier []string, supers map[string][]string) (names map[string]bool, all bool) {
+// project supertypes. all reports that any instance method may be called back, and unknown
+// names the library supertype that made it so.
+func libraryCallbackNames(s *Snapshot, hier []string, supers map[string][]string) (names map[string]bool, all bool, unknown string) {
 	names = map[string]bool{}
 	for _, id := range hier {
 		t := s.Type(id)
 		if t == nil {
 			continue
 		}
-		if implicitLibSuper[t.Kind] {
-			return nil, true // Enum and Record: library classes with many overridable methods
+		if t.Kind == "record" {
+			// Record accessors are found and called reflectively by serialization libraries.
+			return nil, true, "Record"
 		}
 		for _, written := range append(append([]string{}, t.Extends...), t.Implements...) {
 			simple := LibraryTypeName(written)
 			if resolvesInProject(supers[id], simple) {
 				continue
 			}
-			list, known := LibraryCallbacks[simple]
+			list, known := libraryCallbackList(simple)
 			if !known {
-				return nil, true
+				return nil, true, simple
 			}
 			for _, n := range list {
 				names[n] = true
 			}
 		}
 	}
-	return names, false
+	return names, false, ""
+}
+
+// isObjectCallback reports the Object methods libraries call on any object.
+func isObjectCallback(m *Member) bool {
+	switch m.Name {
+	case "toString", "hashCode", "finalize", "clone":
+		return len(m.Params) == 0
+	case "equals", "compareTo":
+		return len(m.Params) == 1
+	}
+	return false
+}
+
+// callbackTargets returns the methods library code may call on an object whose class is
+// typ: the overridable methods of typ and its project ancestors that override
+// java.lang.Object's or a known library supertype's methods (every instance method when a
+// library supertype is unknown), and serialization hooks, private or not. The graph adds
+// them where such an object comes into existence (new, enum constants, X::new) or where a
+// project object meets a library method through its own inherited library members; a mere
+// mention of the type reaches none of them.
+func (r *resolver) callbackTargets(typ string) []string {
+	if out, ok := r.callbacks[typ]; ok {
+		return out
+	}
+	hier := r.hierarchy(typ)
+	var names map[string]bool
+	all, lib := false, r.idx.libSuper[typ]
+	if lib {
+		names, all, _ = libraryCallbackNames(r.s, hier, r.idx.supers)
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, id := range hier {
+		t := r.s.Type(id)
+		if t == nil {
+			continue
+		}
+		for _, m := range t.Members {
+			if m.Kind != KindMethod || m.Static() || seen[m.ID] {
+				continue
+			}
+			private := hasString(m.Modifiers, "private") || m.Access == "private"
+			if (!private && (all || names[m.Name] || isObjectCallback(m))) || (lib && serializationHooks[m.Name]) {
+				seen[m.ID] = true
+				out = append(out, m.ID)
+			}
+		}
+	}
+	r.callbacks[typ] = out
+	return out
+}
+
+// CallbackMembers returns the methods library code may call back on an object of the
+// project type typ (see callbackTargets); nil for a type the graph does not know.
+func (g *Graph) CallbackMembers(typ string) []string {
+	if g.snap.Type(typ) == nil {
+		return nil
+	}
+	return newResolver(g.snap, g.idx, nil).callbackTargets(typ)
 }
 
 // resolvesInProject reports whether one of a type's resolved project supertypes has this

@@ -310,7 +310,9 @@ func diffFileMembers(oldF, newF *File, dirty *deps) {
 		for _, t := range f.Types {
 			m := map[string]*Member{}
 			for _, mem := range t.Members {
-				m[memberSigKey(mem)] = mem
+				// Whether a static field has an initializer decides the static-init edges of
+				// the members that initialize its class.
+				m[memberSigKey(mem)+"|"+strconv.FormatBool(isStaticInit(mem))] = mem
 			}
 			out[t.ID] = m
 		}

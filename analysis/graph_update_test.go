@@ -240,16 +240,18 @@ func TestGraphUpdateInheritedImplementationMoves(t *testing.T) {
 
 // TestGraphUpdateLibrarySupertypeOfAncestor checks that callback edges of a subclass follow
 // an edit to its superclass's library supertypes in another file: Runnable added to a
-// Serializable base makes the subclass's run() a callback.
+// Serializable base makes the subclass's run() a callback where a subclass object is created.
 func TestGraphUpdateLibrarySupertypeOfAncestor(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "graph", "callbacks")
 	src := readJavaTree(t, dir)
 	sub := "src/main/java/app/SubSettings.java"
 	src = applyFileEdit(t, src, fileEdit{path: sub, new: "package app;\n\npublic class SubSettings extends Settings {\n    public void run() {\n    }\n}\n"})
+	maker := "src/main/java/app/Maker.java"
+	src = applyFileEdit(t, src, fileEdit{path: maker, new: "package app;\n\nclass Maker {\n    Object make() {\n        return new SubSettings();\n    }\n}\n"})
 	g := BuildGraph(snapshotFromSource(t, dir, src))
-	callback := Edge{From: "app.SubSettings", To: "app.SubSettings#run()", Kind: "callback"}
+	callback := Edge{From: "app.Maker#make()", To: "app.SubSettings#run()", Kind: "callback"}
 	has := func(g *Graph) bool {
-		for _, e := range g.Callees("app.SubSettings") {
+		for _, e := range g.Callees(callback.From) {
 			if e.From == callback.From && e.To == callback.To && e.Kind == callback.Kind {
 				return true
 			}
@@ -267,5 +269,39 @@ func TestGraphUpdateLibrarySupertypeOfAncestor(t *testing.T) {
 	assertSameGraph(t, "Runnable added to the base", BuildGraph(s), got)
 	if !has(got) {
 		t.Error("run() of the subclass is not a callback after its base became Runnable")
+	}
+}
+
+// TestGraphUpdateEquivalenceHubs checks that updates keep the edges that depend on other
+// files' declarations in step with a full build: callbacks at creation sites (methods and
+// library supertypes of the created type and its ancestors), static initialization at the
+// members that initialize a class (static fields gaining or losing initializers,
+// superclasses changing), and enum constants.
+func TestGraphUpdateEquivalenceHubs(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "graph", "hubs")
+	src := readJavaTree(t, dir)
+	level, items, reg, panel := "src/main/java/app/Level.java", "src/main/java/app/Items.java", "src/main/java/app/Registry.java", "src/main/java/app/Panel.java"
+	edits := []fileEdit{
+		{path: level, old: "    public String describe() {", new: "    public int hashCode2() {\n        return 1;\n    }\n\n    public String describe() {"},
+		{path: level, old: "    @Override\n    public String toString() {", new: "    public String toText() {"},
+		{path: level, old: "    HIGH(\"h\");", new: "    HIGH(\"h\"),\n    TOP(\"t\");"},
+		{path: items, old: "extends ArrayList<String>", new: "extends java.util.AbstractSet<String>"},
+		{path: items, old: "    public String unwrap() {", new: "    @Override\n    public int hashCode() {\n        return 3;\n    }\n\n    public String unwrap() {"},
+		{path: reg, old: "static final int SEED = Seed.value();", new: "static int SEED;"},
+		{path: reg, old: "static int SEED;", new: "static int SEED = 2;\n\n    static {\n        SEED = Seed.value();\n    }"},
+		{path: "src/main/java/app/SubRegistry.java", old: "extends Registry", new: ""},
+		{path: panel, old: "extends javax.swing.JComponent", new: "implements Runnable"},
+		{path: panel, old: "    public void repaintLater() {", new: "    public void run() {\n    }\n\n    public void repaintLater() {"},
+		{path: "src/main/java/app/AppException.java", old: "extends RuntimeException", new: "extends Exception"},
+	}
+	s := snapshotFromSource(t, dir, src)
+	g := BuildGraph(s)
+	for i, e := range edits {
+		src = applyFileEdit(t, src, e)
+		s = snapshotFromSource(t, dir, src)
+		want := BuildGraph(s)
+		g = g.Update(s, []string{e.path})
+		assertSameGraph(t, fmt.Sprintf("edit %d (%s)", i, e.path), want, g)
+		assertSameIndex(t, fmt.Sprintf("edit %d (%s)", i, e.path), want.idx, g.idx)
 	}
 }

@@ -331,6 +331,8 @@ func (mc *memberCtx) resolve(c Call, before int) *callResult {
 		v := mc.typeValue(mc.f, mc.typ, c.New)
 		for _, id := range v.ids {
 			add(mc.r.constructors(id, c.Arity), kind)
+			// The new object may be handed to library code, which can call it back.
+			add(mc.r.callbackTargets(id), EdgeCallback)
 		}
 		v.static = false
 		res.value = v
@@ -376,7 +378,27 @@ func (mc *memberCtx) onValue(recv valType, c Call, kind string, res *callResult)
 			for _, o := range mc.r.subtypeOverrides(id, c.Name, c.Arity) {
 				res.targets = append(res.targets, target{o, "dispatch"})
 			}
-			if !mc.r.idx.libSuper[id] && !objectMethodNames[c.Name] {
+			switch {
+			case recv.static && mc.r.enumImplicit(id, c.Name):
+				// values()/valueOf(..) hand out the constants: each was created with its
+				// callbacks (and its class initialization).
+				for _, cst := range mc.r.enumConstants(id) {
+					res.targets = append(res.targets, target{cst, "field-read"})
+				}
+			case mc.r.idx.libSuper[id] && !recv.static:
+				// An inherited library method runs with the project object as this: it may
+				// call any overridable method of the object's class or a subclass.
+				add := func(t string) {
+					for _, cb := range mc.r.callbackTargets(t) {
+						res.targets = append(res.targets, target{cb, EdgeCallback})
+					}
+				}
+				add(id)
+				mc.r.d.sub(id)
+				for _, sub := range mc.r.idx.allSubtypes(id) {
+					add(sub)
+				}
+			case !mc.r.idx.libSuper[id] && !objectMethodNames[c.Name]:
 				mc.global(c, res) // no declaration anywhere: broken code, match widely
 			}
 		}

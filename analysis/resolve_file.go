@@ -81,41 +81,12 @@ func typeEdges(r *resolver, t *Type, sink *edgeSink) {
 	for _, sup := range r.idx.supers[t.ID] {
 		sink.add(t.ID, sup, "super", t.Line)
 	}
-	// Library code holding a t can call back the methods of its library supertypes: every
-	// instance method for an unknown one, the listed names for well-known JDK interfaces.
-	var callbackNames map[string]bool
-	allCallbacks := false
-	if r.idx.libSuper[t.ID] {
-		callbackNames, allCallbacks = libraryCallbackNames(r.s, hier, r.idx.supers)
-	}
-	for _, m := range t.Members {
-		switch {
-		case m.Kind == KindInitializer && m.Static():
-			sink.add(t.ID, m.ID, "static-init", m.Line)
-		case m.Kind == KindField && m.Static() && m.BodyEnd > m.BodyStart:
-			sink.add(t.ID, m.ID, "static-init", m.Line)
-		case m.Kind == KindMethod && !m.Static() && !hasString(m.Modifiers, "private"):
-			if allCallbacks || callbackNames[m.Name] || isObjectCallback(m) {
-				sink.add(t.ID, m.ID, "callback", m.Line)
-			}
-		case m.Kind == KindMethod && !m.Static() && r.idx.libSuper[t.ID] && serializationHooks[m.Name]:
-			// Java serialization calls these reflectively, private or not.
-			sink.add(t.ID, m.ID, "callback", m.Line)
-		}
-	}
+	// Neither library callbacks nor static initialization are edges of the type node: a
+	// mention of the type reaches none of its members. Callbacks attach where objects of the
+	// type come into existence or meet library code (callbackTargets); static
+	// initialization where the class is initialized (staticInitEdges).
 	overrideEdges(r, t, hier, sink)
 	constructorEdges(r, t, sink)
-}
-
-// isObjectCallback reports the Object methods libraries call on any object.
-func isObjectCallback(m *Member) bool {
-	switch m.Name {
-	case "toString", "hashCode", "finalize", "clone":
-		return len(m.Params) == 0
-	case "equals", "compareTo":
-		return len(m.Params) == 1
-	}
-	return false
 }
 
 func overridable(m *Member) bool {
@@ -214,18 +185,26 @@ func memberEdges(r *resolver, t *Type, m *Member, sink *edgeSink) string {
 		line = m.Line
 	}
 	mc := newMemberCtx(r, t.ID, m.Refs.Locals, m.Refs.Calls)
+	inits := map[string]int{} // types whose initialization this member may trigger → line
 	mc.emit = func(to, kind string, l int) {
 		if l == 0 {
 			l = line
 		}
 		sink.add(from, to, kind, l)
+		if kind == EdgeFieldRead || kind == EdgeFieldWrite {
+			noteInit(r, t.ID, to, l, inits)
+		}
 	}
 	for k, c := range m.Refs.Calls {
 		for _, tg := range mc.call(k).targets {
 			sink.add(from, tg.id, tg.kind, c.Line)
+			if tg.kind != EdgeCallback && tg.kind != EdgeDispatch {
+				noteInit(r, t.ID, tg.id, c.Line, inits)
+			}
 		}
 	}
 	nameEdges(mc, m.Refs.Names, m.Refs.Selects, line)
+	staticInitEdges(r, from, inits, sink)
 	for _, ty := range m.Refs.Types {
 		for _, id := range r.typeIn(mc.f, t.ID, ty).ids {
 			sink.add(from, id, "type-use", line)
@@ -348,4 +327,69 @@ func everyMember(r *resolver, typ string, fn func(string)) {
 	if !hasCtor && t.Kind != "interface" && t.Kind != "annotation" {
 		fn(implicitConstructor(t))
 	}
+}
+
+// noteInit records in inits the type whose class initialization an access to member id
+// triggers (JLS 12.4.1): a static method or field, or a constructor, of a type other than
+// the accessing one (which is initialized already while its code runs).
+func noteInit(r *resolver, self, id string, line int, inits map[string]int) {
+	owner := typeOfMember(id)
+	if owner == id || owner == self {
+		return
+	}
+	if _, ok := inits[owner]; ok {
+		return
+	}
+	t := r.s.Type(owner)
+	if t == nil {
+		return
+	}
+	m := t.Member(id)
+	if m == nil {
+		if strings.Contains(id, "#<init>") {
+			inits[owner] = line // the implicit constructor
+		}
+		return
+	}
+	if m.Static() || m.Kind == KindConstructor || t.Kind == "interface" && m.Kind == KindField {
+		inits[owner] = line
+	}
+}
+
+// staticInitEdges adds, for each type whose initialization the member may trigger, edges to
+// the static initializers and static field initializers of the type and of its project
+// superclasses, which initialize first.
+func staticInitEdges(r *resolver, from string, inits map[string]int, sink *edgeSink) {
+	if len(inits) == 0 {
+		return
+	}
+	types := make([]string, 0, len(inits))
+	for typ := range inits {
+		types = append(types, typ)
+	}
+	sort.Strings(types)
+	for _, typ := range types {
+		line := inits[typ]
+		for cur := typ; cur != ""; cur = r.idx.superCls[cur] {
+			r.d.typ(cur)
+			t := r.s.Type(cur)
+			if t == nil {
+				break
+			}
+			for _, m := range t.Members {
+				if isStaticInit(m) {
+					sink.add(from, m.ID, EdgeStaticInit, line)
+				}
+			}
+			if cur == r.idx.superCls[cur] {
+				break
+			}
+		}
+	}
+}
+
+// isStaticInit reports whether m runs when its class initializes: a static initializer or
+// a static field with an initializer (enum constants included).
+func isStaticInit(m *Member) bool {
+	return m.Static() && (m.Kind == KindInitializer || m.Kind == KindField && m.BodyEnd > m.BodyStart)
 }

@@ -10,12 +10,14 @@ type resolver struct {
 	idx  *index
 	d    *deps
 	memo map[typeKey]typeResult
+	// callbacks memoizes callbackTargets by type id.
+	callbacks map[string][]string
 }
 
 type typeKey struct{ file, ctx, name string }
 
 func newResolver(s *Snapshot, idx *index, d *deps) *resolver {
-	return &resolver{s: s, idx: idx, d: d, memo: map[typeKey]typeResult{}}
+	return &resolver{s: s, idx: idx, d: d, memo: map[typeKey]typeResult{}, callbacks: map[string][]string{}}
 }
 
 func (r *resolver) supersOf(id string) []string { return r.idx.supers[id] }
@@ -237,4 +239,32 @@ func (r *resolver) subtypeOverrides(typ, name string, arity int) []string {
 var objectMethodNames = map[string]bool{
 	"toString": true, "equals": true, "hashCode": true, "getClass": true, "clone": true,
 	"finalize": true, "notify": true, "notifyAll": true, "wait": true,
+}
+
+// enumImplicit reports whether name is a static method every enum has without declaring
+// it (values, valueOf) and typ is an enum.
+func (r *resolver) enumImplicit(typ, name string) bool {
+	if name != "values" && name != "valueOf" {
+		return false
+	}
+	r.d.typ(typ)
+	t := r.s.Type(typ)
+	return t != nil && t.Kind == "enum"
+}
+
+// enumConstants returns the enum constants of typ (the static final fields typed by the enum
+// whose initializer creates it).
+func (r *resolver) enumConstants(typ string) []string {
+	r.d.typ(typ)
+	t := r.s.Type(typ)
+	if t == nil {
+		return nil
+	}
+	var out []string
+	for _, m := range t.Members {
+		if m.Kind == KindField && m.ReturnType == t.Name && m.Static() {
+			out = append(out, m.ID)
+		}
+	}
+	return out
 }

@@ -3,7 +3,8 @@ package analysis
 import (
 	"context"
 	"fmt"
-	"path"
+	"github.com/assertlens/assertlens/analysis/project"
+	"maps"
 	"runtime"
 	"slices"
 	"sort"
@@ -27,9 +28,13 @@ type Snapshot struct {
 	Source  Source
 	Files   map[string]*File  // .java files by relative path
 	Other   map[string]uint64 // build files and resources: content hash by relative path
-	Modules []string          // module folders ("" is the root)
-	Cached  int               // files taken from the cache rather than parsed
-	Elapsed time.Duration
+	Modules []string          // module folders ("" is the root), from Project
+	// Project is the build layout read from the build files. Java files outside its source
+	// folders are not indexed; Excluded names the folders holding them.
+	Project  *project.Model
+	Excluded []string
+	Cached   int // files taken from the cache rather than parsed
+	Elapsed  time.Duration
 
 	edits map[string][]byte // contents given to WithFile, newer than Source
 
@@ -56,25 +61,22 @@ func Build(ctx context.Context, root string, src Source, cache *Cache) (*Snapsho
 		return nil, fmt.Errorf("list files of %s: %w", src.Describe(), err)
 	}
 	s := &Snapshot{Root: root, Source: src, Files: map[string]*File{}, Other: map[string]uint64{}}
+	s.Project = project.Load(paths, src.Read)
 	var javaPaths []string
-	modules := map[string]bool{"": true}
 	for _, p := range paths {
 		switch {
 		case strings.HasSuffix(p, ".java"):
-			javaPaths = append(javaPaths, p)
-		default:
-			if IsBuildFile(p) && path.Dir(p) != "." {
-				modules[path.Dir(p)] = true
+			if s.Project.Contains(p) {
+				javaPaths = append(javaPaths, p)
 			}
+		case s.Project.Wanted(p):
 			if b, err := src.Read(p); err == nil {
 				s.Other[p] = xxhash.Sum64(b)
 			}
 		}
 	}
-	for m := range modules {
-		s.Modules = append(s.Modules, m)
-	}
-	sort.Strings(s.Modules)
+	s.Excluded = s.Project.Outside(paths)
+	s.Modules = s.Project.ModuleDirs()
 
 	results := make([]*File, len(javaPaths))
 	cachedFlags := make([]bool, len(javaPaths))
@@ -87,6 +89,7 @@ func Build(ctx context.Context, root string, src Source, cache *Cache) (*Snapsho
 			defer wg.Done()
 			for i := range next {
 				results[i], cachedFlags[i] = loadFile(src, javaPaths[i], cache)
+				results[i] = s.withBuildTest(results[i])
 			}
 		}()
 	}
@@ -189,22 +192,89 @@ func HasTestMarkers(f *File) bool {
 }
 
 // WithFile returns a new snapshot in which one file has new content (nil content deletes
-// it). Only that file is parsed; every other File is shared with s.
+// it). Only that file is parsed; every other File is shared with s. A build file or resource
+// updates Other (a build file also re-reads the build layout); a Java file outside the
+// build's source folders is recorded but not indexed.
 func (s *Snapshot) WithFile(rel string, content []byte) *Snapshot {
-	if content == nil {
-		n := s.derive(rel, nil)
+	if !strings.HasSuffix(rel, ".java") {
+		return s.withOther(rel, content)
+	}
+	n := s.derive(rel, content)
+	if content == nil || !n.project().Contains(rel) {
 		delete(n.Files, rel)
 		return n
 	}
-	n := s.derive(rel, content)
-	n.Files[rel] = ParseSource(rel, content)
+	n.Files[rel] = n.withBuildTest(ParseSource(rel, content))
 	return n
+}
+
+// withOther is WithFile for a file that is not Java source.
+func (s *Snapshot) withOther(rel string, content []byte) *Snapshot {
+	n := s.derive(rel, content)
+	n.Other = maps.Clone(s.Other)
+	if n.Other == nil {
+		n.Other = map[string]uint64{}
+	}
+	if IsBuildFile(rel) {
+		n.Project = project.Load(n.listed(), n.Read)
+		n.Modules = n.Project.ModuleDirs()
+	}
+	if content == nil || !n.project().Wanted(rel) {
+		delete(n.Other, rel)
+	} else {
+		n.Other[rel] = xxhash.Sum64(content)
+	}
+	return n
+}
+
+// listed returns the paths the snapshot knows: its Java files, other files and edits.
+func (s *Snapshot) listed() []string {
+	seen := make(map[string]bool, len(s.Files)+len(s.Other)+len(s.edits))
+	for p := range s.Files {
+		seen[p] = true
+	}
+	for p := range s.Other {
+		seen[p] = true
+	}
+	for p, b := range s.edits {
+		seen[p] = b != nil
+	}
+	out := make([]string, 0, len(seen))
+	for p, ok := range seen {
+		if ok {
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// plainModel is the layout of snapshots made without Build.
+var plainModel = project.PlainModel()
+
+// project returns the build layout, a plain one for snapshots made without Build.
+func (s *Snapshot) project() *project.Model {
+	if s.Project == nil {
+		return plainModel
+	}
+	return s.Project
+}
+
+// withBuildTest marks a file as test code when the build compiles it as a test (a Maven
+// <testSourceDirectory> the path rule does not recognise). It never unmarks one.
+func (s *Snapshot) withBuildTest(f *File) *File {
+	if f == nil || f.Test || s.project().Kind == project.Plain || !s.project().IsTest(f.Path) {
+		return f
+	}
+	g := *f
+	g.Test = true
+	return &g
 }
 
 // derive copies s's file table and records the new content of rel.
 func (s *Snapshot) derive(rel string, content []byte) *Snapshot {
 	n := &Snapshot{Root: s.Root, Source: s.Source, Files: make(map[string]*File, len(s.Files)+1),
-		Other: s.Other, Modules: s.Modules, edits: make(map[string][]byte, len(s.edits)+1)}
+		Other: s.Other, Modules: s.Modules, Project: s.Project, Excluded: s.Excluded, edits: make(map[string][]byte, len(s.edits)+1)}
 	for k, v := range s.Files {
 		n.Files[k] = v
 	}
@@ -236,7 +306,11 @@ func (s *Snapshot) Read(rel string) ([]byte, error) {
 // incremental trees of open documents).
 func (s *Snapshot) WithParsedFile(f *File, content []byte) *Snapshot {
 	n := s.derive(f.Path, content)
-	n.Files[f.Path] = f
+	if !n.project().Contains(f.Path) {
+		delete(n.Files, f.Path)
+		return n
+	}
+	n.Files[f.Path] = n.withBuildTest(f)
 	return n
 }
 
@@ -380,4 +454,15 @@ func IsTestMethod(t *Type, m *Member) bool {
 		}
 	}
 	return hasString(t.Extends, "TestCase") && strings.HasPrefix(m.Name, "test") && len(m.Params) == 0 && m.Access == "public"
+}
+
+// ModuleOf returns the folder of the build module holding rel ("" for the root module).
+func (s *Snapshot) ModuleOf(rel string) string { return s.project().ModuleOf(rel) }
+
+// CompiledAsTest says whether the build compiles rel in the test phase (after the main
+// sources). Without a build layout everything is one test phase, so no file can depend on
+// one compiled later.
+func (s *Snapshot) CompiledAsTest(rel string) bool {
+	m := s.project()
+	return m.Kind == project.Plain || m.IsTest(rel)
 }

@@ -4,32 +4,26 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/assertlens/assertlens/analysis/project"
 	"io/fs"
 	"os"
 	"os/exec"
-	"path"
 	"path/filepath"
 	"sort"
 	"strings"
 )
 
-// Workspace describes a Java project on disk: its root and its modules (folders holding a
-// pom.xml or a Gradle build file; the root is always a module).
+// Workspace is a Java project on disk, named by its root. Its build layout (modules,
+// source and test folders) is read from the build files by package project when a
+// snapshot is built.
 type Workspace struct {
-	Root    string   // absolute, cleaned
-	Modules []string // module folders relative to Root ("" is the root), deepest last
+	Root string // absolute, cleaned
 }
 
 // ErrNotJavaProject is returned when a root holds no Java source at all.
 var ErrNotJavaProject = errors.New("not a Java project (no .java files found)")
 
-// skippedDirs are never indexed: build outputs, tool folders and VCS metadata.
-var skippedDirs = map[string]bool{
-	"target": true, "build": true, "out": true, "bin": true, "node_modules": true,
-	".git": true, ".gradle": true, ".idea": true, ".mvn": true, ".settings": true,
-}
-
-// OpenWorkspace checks that root exists and finds its modules.
+// OpenWorkspace checks that root exists.
 func OpenWorkspace(root string) (*Workspace, error) {
 	abs, err := filepath.Abs(root)
 	if err != nil {
@@ -42,63 +36,21 @@ func OpenWorkspace(root string) (*Workspace, error) {
 	if !st.IsDir() {
 		return nil, fmt.Errorf("root %s is not a directory", abs)
 	}
-	ws := &Workspace{Root: abs, Modules: []string{""}}
-	return ws, nil
+	return &Workspace{Root: abs}, nil
 }
 
 // IsBuildFile reports whether a relative path names a Maven or Gradle build file.
-func IsBuildFile(rel string) bool {
-	switch path.Base(rel) {
-	case "pom.xml", "build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts":
-		return true
-	}
-	return false
-}
+func IsBuildFile(rel string) bool { return project.IsBuildFile(rel) }
 
-// IsResource reports whether a relative path lies in a resources folder (src/*/resources).
-func IsResource(rel string) bool {
-	parts := strings.Split(rel, "/")
-	for i := 0; i+2 < len(parts); i++ {
-		if parts[i] == "src" && parts[i+2] == "resources" {
-			return true
-		}
-	}
-	return false
-}
-
-// IsTestPath reports whether a relative path lies in a test source set: src/test/…, or
-// any Maven/Gradle source set whose name contains "test" (src/integrationTest/java).
-func IsTestPath(rel string) bool {
-	parts := strings.Split(rel, "/")
-	for i := 0; i+1 < len(parts); i++ {
-		if parts[i] == "src" && strings.Contains(strings.ToLower(parts[i+1]), "test") {
-			return true
-		}
-	}
-	for _, p := range parts[:len(parts)-1] {
-		if p == "test" || p == "tests" {
-			return true
-		}
-	}
-	return false
-}
-
-// ModuleOf returns the deepest module folder containing rel.
-func (ws *Workspace) ModuleOf(rel string) string {
-	best := ""
-	for _, m := range ws.Modules {
-		if m != "" && (rel == m || strings.HasPrefix(rel, m+"/")) && len(m) > len(best) {
-			best = m
-		}
-	}
-	return best
-}
+// IsTestPath is the path rule for test code (see project.IsTestPath); a snapshot's build
+// layout overrides it where the build names its test folders.
+func IsTestPath(rel string) bool { return project.IsTestPath(rel) }
 
 // Source is a view of the workspace's files at one state: the working tree, a git revision,
 // or either with unsaved buffers laid over it. Paths are slash-separated and relative.
 type Source interface {
-	// List returns the relative paths of the project's files of interest: .java sources, build
-	// files and resources, without skipped folders or git-ignored files.
+	// List returns the relative paths of the files the index may look at (Java sources,
+	// build files, resources), without skipped folders or git-ignored files.
 	List() ([]string, error)
 	// Read returns the content of one listed file.
 	Read(rel string) ([]byte, error)
@@ -137,7 +89,7 @@ func (d DirSource) List() ([]string, error) {
 		}
 		name := e.Name()
 		if e.IsDir() {
-			if p != d.Root && (skippedDirs[name] || strings.HasPrefix(name, ".")) {
+			if p != d.Root && project.Skip(name) {
 				return filepath.SkipDir
 			}
 			return nil
@@ -156,14 +108,14 @@ func (d DirSource) List() ([]string, error) {
 	return out, nil
 }
 
-// wanted says whether a relative path is a file the index looks at.
+// wanted says whether a relative path is a file the index may look at: Java sources, build
+// files and files in folders named resources, outside skipped folders. Which of them belong
+// to the build is decided by the project model when a snapshot is built.
 func wanted(rel string) bool {
-	for _, part := range strings.Split(path.Dir(rel), "/") {
-		if skippedDirs[part] {
-			return false
-		}
+	if project.Skipped(rel) {
+		return false
 	}
-	return strings.HasSuffix(rel, ".java") || IsBuildFile(rel) || IsResource(rel)
+	return strings.HasSuffix(rel, ".java") || IsBuildFile(rel) || strings.Contains("/"+rel, "/resources/")
 }
 
 // gitListWorkTree lists tracked and untracked-but-not-ignored files under root.
@@ -188,45 +140,4 @@ func gitListWorkTree(root string) ([]string, error) {
 	}
 	sort.Strings(files)
 	return files, nil
-}
-
-// OverlaySource lays in-memory buffers over another Source. A nil buffer hides a file.
-type OverlaySource struct {
-	Base     Source
-	Overlays map[string][]byte
-}
-
-// Describe implements Source.
-func (o OverlaySource) Describe() string { return o.Base.Describe() + " with unsaved buffers" }
-
-// List implements Source.
-func (o OverlaySource) List() ([]string, error) {
-	files, err := o.Base.List()
-	if err != nil {
-		return nil, err
-	}
-	seen := map[string]bool{}
-	var out []string
-	for _, f := range files {
-		seen[f] = true
-		if b, ok := o.Overlays[f]; ok && b == nil {
-			continue
-		}
-		out = append(out, f)
-	}
-	for f, b := range o.Overlays {
-		if !seen[f] && b != nil && wanted(f) {
-			out = append(out, f)
-		}
-	}
-	sort.Strings(out)
-	return out, nil
-}
-
-// Read implements Source.
-func (o OverlaySource) Read(rel string) ([]byte, error) {
-	if b, ok := o.Overlays[rel]; ok && b != nil {
-		return b, nil
-	}
-	return o.Base.Read(rel)
 }

@@ -152,6 +152,7 @@ func initializeResult() *protocol.InitializeResult {
 				Save:      &protocol.SaveOptions{IncludeText: false},
 			},
 			CodeLensProvider:       &protocol.CodeLensOptions{ResolveProvider: true},
+			HoverProvider:          true,
 			ExecuteCommandProvider: &protocol.ExecuteCommandOptions{Commands: commands},
 			Workspace: &protocol.ServerCapabilitiesWorkspace{
 				WorkspaceFolders: &protocol.ServerCapabilitiesWorkspaceFolders{Supported: true, ChangeNotifications: true},

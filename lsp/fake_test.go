@@ -3,6 +3,7 @@ package lsp_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -41,11 +42,12 @@ type fakeEngine struct {
 	indexes   int
 	opts      lsp.Options
 
-	selectGate chan struct{}                                                         // Select waits on it when set
-	indexGate  chan struct{}                                                         // Index waits on it when set
-	run        func(ctx context.Context, ids []string) (*selection.RunResult, error) // nil: ErrRunUnavailable
-	selectHook func()                                                                // called at the start of Select
-	units      func() []slicing.Unit                                                 // TestUnits; may panic
+	selectGate   chan struct{}                                                         // Select waits on it when set
+	indexGate    chan struct{}                                                         // Index waits on it when set
+	run          func(ctx context.Context, ids []string) (*selection.RunResult, error) // nil: ErrRunUnavailable
+	selectHook   func()                                                                // called at the start of Select
+	units        func() []slicing.Unit                                                 // TestUnits; may panic
+	undiscovered []string                                                              // Result.Undiscovered of every Select
 }
 
 func (f *fakeEngine) Index(ctx context.Context, progress func(done, total int)) error {
@@ -117,6 +119,9 @@ func (f *fakeEngine) Select(ctx context.Context) (*selection.Result, error) {
 		}
 	}
 	res := &selection.Result{Base: "HEAD"}
+	f.mu.Lock()
+	res.Undiscovered = f.undiscovered
+	f.mu.Unlock()
 	src := f.content(complexJava)
 	if len(src) > 0 && !bytes.Contains(src, []byte(negateBody)) {
 		res.Changes = []analysis.Change{{ID: "demo.Complex#negate()", Kind: "method", Change: "modified",
@@ -144,7 +149,7 @@ func (f *fakeEngine) Select(ctx context.Context) (*selection.Result, error) {
 
 func (f *fakeEngine) Run(ctx context.Context, ids []string) (*selection.RunResult, error) {
 	if f.run == nil {
-		return nil, selection.ErrRunUnavailable
+		return nil, errors.New("fake engine: no run configured")
 	}
 	return f.run(ctx, ids)
 }
@@ -206,6 +211,7 @@ type harnessOpts struct {
 	readyWait time.Duration
 	setup     func(*fakeEngine) // adjusts each fake before use
 	root      string
+	timers    *lsp.FakeTimers // the edit debounce's clock; nil is real time
 }
 
 func startHarness(t testing.TB, o harnessOpts) *harness {
@@ -232,7 +238,7 @@ func startHarness(t testing.TB, o harnessOpts) *harness {
 		return f, nil
 	}
 	h.ed, h.done = lsptest.Pipe(o.root, func(in io.Reader, out io.Writer) error {
-		return lsp.ServeForTest(ctx, in, out, h.logs, factory, o.readyWait, o.watch)
+		return lsp.ServeWithTimers(ctx, in, out, h.logs, factory, o.readyWait, o.watch, o.timers)
 	})
 	t.Cleanup(func() {
 		cancel()

@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"path/filepath"
 	"runtime/debug"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -26,7 +28,7 @@ type session struct {
 
 	ready   chan struct{} // closed when the first index finished (well or not)
 	kick    chan struct{} // wakes the worker; capacity 1
-	timer   *time.Timer   // edit debounce
+	timer   debounceTimer // edit debounce
 	watcher *watcher
 
 	mu          sync.Mutex
@@ -45,6 +47,8 @@ type session struct {
 	runGen    uint64                       // stateGen when the last run finished
 	published map[protocol.DocumentURI][]protocol.Diagnostic
 	disk      diskTexts // test files read for diagnostic ranges
+
+	undiscoveredShown string // the undiscovered classes last told to the user (see noteUndiscovered)
 }
 
 // removeSession stops serving a folder: its worker and watcher end, its diagnostics are
@@ -143,7 +147,9 @@ func (s *server) didChangeWorkspaceFolders(raw json.RawMessage) error {
 // cannot be created is reported and skipped (nil).
 func (s *server) addSession(root string) *session {
 	st := s.currentSettings()
-	eng, err := s.factory(root, st.options())
+	o := st.options()
+	o.Logger = slog.New(s.log.handler())
+	eng, err := s.factory(root, o)
 	if err != nil {
 		s.log.errorf("cannot serve %s: %v", root, err)
 		s.showMessage(protocol.MessageTypeError, "assertlens cannot serve %s: %v", filepath.Base(root), err)
@@ -170,7 +176,7 @@ func (ss *session) edited() {
 	ss.mu.Lock()
 	ss.stateGen++
 	if ss.timer == nil {
-		ss.timer = time.AfterFunc(d, ss.wake)
+		ss.timer = ss.srv.cfg.after(d, ss.wake)
 	} else {
 		ss.timer.Stop()
 		ss.timer.Reset(d)
@@ -329,7 +335,9 @@ func (ss *session) sync(ctx context.Context) {
 	sort.Strings(files)
 
 	if renew {
-		eng, err := ss.srv.factory(ss.root, ss.srv.currentSettings().options())
+		o := ss.srv.currentSettings().options()
+		o.Logger = slog.New(ss.srv.log.handler())
+		eng, err := ss.srv.factory(ss.root, o)
 		if err != nil {
 			ss.srv.log.errorf("new settings not applied to %s: %v", ss.root, err)
 		} else {
@@ -378,6 +386,7 @@ func (ss *session) sync(ctx context.Context) {
 		ss.srv.log.logf("dropping a result computed for outdated document versions")
 		return
 	}
+	ss.noteUndiscovered(res.Undiscovered)
 	ss.setResult(ctx, res, gen, docs.versions)
 	if total := time.Since(t0); total > slowSync {
 		ss.srv.log.logf("slow update (%d ms): overlays and file changes %d ms, select %d ms, publish %d ms",
@@ -427,4 +436,22 @@ func (ss *session) currentGen() uint64 {
 // uri returns the URI of a workspace-relative slash path.
 func (ss *session) uri(rel string) protocol.DocumentURI {
 	return pathToURI(filepath.Join(ss.root, filepath.FromSlash(rel)))
+}
+
+// noteUndiscovered tells the user once (per set of classes) that the JUnit Platform runs
+// tests static discovery misses, and logs the classes: they are selected whole.
+func (ss *session) noteUndiscovered(classes []string) {
+	key := strings.Join(classes, ",")
+	ss.mu.Lock()
+	shown := ss.undiscoveredShown == key
+	ss.undiscoveredShown = key
+	ss.mu.Unlock()
+	if shown || len(classes) == 0 {
+		return
+	}
+	for _, c := range classes {
+		ss.srv.log.logf("undiscovered: the JUnit Platform runs tests of %s that static discovery misses; selecting the class whole", c)
+	}
+	ss.srv.showMessage(protocol.MessageTypeWarning, "assertlens: %d test classes have tests JUnit runs that assertlens did not discover (%s); they are selected whole for every edit.",
+		len(classes), strings.Join(classes, ", "))
 }

@@ -37,6 +37,10 @@ type CheckResult struct {
 	TestsFailed    int                   `json:"testsFailed"`   // of those, failed or errored
 	ElapsedMs      int64                 `json:"elapsedMs"`
 	SelectionLevel slicing.Level         `json:"selectionLevel"` // level of the selection checked
+	// Undiscovered lists tests the JUnit Platform found in this compile that static
+	// discovery misses (see RecordPlan); PlanError says why they could not be compared.
+	Undiscovered []string `json:"undiscovered,omitempty"`
+	PlanError    string   `json:"planError,omitempty"`
 }
 
 // CheckInput is what the checker needs: the selection to verify and the state it was made on.
@@ -46,7 +50,6 @@ type CheckInput struct {
 	Cur       *analysis.Snapshot
 	Tests     []*slicing.TestClass
 	Selection *Result
-	Overlays  map[string][]byte
 	Classpath []string
 	Timeout   time.Duration
 }
@@ -81,13 +84,18 @@ func Check(ctx context.Context, in CheckInput) (*CheckResult, error) {
 		out.ElapsedMs = time.Since(start).Milliseconds()
 		return out, nil
 	}
-	req := runner.Request{Root: in.Root, CacheDir: in.CacheDir, Classpath: in.Classpath, Overlays: in.Overlays, Timeout: in.Timeout}
+	req := runner.Request{Root: in.Root, CacheDir: in.CacheDir, Classpath: in.Classpath, Project: in.Cur.Project, Files: planFiles(in.Cur), Timeout: in.Timeout}
 	hits, res, err := runner.Trace(ctx, req, probes, nil)
 	if err != nil {
 		return nil, fmt.Errorf("trace the test suite: %w", err)
 	}
 	for _, ce := range res.CompileErrors {
 		out.CompileErrors = append(out.CompileErrors, analysis.ParseError{File: ce.File, Line: ce.Line, Message: ce.Message})
+	}
+	if pc, err := RecordPlan(in.CacheDir, res, in.Tests); err != nil {
+		out.PlanError = err.Error()
+	} else if pc != nil {
+		out.Undiscovered = pc.Undiscovered
 	}
 	for _, t := range res.Tests {
 		out.TestsRun++

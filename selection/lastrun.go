@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"encoding/gob"
 	"fmt"
+	"github.com/assertlens/assertlens/internal/atomicfile"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -23,28 +25,18 @@ func SaveRunSources(cacheDir string, s *analysis.Snapshot) error {
 		}
 		files[rel] = b
 	}
-	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
-		return fmt.Errorf("create cache dir: %w", err)
+	// Build files and resources too: without them the baseline would see every one of them
+	// as added and select every test.
+	for rel := range s.Other {
+		if b, err := s.Read(rel); err == nil {
+			files[rel] = b
+		}
 	}
-	tmp, err := os.CreateTemp(cacheDir, "lastrun-*.tmp")
+	err := atomicfile.WriteFunc(filepath.Join(cacheDir, lastRunFile), func(w io.Writer) error {
+		return gob.NewEncoder(w).Encode(files)
+	})
 	if err != nil {
 		return fmt.Errorf("save run sources: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	w := bufio.NewWriter(tmp)
-	if err := gob.NewEncoder(w).Encode(files); err != nil {
-		tmp.Close()
-		return fmt.Errorf("encode run sources: %w", err)
-	}
-	if err := w.Flush(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write run sources: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("close run sources: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), filepath.Join(cacheDir, lastRunFile)); err != nil {
-		return fmt.Errorf("install run sources: %w", err)
 	}
 	return nil
 }

@@ -18,12 +18,22 @@ type Result struct {
 	// Uncertain lists why the selection was widened (non-constant reflection, unparsable
 	// files, build-file changes), so the user sees what was guessed.
 	Uncertain []string `json:"uncertain,omitempty"`
+	// Undiscovered lists the classes with tests the JUnit Platform found at the last compile
+	// that static discovery misses; each is selected whole (reason "undiscovered").
+	Undiscovered []string `json:"undiscovered,omitempty"`
 }
 
 // Totals counts the project's tests and what was selected.
 type Totals struct {
-	TestClasses         int `json:"testClasses"`
-	TestMethods         int `json:"testMethods"`
+	// TestClasses counts concrete classes that run tests; TestMethods counts concrete class
+	// × test method pairs (runs, as JUnit reports them) and equals TestRuns.
+	TestClasses int `json:"testClasses"`
+	TestMethods int `json:"testMethods"`
+	// DeclaredTestMethods counts distinct test method declarations (an inherited test
+	// counts once); TestRuns counts runs per concrete class. `assertlens index` and
+	// `assertlens tests` report the same two numbers (see slicing.Count).
+	DeclaredTestMethods int `json:"declaredTestMethods"`
+	TestRuns            int `json:"testRuns"`
 	Assertions          int `json:"assertions"`
 	SelectedTestMethods int `json:"selectedTestMethods"`
 	SelectedAssertions  int `json:"selectedAssertions"`
@@ -65,4 +75,19 @@ type RunResult struct {
 	Totals        RunTotals             `json:"totals"`
 	Timing        RunTiming             `json:"timing"`
 	CompileErrors []analysis.ParseError `json:"compileErrors"`
+	// ClasspathSource says where the project classpath came from: explicit, maven,
+	// gradle, "local-repository (fallback)" or none.
+	ClasspathSource string `json:"classpathSource,omitempty"`
+	// JUnitSource says whose JUnit ran the tests: project or assertlens.
+	JUnitSource string `json:"junitSource,omitempty"`
+	// Unresolved lists dependencies the classpath resolution could not find.
+	Unresolved []string `json:"unresolved,omitempty"`
+	// Notes explain the run's setup (classpath, JUnit, incremental compile).
+	Notes []string `json:"notes,omitempty"`
+	// Undiscovered lists tests ("pkg.C#m") the JUnit Platform found in this compile that
+	// static discovery misses; NotRunByEngine those found statically that it does not run.
+	Undiscovered   []string `json:"undiscovered,omitempty"`
+	NotRunByEngine []string `json:"notRunByEngine,omitempty"`
+	// PlanError says why the JUnit Platform's plan could not be compared.
+	PlanError string `json:"planError,omitempty"`
 }

@@ -12,16 +12,30 @@ import (
 	"github.com/assertlens/assertlens/slicing"
 )
 
-// RunInput is what running a selection needs.
+// RunInput is what running a selection needs. The sources compiled are Cur's (unsaved
+// buffers included when Cur has them).
 type RunInput struct {
 	Root      string
 	CacheDir  string
 	Cur       *analysis.Snapshot
 	Tests     []*slicing.TestClass
 	Units     []slicing.Unit
-	Overlays  map[string][]byte
 	Classpath []string
 	Timeout   time.Duration
+}
+
+// planFiles lists the Java sources of a snapshot for the runner, with the facts the
+// parser found; files that cannot be read (vanished) are left out.
+func planFiles(cur *analysis.Snapshot) []runner.File {
+	out := make([]runner.File, 0, len(cur.Files))
+	for _, rel := range cur.SortedPaths() {
+		content, err := cur.Read(rel)
+		if err != nil {
+			continue
+		}
+		out = append(out, runner.FileOf(cur.Files[rel], content, cur.CompiledAsTest(rel)))
+	}
+	return out
 }
 
 // plan is a runner request plus the way back from launcher results to units.
@@ -52,7 +66,7 @@ func methodName(testID string) string {
 // planRun renders assertion slices into generated classes and lists what to launch.
 func planRun(in RunInput) (*plan, error) {
 	p := &plan{unitOf: map[string][]slicing.Unit{}, req: runner.Request{
-		Root: in.Root, CacheDir: in.CacheDir, Classpath: in.Classpath, Overlays: in.Overlays,
+		Root: in.Root, CacheDir: in.CacheDir, Classpath: in.Classpath, Project: in.Cur.Project, Files: planFiles(in.Cur),
 		Generated: map[string][]byte{}, LineMaps: map[string]map[int]int{}, Origins: map[string]string{}, Timeout: in.Timeout,
 	}}
 	classes := map[string]*slicing.TestClass{}
@@ -167,11 +181,17 @@ func RunUnits(ctx context.Context, in RunInput) (*RunResult, *runner.Result, err
 		return nil, nil, fmt.Errorf("run tests: %w", err)
 	}
 	out.Timing.CompileMs, out.Timing.RunMs = res.CompileMs, res.RunMs
+	out.ClasspathSource, out.JUnitSource, out.Unresolved, out.Notes = res.ClasspathSource, res.JUnitSource, res.Unresolved, append(p.notes, res.Notes...)
 	for _, ce := range res.CompileErrors {
 		out.CompileErrors = append(out.CompileErrors, analysis.ParseError{File: ce.File, Line: ce.Line, Message: ce.Message})
 	}
 	if len(res.CompileErrors) > 0 {
 		return out, res, nil
+	}
+	if pc, err := RecordPlan(in.CacheDir, res, in.Tests); err != nil {
+		out.PlanError = err.Error()
+	} else if pc != nil {
+		out.Undiscovered, out.NotRunByEngine = pc.Undiscovered, pc.NotRun
 	}
 	hist := &runner.Result{CompileMs: res.CompileMs, RunMs: res.RunMs}
 	for _, tr := range res.Tests {
@@ -228,8 +248,9 @@ func confirmSliceFailures(ctx context.Context, in RunInput, p *plan, out *RunRes
 	if len(sel) == 0 {
 		return
 	}
+	// The same sources as the first run (slices included), so nothing is recompiled.
 	req := p.req
-	req.Generated, req.LineMaps, req.Origins, req.Selectors = nil, nil, nil, sel
+	req.Selectors = sel
 	res, err := runner.Run(ctx, req)
 	if err != nil || len(res.CompileErrors) > 0 {
 		return

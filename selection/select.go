@@ -111,11 +111,23 @@ func (s *selector) resultKey(version any) resultKey {
 func (s *selector) selectUnits(res *Result) {
 	in := s.in
 	buf := s.memo.units[:0]
+	counts := slicing.Count(in.Tests)
+	res.Totals.DeclaredTestMethods, res.Totals.TestRuns = counts.DeclaredTestMethods, counts.TestRuns
 	for _, tc := range in.Tests {
-		res.Totals.TestClasses++
-		for _, tm := range tc.Methods {
-			res.Totals.TestMethods++
-			res.Totals.Assertions += countAssertions(tm)
+		if !tc.Abstract && len(tc.Methods) > 0 {
+			// Abstract classes run nothing themselves: their tests count in each concrete
+			// subclass, as JUnit reports them (see slicing.Count).
+			runs := 0
+			for _, tm := range tc.Methods {
+				if tm.Kind != slicing.KindSuite { // suite() stands for tests built at run time
+					runs++
+					res.Totals.Assertions += countAssertions(tm)
+				}
+			}
+			if runs > 0 {
+				res.Totals.TestClasses++
+				res.Totals.TestMethods += runs
+			}
 		}
 		start := len(buf)
 		buf = s.selectClass(tc, buf)
@@ -244,23 +256,46 @@ func (s *selector) affected() {
 }
 
 func (s *selector) otherChanged(p string) {
-	mod := moduleOfOther(s.in.Cur.Modules, p)
-	s.moduleAll[mod] = p
+	mod := s.in.Cur.ModuleOf(p)
 	kind := "resource"
 	if analysis.IsBuildFile(p) {
+		// A build file is inherited: a parent POM or root build script configures every
+		// module below it.
 		kind = "build file"
+		s.moduleAll[mod+treeSuffix] = p
+		s.uncertain = append(s.uncertain, kind+" "+p+" changed: every test of its module and the modules below it is selected")
+		return
 	}
+	s.moduleAll[mod] = p
 	s.uncertain = append(s.uncertain, kind+" "+p+" changed: every test of its module is selected")
 }
 
-func moduleOfOther(modules []string, p string) string {
-	best := ""
-	for _, m := range modules {
-		if m != "" && strings.HasPrefix(p, m+"/") && len(m) > len(best) {
-			best = m
+// treeSuffix marks a moduleAll key that covers a module and every module below it.
+const treeSuffix = "/**"
+
+// moduleReason returns the changed build file or resource that selects every test of the
+// module holding file.
+func (s *selector) moduleReason(file string) (string, bool) {
+	if len(s.moduleAll) == 0 {
+		return "", false
+	}
+	mod := s.in.Cur.ModuleOf(file)
+	if p, ok := s.moduleAll[mod]; ok {
+		return p, true
+	}
+	for dir := mod; ; {
+		if p, ok := s.moduleAll[dir+treeSuffix]; ok {
+			return p, true
+		}
+		if dir == "" {
+			return "", false
+		}
+		if i := strings.LastIndexByte(dir, '/'); i >= 0 {
+			dir = dir[:i]
+		} else {
+			dir = ""
 		}
 	}
-	return best
 }
 
 func ownerType(id string) string {
@@ -331,7 +366,7 @@ func (s *selector) hit(ids ...string) []string {
 func (s *selector) selectClass(tc *slicing.TestClass, out []slicing.Unit) []slicing.Unit {
 	// Whole-class reasons: a build/resource change in its module, a changed or reaching
 	// fixture, or a class-level fallback that reaches a change anywhere.
-	if p, ok := s.moduleAll[moduleOfOther(s.in.Cur.Modules, tc.File)]; ok {
+	if p, ok := s.moduleReason(tc.File); ok {
 		return s.allUnits(out, tc, []string{p}, []string{tc.ID, p})
 	}
 	for _, fx := range tc.Fixtures {
@@ -551,10 +586,10 @@ func simpleTypeName(n string) string {
 	return n
 }
 
-// callbackMembers returns the members of the project types named name (and of their
-// project supertypes) that library code may call back: java.lang.Object's overridable
-// methods always, and every instance method when the type extends or implements a type
-// outside the project. The type node itself is included so class-level changes count.
+// callbackMembers returns, for the project types named name, the type node (so that
+// class-level changes count) and the methods library code may call back on its objects, as
+// the graph knows them (analysis.Graph.CallbackMembers: Object's overridable methods, those
+// of known library supertypes, every instance method only under an unknown one).
 func (s *selector) callbackMembers(name string) []string {
 	name = strings.TrimSuffix(name, "[]")
 	if out, ok := s.memo.callbacks[name]; ok {
@@ -562,53 +597,12 @@ func (s *selector) callbackMembers(name string) []string {
 	}
 	var out []string
 	for _, id := range s.typesNamed(name) {
-		var chain []*analysis.Type
-		external := false
-		extraNames := map[string]bool{}
-		seen := map[string]bool{}
-		var walk func(id string)
-		walk = func(id string) {
-			t := s.in.Cur.Type(id)
-			if t == nil || seen[id] {
-				return
-			}
-			seen[id] = true
-			chain = append(chain, t)
-			for _, sup := range append(append([]string{}, t.Extends...), t.Implements...) {
-				ids := s.typesNamed(sup)
-				if len(ids) == 0 {
-					if names, known := analysis.LibraryCallbacks[analysis.LibraryTypeName(sup)]; known {
-						for _, n := range names {
-							extraNames[n] = true
-						}
-					} else {
-						external = true
-					}
-				}
-				for _, sid := range ids {
-					walk(sid)
-				}
-			}
-		}
-		walk(id)
-		for _, t := range chain {
-			out = append(out, t.ID)
-			for _, m := range t.Members {
-				if m.Kind != analysis.KindMethod || m.Static() || m.Access == "private" {
-					continue
-				}
-				if external || objectOverridable[m.Name] || extraNames[m.Name] {
-					out = append(out, m.ID)
-				}
-			}
-		}
+		out = append(out, id)
+		out = append(out, s.in.CurGraph.CallbackMembers(id)...)
 	}
 	s.memo.callbacks[name] = out
 	return out
 }
-
-// objectOverridable are the java.lang.Object methods library code calls on any object.
-var objectOverridable = map[string]bool{"toString": true, "equals": true, "hashCode": true, "finalize": true, "clone": true}
 
 // coarsen turns the selected units of a class into the requested level.
 func coarsen(tc *slicing.TestClass, units []slicing.Unit, level slicing.Level) []slicing.Unit {

@@ -32,7 +32,7 @@ func (s *site) self() segment { return s.chain[len(s.chain)-1] }
 // scan reads one statement's tokens into def/use facts.
 func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][2]int) facts {
 	src := c.src
-	f := facts{defs: map[string]bool{}, uses: map[string]bool{}, binds: map[string]bool{}}
+	f := facts{defs: map[string]bool{}, uses: map[string]bool{}, binds: map[string]bool{}, why: map[string]string{}, deep: map[string]bool{}}
 	var sites []*site
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
@@ -57,6 +57,9 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 		case t.Kind == analysis.TokIdent || t.Is(src, "this") || t.Is(src, "super"):
 			if k := c.rootKey(toks, i, inner); k != "" {
 				f.uses[k] = true
+				if k == heapKey {
+					c.staticAccess(toks, i, &f)
+				}
 			}
 		case t.Is(src, "assert") && t.Kind == analysis.TokKeyword:
 			f.assertion = true
@@ -64,7 +67,8 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 	}
 	readsShared := false
 	for _, s := range sites {
-		if s.effect&effReads != 0 || s.recvKey == heapKey || strings.HasPrefix(s.recvKey, "this.") {
+		f.siteFlags |= s.effect.flags
+		if s.effect.reads() || s.recvKey == heapKey || !c.body && strings.HasPrefix(s.recvKey, "this.") {
 			readsShared = true
 		}
 		self := s.self()
@@ -82,23 +86,57 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 		if !s.effect.writes() {
 			continue
 		}
-		args := c.argKeys(toks, self.open, self.close, inner)
-		group := append([]string{}, args...)
-		if s.recvKey != "" {
-			group = append(group, s.recvKey)
+		args := c.argGroups(toks, self.open, self.close, inner)
+		recv := c.receiverKeys(toks, s, inner)
+		keysAt := func(ps posSet) []string {
+			var out []string
+			seen := map[string]bool{}
+			add := func(ks []string) {
+				for _, k := range ks {
+					if !seen[k] && !c.immutable(k) {
+						seen[k] = true
+						out = append(out, k)
+					}
+				}
+			}
+			if ps&1 != 0 {
+				add(recv)
+			}
+			for i, g := range args {
+				if ps&posOf(i) != 0 {
+					add(g)
+				}
+			}
+			return out
 		}
-		if s.effect&effWrites != 0 {
-			group = append(group, heapKey)
+		for _, k := range keysAt(s.effect.mut) {
+			f.defs[k] = true
+			f.deep[k] = true
 		}
-		if s.recvInner && s.effect&effWrites != 0 {
-			for k := range f.uses {
-				group = append(group, k)
+		if s.effect.flags&effWrites != 0 {
+			f.defs[heapKey] = true
+			f.deep[heapKey] = true
+			if f.why[heapKey] == "" {
+				w := s.effect.why
+				if w == "" {
+					w = "unknown effect of " + self.name
+				}
+				f.why[heapKey] = w
 			}
 		}
-		for _, k := range group {
-			f.defs[k] = true
+		if g := keysAt(s.effect.store); len(g) > 1 {
+			f.aliases = append(f.aliases, g)
 		}
-		if len(group) > 1 {
+		if g := keysAt(s.effect.leak); len(g) > 0 {
+			f.aliases = append(f.aliases, append(g, heapKey))
+		}
+		if s.recvInner && s.effect.flags&effWrites != 0 {
+			group := []string{heapKey}
+			for k := range f.uses {
+				f.defs[k] = true
+				f.deep[k] = true
+				group = append(group, k)
+			}
 			f.aliases = append(f.aliases, group)
 		}
 	}
@@ -128,6 +166,17 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 			f.binds[target] = true // rebinding a local changes no object
 		} else {
 			f.defs[target] = true
+			shallow := !a.indexed && (len(a.target) == 2 || len(a.target) == 1 && target != a.target[0]) ||
+				a.indexed && len(a.target) == 1
+			if !shallow {
+				f.deep[target] = true
+			}
+			if (target == heapKey || strings.HasPrefix(target, "this.")) && f.why[target] == "" {
+				f.why[target] = "writes " + strings.Join(a.target, ".")
+				if target == heapKey && a.rootIdx >= 0 && isTypeName(a.target[0]) {
+					f.why[target] = "writes static " + strings.Join(a.target, ".")
+				}
+			}
 		}
 		if a.rhsEnd <= a.rhsStart {
 			continue
@@ -135,22 +184,23 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 		if simple && valueTypes[c.locals[a.target[0]]] {
 			continue
 		}
+		if f, ok := strings.CutPrefix(target, "this."); ok && len(a.target) <= 2 && !a.indexed && immutableType(c.fields[f]) {
+			continue // an immutable value stored in a field shares nothing
+		}
 		group := []string{target}
 		seen := map[string]bool{target: true}
-		for j := a.rhsStart; j < a.rhsEnd; j++ {
-			if k := c.rootKey(toks, j, inner); k != "" && !seen[k] {
+		for _, k := range c.flowKeys(toks, a.rhsStart, a.rhsEnd, inner) {
+			if !seen[k] && !c.immutable(k) {
 				seen[k] = true
 				group = append(group, k)
 			}
 		}
-		for _, s := range sites {
-			if idx := s.self().idx; idx >= a.rhsStart && idx < a.rhsEnd && s.heapResult && !seen[heapKey] {
-				seen[heapKey] = true
-				group = append(group, heapKey)
-			}
-		}
 		if len(group) > 1 {
-			f.aliases = append(f.aliases, group)
+			if simple && target == a.target[0] {
+				f.aliases = append(f.aliases, group)
+			} else {
+				f.reach = append(f.reach, group) // the target object now reaches the value
+			}
 		}
 	}
 	return f
@@ -246,11 +296,17 @@ func (c *scanCtx) rootKey(toks []analysis.Token, i int, inner map[string]bool) s
 	name := t.Text(src)
 	switch name {
 	case "this":
+		if c.body && !(next(1) && toks[i+1].Is(src, ".")) {
+			return "this"
+		}
 		if next(2) && toks[i+1].Is(src, ".") && toks[i+2].Kind == analysis.TokIdent && !(next(3) && toks[i+3].Is(src, "(")) {
 			return "this." + toks[i+2].Text(src)
 		}
 		return heapKey
 	case "super":
+		if c.body {
+			return "this"
+		}
 		return heapKey
 	case "var":
 		return ""
@@ -367,9 +423,9 @@ func (c *scanCtx) ctorSite(toks []analysis.Token, i int) *site {
 	seg := segment{name: name, idx: i, call: true, open: j, close: cl, fresh: true}
 	s := &site{chain: []segment{seg}}
 	s.effect = c.p.ctorEffect(c.t, name, countArgs(src, toks, j, cl))
-	s.heapResult = s.effect != effNone
+	s.heapResult = s.effect.ret&retShared != 0
 	if cl+1 < len(toks) && toks[cl+1].Is(src, "{") {
-		s.effect = maxEffect(s.effect, effReads) // anonymous class: its body is scanned as code
+		s.effect.flags |= effReads // anonymous class: its body is scanned as code
 		s.heapResult = true
 	}
 	return s
@@ -496,12 +552,14 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 		s.assertion = c.p.isAssertionCall(self.name, arity)
 	}
 	// Key of the root object.
+	staticRoot := false
 	switch {
 	case root.fresh:
 	case root.call: // unqualified call result
 		s.heapResult = true
 	case len(chain) == 1:
 		s.heapResult = true
+		staticRoot = true
 	default:
 		if k := c.rootKey(toks, root.idx, inner); k != "" {
 			s.recvKey = k
@@ -513,6 +571,7 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 			s.heapResult = true
 		} else {
 			s.heapResult = true // static type
+			staticRoot = true
 		}
 	}
 	if s.assertChain {
@@ -522,8 +581,23 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 		return s
 	}
 	s.effect = c.effectOf(chain, arity)
+	if s.effect.flags&effCallbacks != 0 {
+		s.effect.flags &^= effCallbacks
+		s.effect = s.effect.or(c.callbacks(toks, self.open, self.close))
+	}
 	if s.recvInner && s.effect.writes() {
 		s.effect = effGlobal
+	}
+	if staticRoot && s.effect != effGlobal {
+		// Unqualified and static calls: the result is shared state only when the callee
+		// may return it (or, in a test, when it returns part of the test object).
+		s.heapResult = s.effect.ret&retShared != 0 || !c.body && len(chain) == 1 && s.effect.ret&retArgs != 0
+	}
+	if s.effect.ret&retShared != 0 {
+		s.heapResult = true
+	}
+	if s.effect.flags&effWrites != 0 && (s.effect.why == "" || s.effect == effGlobal) {
+		s.effect.why = "unknown effect of " + c.describe(chain)
 	}
 	return s
 }
@@ -609,6 +683,12 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 			return receiver{kind: recvValue}
 		}
 		return receiver{}
+	case recvCollection:
+		switch name {
+		case "append", "insert", "reverse", "delete", "deleteCharAt":
+			return receiver{kind: recvCollection, final: r.final} // builders return themselves
+		}
+		return receiver{}
 	default:
 		return receiver{}
 	}
@@ -622,4 +702,389 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 		}
 	}
 	return p.typeReceiver(cands[0].t, ret, false)
+}
+
+// argGroups returns, per argument of the call whose parentheses are (open, close), the keys
+// of the root names in it.
+func (c *scanCtx) argGroups(toks []analysis.Token, open, close int, inner map[string]bool) [][]string {
+	var out [][]string
+	if close <= open+1 {
+		return nil
+	}
+	src := c.src
+	start, depth := open+1, 0
+	flush := func(end int) {
+		var g []string
+		seen := map[string]bool{}
+		for j := start; j < end && j < len(toks); j++ {
+			if k := c.rootKey(toks, j, inner); k != "" && !seen[k] {
+				seen[k] = true
+				g = append(g, k)
+			}
+		}
+		out = append(out, g)
+	}
+	for j := open + 1; j < close && j < len(toks); j++ {
+		switch {
+		case toks[j].Is(src, "(") || toks[j].Is(src, "[") || toks[j].Is(src, "{"):
+			depth++
+		case toks[j].Is(src, ")") || toks[j].Is(src, "]") || toks[j].Is(src, "}"):
+			depth--
+		case toks[j].Is(src, "<") && depth == 0 && j > open+1 && toks[j-1].Is(src, "new"):
+		case toks[j].Is(src, ",") && depth == 0 && !c.genericComma(toks, open, j):
+			flush(j)
+			start = j + 1
+		}
+	}
+	flush(close)
+	if len(out) != countArgs(src, toks, open, close) {
+		// Generic commas or odd syntax: every argument may be any of them.
+		all := c.argKeys(toks, open, close, inner)
+		n := countArgs(src, toks, open, close)
+		out = make([][]string, n)
+		for i := range out {
+			out[i] = all
+		}
+	}
+	return out
+}
+
+// genericComma reports whether the comma at j separates type arguments (new X<A, B>()).
+func (c *scanCtx) genericComma(toks []analysis.Token, open, j int) bool {
+	d := 0
+	for k := j - 1; k > open; k-- {
+		switch {
+		case toks[k].Is(c.src, ">"):
+			d++
+		case toks[k].Is(c.src, "<"):
+			if d == 0 {
+				return true
+			}
+			d--
+		case !(toks[k].Kind == analysis.TokIdent || toks[k].Is(c.src, ",") || toks[k].Is(c.src, ".") || toks[k].Is(c.src, "?")):
+			return false
+		}
+	}
+	return false
+}
+
+// receiverKeys returns the keys of the object a call runs on: its root key; the test object
+// (shared state) or, in a body, this for unqualified calls; shared state for receivers
+// reached through call results; and for a fresh receiver (new X(a).m()) whatever its
+// constructor arguments were.
+func (c *scanCtx) receiverKeys(toks []analysis.Token, s *site, inner map[string]bool) []string {
+	if s.recvKey != "" {
+		return []string{s.recvKey}
+	}
+	root := s.chain[0]
+	switch {
+	case len(s.chain) == 1 && root.fresh:
+		return nil // a constructor: the new object
+	case len(s.chain) == 1:
+		if c.body {
+			return []string{"this"}
+		}
+		return []string{heapKey}
+	case root.fresh && root.call:
+		return c.argKeys(toks, root.open, root.close, inner)
+	case root.fresh:
+		return nil // a string literal
+	}
+	return []string{heapKey}
+}
+
+// immutable reports a key naming a local of an immutable value type: no call can change it.
+func (c *scanCtx) immutable(k string) bool {
+	t, ok := c.locals[k]
+	return ok && immutableType(t)
+}
+
+// flowKeys returns the keys whose objects the value of the expression toks[start:end] may
+// be or reach: nothing for a fresh object or immutable value, what a constructor keeps of
+// its arguments, and otherwise every name the expression reads (and shared state when a
+// call in it may return it).
+func (c *scanCtx) flowKeys(toks []analysis.Token, start, end int, inner map[string]bool) []string {
+	src := c.src
+	if start >= end || end > len(toks) {
+		return nil
+	}
+	if toks[start].Kind == analysis.TokKeyword && toks[start].Is(src, "new") {
+		if s := c.ctorSite(toks, start); s != nil && s.self().close == end-1 && s.effect != effGlobal {
+			var out []string
+			for i, g := range c.argGroups(toks, s.self().open, s.self().close, inner) {
+				if s.effect.store&posOf(i) != 0 {
+					out = append(out, g...)
+				}
+			}
+			if s.effect.ret&retShared != 0 || s.heapResult && s.effect.writes() {
+				out = append(out, heapKey)
+			}
+			return out
+		}
+	}
+	if toks[end-1].Is(src, ")") {
+		open := matchOpen(src, toks, end-1)
+		if open >= 1 && toks[open-1].Kind == analysis.TokIdent && !(open >= 2 && toks[open-2].Is(src, "new")) &&
+			!(open >= 2 && toks[open-2].Is(src, ">")) {
+			s := c.callSite(toks, open-1, inner)
+			if s.chain[0].idx == start && !s.assertChain && !s.recvInner && s.effect.ret == 0 && s.effect != effGlobal {
+				return nil // a fresh object or an immutable value
+			}
+		}
+	}
+	var out []string
+	seen := map[string]bool{}
+	for j := start; j < end; j++ {
+		if k := c.rootKey(toks, j, inner); k != "" && !seen[k] {
+			seen[k] = true
+			out = append(out, k)
+		}
+	}
+	for j := start; j < end; j++ {
+		var s *site
+		switch {
+		case toks[j].Kind == analysis.TokKeyword && toks[j].Is(src, "new"):
+			s = c.ctorSite(toks, j)
+		case toks[j].Kind == analysis.TokIdent && j+1 < end && toks[j+1].Is(src, "(") && !(j > 0 && (toks[j-1].Is(src, "new") || toks[j-1].Is(src, "::"))):
+			s = c.callSite(toks, j, inner)
+		}
+		if s == nil {
+			continue
+		}
+		if (s.heapResult || s.effect.ret&retShared != 0) && !seen[heapKey] {
+			seen[heapKey] = true
+			out = append(out, heapKey)
+		}
+		if s.effect.ret&retArgs != 0 && len(s.chain) == 1 && !s.chain[0].fresh {
+			for _, k := range c.receiverKeys(toks, s, inner) {
+				if !seen[k] {
+					seen[k] = true
+					out = append(out, k)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// staticAccess adds what reading Type.field at toks[i] may do by initializing a project
+// class: an initializer that writes shared state makes the access a write.
+func (c *scanCtx) staticAccess(toks []analysis.Token, i int, f *facts) {
+	name := toks[i].Text(c.src)
+	if !isTypeName(name) || !(i+1 < len(toks) && toks[i+1].Is(c.src, ".")) {
+		return
+	}
+	for _, ty := range c.p.resolve(c.t, name) {
+		e := c.p.triggerInit(c.t, ty)
+		f.siteFlags |= e.flags
+		if e.flags&effWrites != 0 {
+			f.defs[heapKey] = true
+			f.deep[heapKey] = true
+			if f.why[heapKey] == "" {
+				f.why[heapKey] = e.why
+			}
+		}
+	}
+}
+
+// describe names a call for explanations: Type#name when the receiver's type is known,
+// the written chain otherwise.
+func (c *scanCtx) describe(chain []segment) string {
+	self := chain[len(chain)-1]
+	if len(chain) == 1 {
+		if c.t != nil {
+			return c.t.ID + "#" + self.name
+		}
+		return self.name
+	}
+	root := chain[0]
+	if typ, ok := c.locals[root.name]; ok && len(chain) == 2 {
+		return analysis.EraseType(typ) + "#" + self.name
+	}
+	var parts []string
+	for _, seg := range chain {
+		n := seg.name
+		if seg.call {
+			n += "()"
+		}
+		parts = append(parts, n)
+	}
+	return strings.TrimSuffix(strings.Join(parts, "."), "()")
+}
+
+// valuesOnly reports whether the tokens between open and close hold only immutable values:
+// literals, operators, and locals or fields of value types (no calls, no new objects).
+func (c *scanCtx) valuesOnly(toks []analysis.Token, open, close int) bool {
+	src := c.src
+	for j := open + 1; j < close && j < len(toks); j++ {
+		t := toks[j]
+		switch {
+		case t.Is(src, "new") || t.Is(src, "this") || t.Is(src, "super"):
+			return false
+		case t.Kind == analysis.TokIdent:
+			if j+1 < len(toks) && toks[j+1].Is(src, "(") {
+				return false
+			}
+			if j > 0 && toks[j-1].Is(src, ".") {
+				return false // a field of something: its type is not followed here
+			}
+			name := t.Text(src)
+			if typ, ok := c.locals[name]; ok {
+				if !immutableType(typ) {
+					return false
+				}
+				continue
+			}
+			if isTypeName(name) && j+2 < close && toks[j+1].Is(src, ".") && toks[j+2].Kind == analysis.TokIdent &&
+				!(j+3 < len(toks) && (toks[j+3].Is(src, "(") || toks[j+3].Is(src, "."))) {
+				field := toks[j+2].Text(src)
+				ok := pureStatics[name] && isConstName(field) // Integer.MAX_VALUE
+				for _, ty := range c.p.resolve(c.t, name) {
+					if f := c.p.fieldOf(ty, field); f != nil && constant(f) {
+						ok = true
+					}
+				}
+				if !ok {
+					return false
+				}
+				j += 2
+				continue
+			}
+			if typ, ok := c.fields[name]; ok && immutableType(typ) {
+				continue
+			}
+			return false
+		}
+	}
+	return true
+}
+
+// callbacks is what a JDK collection or builder call may run on the arguments between open
+// and close: nothing for immutable values, the hashCode, equals, compareTo, compare and
+// toString of a project type (and its subtypes) for an argument of that type, and those of
+// every project type for anything else.
+func (c *scanCtx) callbacks(toks []analysis.Token, open, close int) effect {
+	src := c.src
+	e := effNone
+	start, depth := open+1, 0
+	arg := func(from, to int) {
+		if from >= to || c.valuesOnly(toks, from-1, to) {
+			return
+		}
+		for j := from; j < to; j++ {
+			if toks[j].Is(src, "->") {
+				return // a lambda: no hashCode or equals of project code runs on it
+			}
+		}
+		if to-from >= 3 && toks[to-1].Is(src, ")") && toks[to-2].Is(src, "(") && toks[to-3].Is(src, "toString") {
+			return // x.toString(): the call itself is typed and checked as a call site
+		}
+		if toks[to-1].Is(src, ")") {
+			if o := matchOpen(src, toks, to-1); o > from && toks[o-1].Kind == analysis.TokIdent && !(o >= 2 && toks[o-2].Is(src, "new")) {
+				if st := c.callSite(toks, o-1, map[string]bool{}); st.chain[0].idx == from {
+					switch r := c.chainType(st.chain); r.kind {
+					case recvValue:
+						return
+					case recvProject:
+						e = e.or(c.p.typedCallbacks(r.types))
+						return
+					}
+				}
+			}
+		}
+		if (to-from)%2 == 1 && to-from > 1 {
+			// a.b.c: typed through fields
+			var names []string
+			plain := true
+			for j := from; j < to; j++ {
+				if (j-from)%2 == 0 && (toks[j].Kind == analysis.TokIdent || j == from && toks[j].Is(src, "this")) {
+					names = append(names, toks[j].Text(src))
+				} else if (j-from)%2 == 1 && toks[j].Is(src, ".") {
+					continue
+				} else {
+					plain = false
+					break
+				}
+			}
+			if plain {
+				switch r := c.p.resolveChain(c.t, c.locals, names); r.kind {
+				case recvValue:
+					return
+				case recvProject:
+					e = e.or(c.p.typedCallbacks(r.types))
+					return
+				}
+			}
+		}
+		typ := ""
+		switch {
+		case to-from == 1 && toks[from].Kind == analysis.TokIdent:
+			name := toks[from].Text(src)
+			if t, ok := c.locals[name]; ok {
+				typ = t
+			} else if t, ok := c.fields[name]; ok {
+				typ = t
+			}
+		case to-from == 3 && toks[from].Is(src, "this") && toks[from+1].Is(src, "."):
+			typ = c.fields[toks[from+2].Text(src)]
+		}
+		if ts := c.p.resolve(c.t, typ); typ != "" && len(ts) > 0 && !collectionTypes[analysis.EraseType(typ)] {
+			e = e.or(c.p.typedCallbacks(ts))
+			return
+		}
+		e = e.or(c.p.callbackEffect())
+	}
+	for j := open + 1; j < close && j < len(toks); j++ {
+		switch {
+		case toks[j].Is(src, "(") || toks[j].Is(src, "[") || toks[j].Is(src, "{"):
+			depth++
+		case toks[j].Is(src, ")") || toks[j].Is(src, "]") || toks[j].Is(src, "}"):
+			depth--
+		case toks[j].Is(src, ",") && depth == 0:
+			arg(start, j)
+			start = j + 1
+		}
+	}
+	arg(start, close)
+	return e
+}
+
+// chainType types the value of a whole call chain: its receiver typed as effectOf does,
+// then the declared return type of the last call.
+func (c *scanCtx) chainType(chain []segment) receiver {
+	p := c.p
+	self := chain[len(chain)-1]
+	recv := chain[:len(chain)-1]
+	cur := receiver{kind: recvUnqualified}
+	for i, seg := range recv {
+		switch {
+		case i == 0 && seg.fresh && seg.call:
+			cur = p.typeReceiver(c.t, seg.name, false)
+		case i == 0 && seg.fresh:
+			cur = receiver{kind: recvValue} // a string literal
+		case i == 0 && !seg.call:
+			cur = p.resolveChain(c.t, c.locals, []string{seg.name})
+		case seg.call:
+			cur = p.returnReceiver(c.t, cur, seg.name, -1)
+		default:
+			if cur.kind != recvProject && cur.kind != recvProjectStatic {
+				return receiver{}
+			}
+			var next receiver
+			for _, t := range cur.types {
+				f := p.fieldOf(t, seg.name)
+				if f == nil {
+					return receiver{}
+				}
+				r := p.typeReceiver(t, f.ReturnType, false)
+				next.kind = r.kind
+				next.types = append(next.types, r.types...)
+			}
+			cur = next
+		}
+		if cur.kind == recvUnknown {
+			return receiver{}
+		}
+	}
+	return p.returnReceiver(c.t, cur, self.name, -1)
 }

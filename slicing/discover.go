@@ -3,7 +3,6 @@ package slicing
 import (
 	"errors"
 	"sort"
-	"strings"
 
 	"github.com/assertlens/assertlens/analysis"
 )
@@ -33,6 +32,12 @@ type TestMethod struct {
 	// Assertions counts the assertion statements of the method, nested ones included: the
 	// number its units cover together, whatever level they were cut at.
 	Assertions int `json:"assertions"`
+	// Engine runs the test: "junit3", "junit4" (both through Vintage) or "jupiter".
+	Engine string `json:"engine,omitempty"`
+	// Kind is "test", "parameterized", "repeated", "dynamic", "template" or "theory".
+	Kind string `json:"kind,omitempty"`
+	// Disabled is set for @Ignore / @Disabled tests (reported skipped by the engine).
+	Disabled bool `json:"disabled,omitempty"`
 }
 
 // TestClass is a class whose tests JUnit runs, or a suite, or an abstract class holding
@@ -52,7 +57,14 @@ type TestClass struct {
 	// "inherited", "calls-test"); nil otherwise.
 	Reason   *string  `json:"reason"`
 	Abstract bool     `json:"abstract,omitempty"`
-	Suite    []string `json:"suite,omitempty"` // class ids listed by @SuiteClasses / @SelectClasses
+	Suite    []string `json:"suite,omitempty"` // class ids listed by @SuiteClasses / @SelectClasses / Enclosed
+	// Ignored is set for a class annotated @Ignore or @Disabled: its tests are reported
+	// skipped and run no code.
+	Ignored bool `json:"ignored,omitempty"`
+	// Nested is set for a Jupiter @Nested class (it runs through its enclosing class).
+	Nested bool `json:"nested,omitempty"`
+	// Categories are the JUnit 4 @Category classes (simple names) of the class.
+	Categories []string `json:"categories,omitempty"`
 }
 
 // ClassUnit returns the class-level unit of tc (used when tc.Reason is set).
@@ -169,53 +181,17 @@ func lineStart(src []byte, line int) int {
 	return -1
 }
 
-// isJUnit3 reports whether t is a JUnit 3 TestCase, directly or through project classes.
-func (p *project) isJUnit3(t *analysis.Type) bool {
-	return hasString(t.Extends, "TestCase") || p.extendsExternal(t, "TestCase")
-}
+// isTestMethod reports whether m, declared in t, is a test in some class (see mayBeTest).
+func (p *project) isTestMethod(t *analysis.Type, m *analysis.Member) bool { return p.mayBeTest(t, m) }
 
-// isTestMethod reports whether m is a test of t: JUnit 4/5 annotated, or a JUnit 3
-// public void no-argument test* method of a TestCase subclass.
-func (p *project) isTestMethod(t *analysis.Type, m *analysis.Member) bool {
-	if m.Kind != analysis.KindMethod {
-		return false
-	}
-	for _, a := range m.Annotations {
-		if analysis.TestAnnotations[a] {
-			return true
-		}
-	}
-	return strings.HasPrefix(m.Name, "test") && len(m.Params) == 0 && m.Access == "public" &&
-		!m.Static() && m.ReturnType == "void" && p.isJUnit3(t)
-}
-
-// testMethods returns the tests that run in t: its own, then inherited ones not overridden.
+// testMethods returns the tests that run in t (see runs): those it declares, then those it
+// inherits, with the engine facts of each by member id.
 func (p *project) testMethods(t *analysis.Type) (own, inherited []memberRef) {
-	sigs := map[string]bool{}
-	for _, m := range t.Members {
-		if m.Kind == analysis.KindMethod {
-			sigs[m.Name+"("+strings.Join(m.Params, ",")+")"] = true
-			if p.isTestMethod(t, m) {
-				own = append(own, memberRef{m, t})
-			}
-		}
-	}
-	if t.Abstract() && t.Kind == "interface" {
-		return own, nil
-	}
-	for _, s := range p.supertypes(t) {
-		for _, m := range s.Members {
-			if m.Kind != analysis.KindMethod {
-				continue
-			}
-			sig := m.Name + "(" + strings.Join(m.Params, ",") + ")"
-			if sigs[sig] {
-				continue
-			}
-			sigs[sig] = true
-			if p.isTestMethod(s, m) || p.isJUnit3(t) && p.isTestMethod(t, m) {
-				inherited = append(inherited, memberRef{m, s})
-			}
+	for _, r := range p.runs(t, p.heads) {
+		if r.ref.t == t {
+			own = append(own, r.ref)
+		} else {
+			inherited = append(inherited, r.ref)
 		}
 	}
 	return own, inherited
@@ -228,7 +204,7 @@ var fixtureAnnotations = map[string]bool{
 
 // fixtures lists the members that run around every test of t.
 func (p *project) fixtures(t *analysis.Type) []string {
-	set := map[string]bool{}
+	set, fixtureSigs := map[string]bool{}, map[string]bool{}
 	types := append([]*analysis.Type{t}, p.supertypes(t)...)
 	if t.HasAnnotation("Nested") {
 		for o := p.snap.Type(t.Outer); o != nil; o = p.snap.Type(o.Outer) {
@@ -251,7 +227,17 @@ func (p *project) fixtures(t *analysis.Type) []string {
 				}
 				if fixture {
 					set[m.ID] = true
+					fixtureSigs[sig(m)] = true
 				}
+			}
+		}
+	}
+	// JUnit 4 invokes an annotated fixture through the override a subclass declares, even
+	// without the annotation; Jupiter runs neither. Counting the override is safe for both.
+	for _, c := range types {
+		for _, m := range c.Members {
+			if m.Kind == analysis.KindMethod && fixtureSigs[sig(m)] {
+				set[m.ID] = true
 			}
 		}
 	}
@@ -283,34 +269,64 @@ func (p *project) buildClass(f *analysis.File, t *analysis.Type, analyses map[st
 	if t.Kind != "class" && t.Kind != "interface" {
 		return nil
 	}
-	own, inherited := p.testMethods(t)
+	p.heads = heads
+	runs := p.runs(t, heads)
+	var own, inherited []memberRef
+	for _, r := range runs {
+		if r.ref.t == t {
+			own = append(own, r.ref)
+		} else {
+			inherited = append(inherited, r.ref)
+		}
+	}
 	head := heads[t.ID]
+	chain := p.classChain(t)
+	runner := runnerOf(chain, heads)
 	suite := p.suiteMembers(t, head)
-	if len(own)+len(inherited) == 0 && suite == nil {
+	if runner == "Enclosed" {
+		suite = []string{}
+		for _, x := range p.fileOf(t).Types {
+			if x.Outer == t.ID && x.Kind == "class" && !x.Abstract() {
+				suite = append(suite, x.ID)
+			}
+		}
+	}
+	if len(runs) == 0 && suite == nil {
 		return nil
 	}
-	tc := &TestClass{ID: t.ID, File: f.Path, Line: t.Line, EndLine: t.EndLine, Abstract: t.Abstract(), Suite: suite}
+	tc := &TestClass{ID: t.ID, File: f.Path, Line: t.Line, EndLine: t.EndLine, Abstract: t.Abstract(), Suite: suite,
+		Ignored: t.HasAnnotation("Ignore") || t.HasAnnotation("Disabled"), Categories: categories(head), Nested: t.HasAnnotation("Nested")}
 	tc.Fixtures = p.fixtures(t)
 	if p.supers == nil {
 		p.supers = p.testSupertypes()
 	}
 	switch {
-	case runsWith(head, "Parameterized", "JUnitParamsRunner", "Theories", "Parameterized.class"):
+	case runner == "Parameterized" || runner == "JUnitParamsRunner" || runner == "Theories":
 		tc.Reason = StrPtr("parameterized")
+	case runner == "" && suiteMethod(t) != nil:
+		tc.Reason = StrPtr("suite") // suite() decides at run time what runs
 	case len(inherited) > 0 || (len(own) > 0 && p.supers[t.ID]):
 		tc.Reason = StrPtr("inherited")
 	case p.callsTest(t, own, inherited):
 		tc.Reason = StrPtr("calls-test")
 	}
-	for _, r := range append(append([]memberRef{}, own...), inherited...) {
+	for _, run := range runs {
+		r := run.ref
 		tm := &TestMethod{ID: t.ID + "#" + r.m.Name, MemberID: r.m.ID, Class: t.ID, Declaring: r.t.ID,
-			Line: r.m.Line, EndLine: r.m.EndLine}
+			Line: r.m.Line, EndLine: r.m.EndLine, Engine: run.engine, Kind: run.kind, Disabled: run.disabled}
 		if df := p.fileOf(r.t); df != nil {
 			tm.File = df.Path
 		}
 		ma := analyses[r.m.ID]
 		if ma == nil {
 			ma = &methodAnalysis{reason: "unparsed", line: r.m.Line, end: r.m.EndLine}
+		}
+		if ma.reason == "" && run.kind != KindTest && run.engine == EngineJupiter {
+			// Each invocation of a parameterized, repeated, dynamic or template test runs
+			// the whole method; a composed annotation hides that from the statement rules.
+			cp := *ma
+			cp.reason = run.kind
+			ma = &cp
 		}
 		tm.Locals, tm.Statements = ma.locals, ma.stmts
 		if tm.Statements == nil {
@@ -343,20 +359,19 @@ func (p *project) buildClass(f *analysis.File, t *analysis.Type, analyses map[st
 	return tc
 }
 
-// runsWith reports whether the class head has @RunWith(X.class) for one of names.
-func runsWith(head []string, names ...string) bool {
-	for i := 0; i+3 < len(head); i++ {
-		if head[i] == "RunWith" && head[i+1] == "(" {
+// categories reads the classes named by @Category({A.class, B.class}) in a class head.
+func categories(head []string) []string {
+	var out []string
+	for i := 0; i+1 < len(head); i++ {
+		if head[i] == "Category" && head[i+1] == "(" {
 			for j := i + 2; j < len(head) && head[j] != ")"; j++ {
-				for _, n := range names {
-					if head[j] == n {
-						return true
-					}
+				if head[j] == "class" && j >= 2 && head[j-1] == "." {
+					out = append(out, head[j-2])
 				}
 			}
 		}
 	}
-	return false
+	return out
 }
 
 // suiteMembers reads @Suite.SuiteClasses({…}) / @SuiteClasses / @SelectClasses listings.
@@ -414,4 +429,83 @@ func (p *project) callsTest(t *analysis.Type, own, inherited []memberRef) bool {
 		}
 	}
 	return false
+}
+
+// ListTests finds the test classes and methods of s by the same engine rules as
+// DiscoverAll, without analysing method bodies: every test is one method unit with reason
+// "unparsed". It is the cheap pass behind counts and listings.
+func ListTests(s *analysis.Snapshot, read func(rel string) ([]byte, error)) ([]*TestClass, error) {
+	if s == nil || read == nil {
+		return nil, errors.New("slicing: nil snapshot or reader")
+	}
+	p := newProject(s, read, Options{})
+	heads := map[string][]string{}
+	var errs []string
+	for _, rel := range s.SortedPaths() {
+		f := s.Files[rel]
+		if !f.Test {
+			continue
+		}
+		src, err := p.source(rel)
+		if err != nil {
+			errs = append(errs, err.Error())
+			continue
+		}
+		for _, t := range f.Types {
+			heads[t.ID] = classHead(src, t)
+		}
+	}
+	var out []*TestClass
+	for _, rel := range s.SortedPaths() {
+		f := s.Files[rel]
+		if !f.Test {
+			continue
+		}
+		for _, t := range f.Types {
+			if tc := p.buildClass(f, t, map[string]*methodAnalysis{}, heads); tc != nil {
+				out = append(out, tc)
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return out, errors.New("slicing: " + errs[0])
+	}
+	return out, nil
+}
+
+// Counts are the test counts every face reports, so that they agree.
+type Counts struct {
+	// TestClasses counts the concrete classes that run at least one test.
+	TestClasses int `json:"testClasses"`
+	// DeclaredTestMethods counts distinct method declarations that run as a test in at
+	// least one concrete class (an inherited test counts once).
+	DeclaredTestMethods int `json:"declaredTestMethods"`
+	// TestRuns counts concrete class × test method pairs: an inherited test counts once per
+	// concrete class that runs it. It is what JUnit reports.
+	TestRuns int `json:"testRuns"`
+}
+
+// Count counts the tests of classes; abstract classes and interfaces run nothing
+// themselves.
+func Count(classes []*TestClass) Counts {
+	var c Counts
+	declared := map[string]bool{}
+	for _, tc := range classes {
+		if tc.Abstract || len(tc.Methods) == 0 {
+			continue
+		}
+		runs := 0
+		for _, m := range tc.Methods {
+			if m.Kind != KindSuite {
+				runs++
+				declared[m.MemberID] = true
+			}
+		}
+		if runs > 0 {
+			c.TestClasses++
+			c.TestRuns += runs
+		}
+	}
+	c.DeclaredTestMethods = len(declared)
+	return c
 }

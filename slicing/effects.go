@@ -7,27 +7,163 @@ import (
 	"github.com/assertlens/assertlens/analysis"
 )
 
-// effect is what a call may read and change, as far as can be proved from source: a set
-// of the flags below. The zero value (effNone) is a pure call: it reads only its receiver
-// and arguments and changes no state that existed before it.
-type effect int8
+// effect is the summary of what a call may read and change, as far as can be proved from
+// source. Positions name the objects a call is handed: position 0 is the receiver (this),
+// position i the i-th argument (see posOf). The zero value (effNone) is a pure call: it
+// reads only its receiver and arguments, changes no state that existed before it, and
+// returns a fresh object or an immutable value. Summaries are comparable, so remembered
+// proofs can be checked against fresh ones after an edit.
+type effect struct {
+	flags effFlags
+	// mut are the positions whose objects (or objects reachable from them) may change.
+	mut posSet
+	// store are the positions whose objects may be stored into each other (a parameter kept
+	// in a field of this, this.items.add(p)): they become may-aliases at the call site.
+	store posSet
+	// leak are the positions whose objects may be stored into static or unknown state:
+	// they escape, and every later write to shared state may change them.
+	leak posSet
+	// ret says what the result may be: a fresh object or value (0), an object reachable
+	// from the receiver or arguments (retArgs), or shared state (retShared).
+	ret retKind
+	// why names the first write to shared state behind effWrites, for explanations.
+	why string
+}
+
+// effFlags are the shared-state parts of an effect.
+type effFlags uint8
 
 const (
-	effNone effect = 0
 	// effReads: the call may read static or otherwise shared state.
-	effReads effect = 1
-	// effLocal: the call may change its receiver and its arguments.
-	effLocal effect = 2
+	effReads effFlags = 1
 	// effWrites: the call may change static or otherwise shared state.
-	effWrites effect = 4
+	effWrites effFlags = 4
+	// effCallbacks: the call (a JDK collection or builder method) may run hashCode,
+	// equals, compareTo, compare or toString of the objects it is given; the call site
+	// adds callbackEffect unless every argument is an immutable value. Never part of a
+	// remembered summary.
+	effCallbacks effFlags = 8
+)
+
+// posSet is a set of call positions: bit 0 the receiver, bit i the i-th argument; every
+// argument from the 31st on shares bit 31.
+type posSet uint32
+
+const posAll = ^posSet(0)
+
+// posOf returns the position of argument i (0-based); -1 is the receiver.
+func posOf(i int) posSet {
+	if i < 0 {
+		return 1
+	}
+	if i >= 30 {
+		return 1 << 31
+	}
+	return 1 << (i + 1)
+}
+
+// posFrom returns the positions of argument i and every later one (varargs).
+func posFrom(i int) posSet { return ^(posOf(i) - 1) }
+
+// retKind says what a call's result may alias.
+type retKind uint8
+
+const (
+	retArgs   retKind = 1
+	retShared retKind = 2
+)
+
+var (
+	effNone = effect{}
+	// effLocal: the call may change its receiver and its arguments and link them, and its
+	// result may be reachable from them (JDK collections and builders).
+	effLocal = effect{mut: posAll, store: posAll, ret: retArgs}
+	// effArgs: a static framework call (Mockito's verify) that may change its arguments.
+	effArgs = effect{mut: posAll &^ 1, store: posAll &^ 1, ret: retArgs}
 	// effGlobal: nothing is known; the call may read and change anything.
-	effGlobal = effReads | effLocal | effWrites
+	effGlobal = effect{flags: effReads | effWrites, mut: posAll, store: posAll, leak: posAll, ret: retArgs | retShared}
 )
 
 // writes reports whether e may change any state.
-func (e effect) writes() bool { return e&(effLocal|effWrites) != 0 }
+func (e effect) writes() bool {
+	return e.flags&effWrites != 0 || e.mut != 0 || e.store != 0 || e.leak != 0
+}
 
-func maxEffect(a, b effect) effect { return a | b }
+// reads reports whether e may read shared state.
+func (e effect) reads() bool { return e.flags&effReads != 0 }
+
+// or joins two summaries: the call may do what either does.
+func (e effect) or(o effect) effect {
+	why := e.why
+	if why == "" {
+		why = o.why
+	}
+	return effect{flags: e.flags | o.flags, mut: e.mut | o.mut, store: e.store | o.store, leak: e.leak | o.leak,
+		ret: e.ret | o.ret, why: why}
+}
+
+// unknown returns effGlobal explained as an unknown call.
+func unknown(why string) effect {
+	e := effGlobal
+	e.why = why
+	return e
+}
+
+func maxEffect(a, b effect) effect { return a.or(b) }
+
+// String renders a summary for tests and logs: "none", or flags and positions such as
+// "reads writes mut=this,0 store=0 leak=all ret=args" (arguments are 0-based).
+func (e effect) String() string {
+	if e == effGlobal || e.flags == effGlobal.flags && e.mut == posAll && e.leak == posAll {
+		return "global"
+	}
+	var parts []string
+	if e.flags&effReads != 0 {
+		parts = append(parts, "reads")
+	}
+	if e.flags&effWrites != 0 {
+		parts = append(parts, "writes")
+	}
+	for _, x := range []struct {
+		name string
+		set  posSet
+	}{{"mut", e.mut}, {"store", e.store}, {"leak", e.leak}} {
+		if x.set != 0 {
+			parts = append(parts, x.name+"="+x.set.String())
+		}
+	}
+	switch e.ret {
+	case retArgs:
+		parts = append(parts, "ret=args")
+	case retShared:
+		parts = append(parts, "ret=shared")
+	case retArgs | retShared:
+		parts = append(parts, "ret=args|shared")
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, " ")
+}
+
+func (ps posSet) String() string {
+	if ps == posAll {
+		return "all"
+	}
+	var out []string
+	if ps&1 != 0 {
+		out = append(out, "this")
+	}
+	for i := 0; i < 31; i++ {
+		if ps&posOf(i) != 0 {
+			out = append(out, itoa(i))
+			if i == 30 {
+				out[len(out)-1] += "+"
+			}
+		}
+	}
+	return strings.Join(out, ",")
+}
 
 // recvKind classifies the receiver of a call for effect proofs.
 type recvKind int8
@@ -95,7 +231,13 @@ var freshJDK = map[string]bool{
 type receiver struct {
 	kind  recvKind
 	types []*analysis.Type
+	// final: the receiver's JDK class cannot be subclassed (StringBuilder), so no
+	// project code can stand behind it.
+	final bool
 }
+
+// finalJDK are final JDK classes among collectionTypes.
+var finalJDK = map[string]bool{"StringBuilder": true, "StringBuffer": true}
 
 // resolveChain types a dotted receiver chain written in from, given the local variable
 // types in scope. It follows project fields; anything it cannot follow is recvUnknown.
@@ -193,32 +335,54 @@ func (p *project) typeReceiver(from *analysis.Type, typ string, _ bool) receiver
 		return receiver{kind: recvValue}
 	}
 	if collectionTypes[typ] {
-		return receiver{kind: recvCollection}
+		return receiver{kind: recvCollection, final: finalJDK[typ]}
 	}
 	return receiver{}
 }
 
-// callEffect is what calling name/arity on r from inside type from may change.
+// callEffect is what calling name/arity on r from inside type from may do.
 func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity int) effect {
 	switch r.kind {
-	case recvValue, recvPureStatic:
-		return effNone
+	case recvValue:
+		// Immutable values change nothing; Optional.get() hands out what it holds.
+		return effect{ret: retArgs}
+	case recvPureStatic:
+		// Math, Objects, Collections, Arrays…: no state changes, but views such as
+		// Collections.unmodifiableList(xs) or Arrays.asList(a) share their argument, and
+		// Objects.equals, Arrays.sort or String.valueOf run callbacks of what they get.
+		if arity != 0 && hashingStatics[name] {
+			return effect{flags: effCallbacks, ret: retArgs}
+		}
+		return effect{ret: retArgs}
 	case recvFramework:
 		if p.frameworkAssertion(name) && !mutatesArguments(name) {
 			return effNone
 		}
 		if mutatesArguments(name) {
-			return effLocal
+			return effArgs
 		}
-		return effGlobal
+		return unknown("unknown effect of " + name)
 	case recvCollection:
-		if len(p.methodsNamed(name, arity)) > 0 {
-			return effGlobal
+		if !r.final && p.collectionOverrides(name, arity) {
+			return unknown("unknown effect of " + name + " (a project class implements a JDK collection)")
+		}
+		var cb effFlags
+		if arity != 0 && hashingCalls[name] {
+			cb = effCallbacks // hashCode, equals, compareTo… of project arguments may run
+		}
+		if name == "append" || name == "insert" {
+			// StringBuilder, StringBuffer: the arguments are copied as text.
+			return effect{flags: cb, mut: 1, ret: retArgs}
 		}
 		if collectionReads[name] {
-			return effNone
+			if name == "peek" {
+				return effect{flags: cb, ret: retArgs}
+			}
+			return effect{flags: cb}
 		}
-		return effLocal
+		e := effLocal
+		e.flags |= cb
+		return e
 	case recvUnqualified:
 		var cands []memberRef
 		if from != nil {
@@ -227,41 +391,149 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		if len(cands) == 0 {
 			if p.frameworkAssertion(name) {
 				if mutatesArguments(name) {
-					return effLocal
+					return effArgs
 				}
 				return effNone
 			}
-			return effGlobal
+			return unknown("unknown effect of " + name)
 		}
-		return p.allNone(cands)
+		return p.join(cands)
 	case recvProjectStatic:
 		var cands []memberRef
+		e := effNone
 		for _, t := range r.types {
 			cands = append(cands, p.methodsIn(t, name, arity)...)
+			e = e.or(p.triggerInit(from, t))
 		}
 		if len(cands) == 0 {
-			return effGlobal
+			return unknown("unknown effect of " + name)
 		}
-		return p.allNone(cands)
+		return e.or(p.join(cands))
 	case recvProject:
 		cands, ok := p.dispatch(r.types, name, arity)
 		if !ok || len(cands) == 0 {
-			return effGlobal
+			return unknown("unknown effect of " + typeNames(r.types) + "#" + name)
 		}
-		return p.allNone(cands)
+		return p.join(cands)
 	}
-	return effGlobal
+	return unknown("unknown effect of " + name)
 }
 
-// allNone combines the effects of every candidate: any write gives up (effGlobal).
-func (p *project) allNone(cands []memberRef) effect {
+func typeNames(ts []*analysis.Type) string {
+	var out []string
+	for _, t := range ts {
+		out = append(out, t.ID)
+	}
+	return strings.Join(out, "|")
+}
+
+// join combines the summaries of every candidate a call may run.
+func (p *project) join(cands []memberRef) effect {
 	e := effNone
 	for _, c := range cands {
-		ce := p.memberEffect(c)
-		if ce.writes() {
-			return effGlobal
+		e = e.or(p.memberEffect(c))
+	}
+	return e
+}
+
+// collectionJDK are JDK supertypes whose project implementations may stand behind a
+// receiver typed as a JDK collection.
+var collectionJDK = map[string]bool{
+	"AbstractList": true, "AbstractMap": true, "AbstractSet": true, "AbstractCollection": true,
+	"AbstractQueue": true, "AbstractSequentialList": true, "Iterable": true, "CharSequence": true,
+	"Appendable": true, "Number": true,
+}
+
+// collectionOverrides reports whether some project type that extends or implements a JDK
+// collection type declares name/arity: a receiver typed as that collection may then run
+// project code.
+func (p *project) collectionOverrides(name string, arity int) bool {
+	for _, r := range p.methodsNamed(name, arity) {
+		for _, n := range append(append([]string{}, r.t.Extends...), r.t.Implements...) {
+			n = analysis.EraseType(n)
+			if collectionTypes[n] || collectionJDK[n] {
+				return true
+			}
 		}
-		e |= ce
+		for _, s := range p.supertypes(r.t) {
+			for _, n := range append(append([]string{}, s.Extends...), s.Implements...) {
+				n = analysis.EraseType(n)
+				if collectionTypes[n] || collectionJDK[n] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// hashingCalls are the JDK collection and builder methods that may run hashCode, equals,
+// compareTo, compare or toString of their arguments (or of elements they are given).
+var hashingCalls = map[string]bool{
+	"add": true, "addAll": true, "put": true, "putAll": true, "putIfAbsent": true, "contains": true,
+	"containsAll": true, "containsKey": true, "containsValue": true, "remove": true, "removeAll": true,
+	"retainAll": true, "indexOf": true, "lastIndexOf": true, "get": true, "getOrDefault": true,
+	"compute": true, "computeIfAbsent": true, "computeIfPresent": true, "merge": true, "replace": true,
+	"equals": true, "append": true, "insert": true, "offer": true, "push": true, "addFirst": true,
+	"addLast": true, "offerFirst": true, "offerLast": true, "sort": true, "set": true, "removeFirstOccurrence": true,
+	"removeLastOccurrence": true, "ceiling": true, "floor": true, "higher": true, "lower": true,
+	"headSet": true, "tailSet": true, "subSet": true, "headMap": true, "tailMap": true, "subMap": true,
+	"ceilingKey": true, "floorKey": true, "higherKey": true, "lowerKey": true, "ceilingEntry": true,
+	"floorEntry": true, "higherEntry": true, "lowerEntry": true, "binarySearch": true,
+}
+
+// hashingStatics are the static JDK methods (Objects, Arrays, Collections, String…) that may
+// run hashCode, equals, compareTo, compare or toString of their arguments.
+var hashingStatics = map[string]bool{
+	"equals": true, "deepEquals": true, "hash": true, "hashCode": true, "deepHashCode": true,
+	"toString": true, "deepToString": true, "valueOf": true, "sort": true, "parallelSort": true,
+	"binarySearch": true, "compare": true, "max": true, "min": true, "frequency": true, "disjoint": true,
+	"format": true, "join": true, "indexOfSubList": true, "lastIndexOfSubList": true, "requireNonNullElse": false,
+	"mismatch": true, "fill": false, "replaceAll": true, "rotate": false,
+}
+
+// hashedJDK are JDK classes whose constructors hash or compare the elements they copy.
+var hashedJDK = map[string]bool{"HashSet": true, "LinkedHashSet": true, "TreeSet": true, "HashMap": true,
+	"LinkedHashMap": true, "TreeMap": true}
+
+// callbackNames are the methods JDK collections and builders call on their elements.
+var callbackNames = []struct {
+	name  string
+	arity int
+}{{"hashCode", 0}, {"equals", 1}, {"compareTo", 1}, {"compare", 2}, {"toString", 0}}
+
+// typedCallbacks is callbackEffect for arguments of the given project types: only their
+// own, inherited and overriding callbacks may run.
+func (p *project) typedCallbacks(types []*analysis.Type) effect {
+	e := effNone
+	for _, cb := range callbackNames {
+		cands, ok := p.dispatch(types, cb.name, cb.arity)
+		if !ok {
+			return p.callbackEffect()
+		}
+		for _, r := range cands {
+			ce := p.memberEffect(r)
+			if ce.flags&effWrites != 0 || ce.leak != 0 {
+				return unknown("unknown effect of callback " + r.m.ID)
+			}
+			e.flags |= ce.flags
+		}
+	}
+	return e
+}
+
+// callbackEffect is what JDK collections and builders may run on project objects handed to
+// them: hashCode, equals, compareTo, compare and toString of any project type.
+func (p *project) callbackEffect() effect {
+	e := effNone
+	for _, cb := range callbackNames {
+		for _, r := range p.methodsNamed(cb.name, cb.arity) {
+			ce := p.memberEffect(r)
+			if ce.flags&effWrites != 0 || ce.leak != 0 {
+				return unknown("unknown effect of callback " + r.m.ID)
+			}
+			e.flags |= ce.flags // changes to the argument itself are effLocal's
+		}
 	}
 	return e
 }
@@ -376,37 +648,79 @@ func anonymousIn(src []byte) map[string]bool {
 	return out
 }
 
-// ctorEffect is what creating a new name with arity arguments may change besides the new
-// object itself.
+// ctorEffect is what creating a new name with arity arguments may do besides building
+// the new object. Its store positions are the arguments the new object may keep (the
+// result aliases them); a constructor that leaks this makes the result shared.
 func (p *project) ctorEffect(from *analysis.Type, name string, arity int) effect {
 	ts := p.resolve(from, name)
 	if len(ts) == 0 {
-		if freshJDK[analysis.EraseType(name)] {
-			return effNone
+		if n := analysis.EraseType(name); freshJDK[n] {
+			e := effect{store: posAll &^ 1} // new ArrayList<>(xs), new Exception(cause)
+			if arity != 0 && hashedJDK[n] {
+				e = e.or(p.callbackEffect()) // new HashSet<>(xs) hashes every element
+			}
+			return e
 		}
-		return effGlobal
+		return unknown("unknown effect of new " + name)
 	}
 	e := effNone
 	for _, t := range ts {
-		te := p.typeCtorEffect(t, arity)
-		if te.writes() {
-			return effGlobal
-		}
-		e |= te
+		e = e.or(p.typeCtorEffect(t, arity)).or(p.triggerInit(from, t))
 	}
 	return e
+}
+
+// triggerInit is the effect of code in from making sure class t is initialized: none when
+// from is t or nested in it (t is then already being initialized), t's clinitEffect
+// otherwise.
+func (p *project) triggerInit(from, t *analysis.Type) effect {
+	for o := from; o != nil; o = p.snap.Type(o.Outer) {
+		if o.ID == t.ID {
+			return effNone
+		}
+		if o.Outer == "" {
+			break
+		}
+	}
+	return p.clinitEffect(t)
 }
 
 func (p *project) typeCtorEffect(t *analysis.Type, arity int) effect {
 	return p.memo(t.ID+"#<new>/"+itoa(arity), func() effect { return p.computeCtorEffect(t, arity) })
 }
 
+// asCtor turns the summary of a constructor body (or initializer) into the summary of the
+// creation: changes to the new object itself are no effect, arguments kept by it alias the
+// result, and a leaked this makes the result shared state.
+func asCtor(e effect) effect {
+	out := effect{flags: e.flags, mut: e.mut &^ 1, store: (e.store | e.leak) &^ 1, leak: e.leak &^ 1, why: e.why}
+	if e.leak&1 != 0 {
+		out.ret = retShared
+	}
+	return out
+}
+
+// widenArgs makes a summary made for other argument positions (a super constructor called
+// with rearranged arguments) cover every argument position.
+func widenArgs(e effect) effect {
+	if e.mut&^1 != 0 {
+		e.mut |= posAll &^ 1
+	}
+	if e.store&^1 != 0 {
+		e.store |= posAll &^ 1
+	}
+	if e.leak&^1 != 0 {
+		e.leak |= posAll &^ 1
+	}
+	return e
+}
+
 func (p *project) computeCtorEffect(t *analysis.Type, arity int) effect {
 	if t.Kind != "class" && t.Kind != "record" && t.Kind != "enum" {
-		return effGlobal
+		return unknown("unknown effect of new " + t.ID)
 	}
 	if t.Outer != "" && !hasString(t.Modifiers, "static") && t.Kind == "class" {
-		return effGlobal // inner instances capture the outer object
+		return unknown("unknown effect of new " + t.ID + " (inner class)") // inner instances capture the outer object
 	}
 	explicitSuper := false
 	found := false
@@ -415,11 +729,7 @@ func (p *project) computeCtorEffect(t *analysis.Type, arity int) effect {
 		switch {
 		case m.Kind == analysis.KindConstructor && arityOK(m, arity):
 			found = true
-			e := p.memberEffect(memberRef{m, t})
-			if e.writes() {
-				return effGlobal
-			}
-			acc |= e
+			acc = acc.or(asCtor(p.memberEffect(memberRef{m, t})))
 			for _, c := range m.Refs.Calls {
 				if c.Name == "<init>" && (c.Super || c.This) {
 					explicitSuper = true
@@ -427,11 +737,7 @@ func (p *project) computeCtorEffect(t *analysis.Type, arity int) effect {
 			}
 		case m.Kind == analysis.KindField && !m.Static() && m.BodyEnd > m.BodyStart,
 			m.Kind == analysis.KindInitializer && !m.Static():
-			e := p.bodyEffect(t, m, true)
-			if e.writes() {
-				return effGlobal
-			}
-			acc |= e
+			acc = acc.or(asCtor(p.bodyEffect(t, m, true)))
 		}
 	}
 	if !found {
@@ -440,25 +746,51 @@ func (p *project) computeCtorEffect(t *analysis.Type, arity int) effect {
 			hasCtors = hasCtors || m.Kind == analysis.KindConstructor
 		}
 		if hasCtors || arity != 0 && t.Kind != "record" {
-			return effGlobal
+			return unknown("unknown effect of new " + t.ID + "/" + itoa(arity))
+		}
+		if t.Kind == "record" {
+			acc.store |= posAll &^ 1 // the canonical constructor keeps its arguments
 		}
 	}
 	if !explicitSuper && len(t.Extends) > 0 && t.Kind == "class" {
 		sup := p.resolve(t, t.Extends[0])
 		if len(sup) == 0 {
 			if !freshJDK[t.Extends[0]] {
-				return effGlobal
+				return unknown("unknown effect of new " + t.Extends[0])
 			}
 		}
 		for _, s := range sup {
-			e := p.typeCtorEffect(s, 0)
-			if e.writes() {
-				return effGlobal
-			}
-			acc |= e
+			acc = acc.or(p.typeCtorEffect(s, 0))
 		}
 	}
 	return acc
+}
+
+// clinitEffect is what initializing class t may do beyond setting its own static fields:
+// the effect of its static initializers and static field initializers, with writes to its
+// own statics left out (class initialization runs once, whichever statement triggers it,
+// and readers of those fields depend on the initializer directly). An initializer that
+// reads mutable static state elsewhere, or writes it, keeps that effect.
+func (p *project) clinitEffect(t *analysis.Type) effect {
+	return p.memo(t.ID+"#<clinit>", func() effect {
+		e := effNone
+		for _, m := range t.Members {
+			if m.Static() && (m.Kind == analysis.KindInitializer || m.Kind == analysis.KindField && m.BodyEnd > m.BodyStart) {
+				me := p.summarize(t, m, false, true)
+				e.flags |= me.flags
+				if me.writes() && me.why != "" && e.why == "" {
+					e.why = me.why
+				}
+				if me.leak != 0 {
+					e.flags |= effWrites
+				}
+			}
+		}
+		if e.flags&effWrites != 0 && e.why == "" {
+			e.why = "writes static state initializing " + t.ID
+		}
+		return effect{flags: e.flags, why: e.why}
+	})
 }
 
 // memberEffect proves a method or constructor body read-only (effNone) or gives up
@@ -496,57 +828,68 @@ func (p *project) proof(key string) (effect, bool) {
 }
 
 func (p *project) bodyEffect(t *analysis.Type, m *analysis.Member, ctor bool) effect {
+	return p.summarize(t, m, ctor, false)
+}
+
+// summarize computes the effect summary of one body (a method, a constructor, or an
+// initializer) by the same def/use scan as test statements, run over the whole body with
+// its parameters and this as positions: objects the body creates are local and changing
+// them is no effect; a change to an object that may alias a position mutates that
+// position; a change to anything that may alias static state writes shared state. In a
+// class initializer (clinit), the class's own static fields are local too.
+func (p *project) summarize(t *analysis.Type, m *analysis.Member, ctor, clinit bool) effect {
 	if m.BodyEnd <= m.BodyStart || m.Broken || hasString(m.Modifiers, "native") {
-		return effGlobal
+		return unknown("unknown effect of " + m.ID + " (no body)")
 	}
 	f := p.fileOf(t)
 	if f == nil {
-		return effGlobal
+		return unknown("unknown effect of " + m.ID)
 	}
 	src, err := p.source(f.Path)
 	if err != nil || m.BodyEnd > len(src) {
-		return effGlobal
+		return unknown("unknown effect of " + m.ID + " (unreadable)")
 	}
 	toks := analysis.Lex(src, m.BodyStart, m.BodyEnd)
+	lambdas := false
+	for i, tok := range toks {
+		switch {
+		case tok.Is(src, "::"):
+			return unknown("unknown effect of " + m.ID + " (method reference)")
+		case tok.Is(src, "class") && !(i > 0 && toks[i-1].Is(src, ".")):
+			return unknown("unknown effect of " + m.ID + " (local class)")
+		case tok.Is(src, "->"):
+			lambdas = true
+		}
+	}
 	locals := map[string]string{}
 	for _, l := range m.Refs.Locals {
 		locals[l.Name] = l.Type
 	}
-	for _, tok := range toks {
-		if tok.Is(src, "->") || tok.Is(src, "::") || tok.Is(src, "class") {
-			return effGlobal
-		}
+	positions := map[string]posSet{}
+	static := m.Static() || clinit
+	if !static {
+		positions["this"] = 1
 	}
-	for _, a := range assignments(src, toks) {
-		chain := a.target
-		switch {
-		case len(chain) == 1 && chain[0] != "this":
-			if _, ok := locals[chain[0]]; ok && !a.indexed {
-				continue
+	if len(m.Refs.Locals) >= len(m.Params) {
+		for i := range m.Params {
+			pos := posOf(i)
+			if m.Varargs && i == len(m.Params)-1 {
+				pos = posFrom(i)
 			}
-			if ctor && !a.indexed && len(chain) == 1 {
-				if fm := p.fieldOf(t, chain[0]); fm != nil && !fm.Static() {
-					continue
-				}
+			if l := m.Refs.Locals[i]; !immutableType(l.Type) {
+				positions[l.Name] = pos // an immutable argument can be neither changed nor shared
 			}
-		case len(chain) == 2 && chain[0] == "this" && ctor && !a.indexed:
-			continue
 		}
-		return effGlobal
+	} else if len(m.Params) > 0 {
+		return unknown("unknown effect of " + m.ID + " (parameters not read)")
 	}
-	acc := p.bodyReads(t, src, toks, locals)
-	need := func(e effect) bool {
-		acc |= e
-		return e.writes()
-	}
+	acc := effect{flags: p.accessEffect(t, src, toks, locals, clinit)}
 	for _, c := range m.Refs.Calls {
 		if c.Name != "<init>" || !(c.This || c.Super) {
 			continue
 		}
 		if c.This {
-			if need(p.typeCtorEffect(t, c.Arity)) {
-				return effGlobal
-			}
+			acc = acc.or(widenArgs(p.typeCtorEffect(t, c.Arity)))
 			continue
 		}
 		if len(t.Extends) == 0 {
@@ -554,43 +897,304 @@ func (p *project) bodyEffect(t *analysis.Type, m *analysis.Member, ctor bool) ef
 		}
 		sup := p.resolve(t, t.Extends[0])
 		if len(sup) == 0 && !freshJDK[t.Extends[0]] {
-			return effGlobal
+			return unknown("unknown effect of super constructor " + t.Extends[0])
 		}
 		for _, s := range sup {
-			if need(p.typeCtorEffect(s, c.Arity)) {
-				return effGlobal
+			acc = acc.or(widenArgs(p.typeCtorEffect(s, c.Arity)))
+		}
+	}
+	// What this(…) and super(…) keep of their arguments, they keep in this.
+	if acc.store&^1 != 0 {
+		acc.store |= 1
+	}
+	ctx := &scanCtx{p: p, t: t, src: src, locals: locals, fields: p.fieldNames(t), body: true}
+	// Lambda parameters are bound by whoever runs the lambda: for a lambda handed to a call,
+	// to objects reachable from that call's receiver and arguments; otherwise to anything.
+	var lambdaGroups [][]string
+	lambdaParams := map[string]bool{}
+	if lambdas {
+		for _, lp := range lambdaParamsIn(src, toks) {
+			for _, n := range lp.names {
+				locals[n] = ""
+				lambdaParams[n] = true
+			}
+			group := append([]string{}, lp.names...)
+			if lp.call >= 0 {
+				st := ctx.callSite(toks, lp.call, map[string]bool{})
+				group = append(group, ctx.receiverKeys(toks, st, map[string]bool{})...)
+				group = append(group, ctx.argKeys(toks, st.self().open, st.self().close, map[string]bool{})...)
+				if st.effect.flags&effWrites != 0 {
+					group = append(group, heapKey)
+				}
+			} else {
+				group = append(group, heapKey)
+				for k := range positions {
+					group = append(group, k)
+				}
+			}
+			lambdaGroups = append(lambdaGroups, group)
+		}
+	}
+	fa := ctx.scan(toks, map[string]bool{}, nil)
+	fa.aliases = append(fa.aliases, lambdaGroups...)
+	acc.flags |= fa.siteFlags & effReads
+	own := map[string]bool{}
+	for _, x := range t.Members {
+		if x.Kind == analysis.KindField && x.Static() {
+			own[x.Name] = true
+		}
+	}
+	why := map[string]string{}
+	norm := func(k string) string {
+		name, isField := strings.CutPrefix(k, "this.")
+		switch {
+		case k == heapKey:
+			return heapKey
+		case isField:
+			fm := p.fieldOf(t, name)
+			switch {
+			case fm == nil:
+				why[heapKey] = "unknown effect of field " + name
+				return heapKey
+			case fm.Static() && clinit && own[name]:
+				return "static:" + name
+			case fm.Static():
+				if why[heapKey] == "" {
+					why[heapKey] = "writes static " + t.ID + "." + name
+				}
+				return heapKey
+			case static:
+				return heapKey
+			}
+			return "this"
+		}
+		return k
+	}
+	// same: keys that may name the same object (or one reachable from the other, through
+	// reads); uf: also keys whose objects reach others' through field stores.
+	same, uf := unionFind{}, unionFind{}
+	// Locals bound other than by "=": a for-each variable is an element of what it iterates;
+	// catch parameters and pattern variables may be anything.
+	bound := map[string]bool{}
+	for _, a := range assignments(src, toks) {
+		if len(a.target) == 1 && !a.indexed {
+			bound[a.target[0]] = true
+		}
+	}
+	for _, fe := range forEachVars(src, toks) {
+		bound[fe.name] = true
+		group := []string{fe.name}
+		for j := fe.start; j < fe.end; j++ {
+			if k := ctx.rootKey(toks, j, map[string]bool{}); k != "" {
+				group = append(group, k)
+			}
+		}
+		group = append(group, ctx.flowKeys(toks, fe.start, fe.end, map[string]bool{})...)
+		fa.aliases = append(fa.aliases, group)
+	}
+	for _, l := range m.Refs.Locals {
+		if _, param := positions[l.Name]; param || bound[l.Name] || lambdaParams[l.Name] || immutableType(l.Type) {
+			continue
+		}
+		group := []string{l.Name, heapKey}
+		for k := range positions {
+			group = append(group, k)
+		}
+		fa.aliases = append(fa.aliases, group)
+	}
+	for _, g := range fa.aliases {
+		for _, k := range g[1:] {
+			same.union(norm(g[0]), norm(k))
+			uf.union(norm(g[0]), norm(k))
+		}
+	}
+	for _, g := range fa.reach {
+		for _, k := range g[1:] {
+			uf.union(norm(g[0]), norm(k))
+		}
+	}
+	rootPos := map[string]posSet{}
+	rootHeap := map[string]bool{uf.find(heapKey): true}
+	samePos := map[string]posSet{}
+	sameHeap := map[string]bool{same.find(heapKey): true}
+	for k, pos := range positions {
+		rootPos[uf.find(k)] |= pos
+		samePos[same.find(k)] |= pos
+	}
+	for _, d := range sortedKeys(fa.defs) {
+		before := why[heapKey]
+		n := norm(d)
+		var mut posSet
+		var heap bool
+		if fa.deep[d] {
+			r := uf.find(n)
+			mut, heap = rootPos[r], rootHeap[r]
+		} else {
+			r := same.find(n)
+			mut, heap = samePos[r], sameHeap[r]
+		}
+		acc.mut |= mut
+		if heap {
+			acc.flags |= effWrites
+			w := fa.why[d]
+			if name, ok := strings.CutPrefix(d, "this."); ok {
+				if fm := p.fieldOf(t, name); fm != nil && fm.Static() {
+					w = "writes static " + ownerOfKey(fm.ID) + "." + name
+				}
+			}
+			if w == "" && why[heapKey] != before {
+				w = why[heapKey]
+			}
+			if w == "" {
+				w = "writes shared state through " + strings.TrimPrefix(d, "this.")
+			}
+			if acc.why == "" {
+				acc.why = w
 			}
 		}
 	}
-	// Every other call, typed through its receiver chain as in test statements.
-	ctx := &scanCtx{p: p, t: t, src: src, locals: locals, fields: map[string]string{}}
-	for i := 0; i < len(toks); i++ {
-		tok := toks[i]
-		var st *site
-		switch {
-		case tok.Kind == analysis.TokKeyword && tok.Is(src, "new"):
-			st = ctx.ctorSite(toks, i)
-			if st == nil {
-				continue // array creation
-			}
-		case tok.Kind == analysis.TokIdent && i+1 < len(toks) && toks[i+1].Is(src, "("):
-			if i > 0 && toks[i-1].Is(src, "new") {
-				continue
-			}
-			st = ctx.callSite(toks, i, nil)
-		default:
-			continue
+	for k, pos := range positions {
+		r := uf.find(k)
+		if rootPos[r]&^pos != 0 {
+			acc.store |= pos
 		}
-		if need(st.effect) {
-			return effGlobal
+		if rootHeap[r] {
+			acc.leak |= pos
 		}
+	}
+	if ctor {
+		// A constructor's own field writes change the new object only.
+		acc.mut &^= 1
+	}
+	acc.ret = p.returnKinds(ctx, t, m, toks, norm, uf, rootPos, rootHeap)
+	if lambdas && (acc.flags&effWrites != 0 || acc.leak != 0) {
+		// Lambda bodies were read as if they ran where they are written. That is only an
+		// over-approximation while they change no shared state: a lambda kept and run
+		// later by a JDK object would change it at another statement.
+		return unknown("unknown effect of " + m.ID + " (lambda changing shared state)")
 	}
 	return acc
 }
 
-// bodyReads reports effReads when a body reads shared state by name: static fields that
-// are not constants of a value type, or names it cannot place.
-func (p *project) bodyReads(t *analysis.Type, src []byte, toks []analysis.Token, locals map[string]string) effect {
+// lambdaParam lists the parameters of one lambda and the token index of the name of the
+// call it is an argument of (-1 when none).
+type lambdaParam struct {
+	names []string
+	call  int
+}
+
+// lambdaParamsIn finds every lambda's parameters ("x ->", "(a, b) ->", "(T a) ->").
+func lambdaParamsIn(src []byte, toks []analysis.Token) []lambdaParam {
+	var out []lambdaParam
+	for i, tok := range toks {
+		if !tok.Is(src, "->") || i == 0 {
+			continue
+		}
+		var lp lambdaParam
+		start := i - 1
+		switch {
+		case toks[i-1].Kind == analysis.TokIdent:
+			lp.names = []string{toks[i-1].Text(src)}
+		case toks[i-1].Is(src, ")"):
+			start = matchOpen(src, toks, i-1)
+			if start < 0 {
+				continue
+			}
+			for j := start + 1; j < i-1; j++ {
+				if toks[j].Kind == analysis.TokIdent && (toks[j+1].Is(src, ",") || j+1 == i-1) {
+					lp.names = append(lp.names, toks[j].Text(src))
+				}
+			}
+		}
+		lp.call = -1
+		depth := 0
+		for j := start - 1; j >= 0; j-- {
+			switch {
+			case toks[j].Is(src, ")") || toks[j].Is(src, "]") || toks[j].Is(src, "}"):
+				depth++
+			case toks[j].Is(src, "(") || toks[j].Is(src, "[") || toks[j].Is(src, "{"):
+				if depth > 0 {
+					depth--
+					continue
+				}
+				if toks[j].Is(src, "(") && j > 0 && toks[j-1].Kind == analysis.TokIdent && !(j > 1 && toks[j-2].Is(src, "new")) {
+					lp.call = j - 1
+				}
+				j = -1
+			case depth == 0 && toks[j].Is(src, ";"):
+				j = -1
+			}
+		}
+		out = append(out, lp)
+	}
+	return out
+}
+
+// forEach is the variable of an enhanced for loop and the token range of what it iterates.
+type forEach struct {
+	name       string
+	start, end int
+}
+
+// forEachVars finds "for (T name : expr)" headers.
+func forEachVars(src []byte, toks []analysis.Token) []forEach {
+	var out []forEach
+	for i := 0; i+1 < len(toks); i++ {
+		if !(toks[i].Kind == analysis.TokKeyword && toks[i].Is(src, "for") && toks[i+1].Is(src, "(")) {
+			continue
+		}
+		cl := matchClose(src, toks, i+1)
+		depth := 0
+		for j := i + 2; j < cl; j++ {
+			switch {
+			case toks[j].Is(src, "(") || toks[j].Is(src, "[") || toks[j].Is(src, "{"):
+				depth++
+			case toks[j].Is(src, ")") || toks[j].Is(src, "]") || toks[j].Is(src, "}"):
+				depth--
+			case depth == 0 && toks[j].Is(src, ":") && toks[j-1].Kind == analysis.TokIdent:
+				out = append(out, forEach{name: toks[j-1].Text(src), start: j + 1, end: cl})
+			}
+		}
+	}
+	return out
+}
+
+// returnKinds is what the values a method returns may alias: nothing (fresh objects and
+// immutable values), its receiver or arguments, or shared state.
+func (p *project) returnKinds(ctx *scanCtx, t *analysis.Type, m *analysis.Member, toks []analysis.Token,
+	norm func(string) string, uf unionFind, rootPos map[string]posSet, rootHeap map[string]bool) retKind {
+	if m.Kind != analysis.KindMethod {
+		return 0
+	}
+	rt := analysis.EraseType(m.ReturnType)
+	if rt == "void" || valueTypes[rt] {
+		return 0
+	}
+	var out retKind
+	for i, tok := range toks {
+		if !(tok.Kind == analysis.TokKeyword && tok.Is(ctx.src, "return")) {
+			continue
+		}
+		end := exprEnd(ctx.src, toks, i+1)
+		for _, k := range ctx.flowKeys(toks, i+1, end, map[string]bool{}) {
+			r := uf.find(norm(k))
+			if rootHeap[r] {
+				out |= retShared
+			}
+			if rootPos[r] != 0 {
+				out |= retArgs
+			}
+		}
+	}
+	return out
+}
+
+// accessEffect reports effReads when a body reads shared state by name: static fields
+// that are not constants of a value type, or names it cannot place. A static field of
+// another project class also initializes that class, which adds what its initializer does.
+// In a class initializer (clinit), the class's own static fields are not shared state.
+func (p *project) accessEffect(t *analysis.Type, src []byte, toks []analysis.Token, locals map[string]string, clinit bool) effFlags {
+	var acc effFlags
 	for i, tok := range toks {
 		if tok.Kind != analysis.TokIdent {
 			continue
@@ -606,8 +1210,8 @@ func (p *project) bodyReads(t *analysis.Type, src []byte, toks []analysis.Token,
 			continue
 		}
 		if f := p.fieldOf(t, name); f != nil {
-			if f.Static() && !constant(f) {
-				return effReads
+			if f.Static() && !constant(f) && !(clinit && declaredIn(t, f)) {
+				acc |= effReads
 			}
 			continue
 		}
@@ -622,10 +1226,12 @@ func (p *project) bodyReads(t *analysis.Type, src []byte, toks []analysis.Token,
 				for _, ty := range p.resolve(t, name) {
 					if f := p.fieldOf(ty, field); f != nil && constant(f) {
 						ok = true
+					} else {
+						acc |= p.triggerInit(t, ty).flags
 					}
 				}
 				if !ok && !isTypeName(field) {
-					return effReads
+					acc |= effReads
 				}
 			}
 			continue
@@ -636,9 +1242,23 @@ func (p *project) bodyReads(t *analysis.Type, src []byte, toks []analysis.Token,
 		if len(name) == 1 && name[0] >= 'A' && name[0] <= 'Z' {
 			continue
 		}
-		return effReads
+		acc |= effReads
 	}
-	return effNone
+	return acc
+}
+
+func immutableType(typ string) bool {
+	t := analysis.EraseType(typ)
+	return valueTypes[t] && t != "Optional"
+}
+
+func declaredIn(t *analysis.Type, f *analysis.Member) bool {
+	for _, m := range t.Members {
+		if m == f {
+			return true
+		}
+	}
+	return false
 }
 
 // constant reports a static final field of an immutable value type.

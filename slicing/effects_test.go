@@ -51,19 +51,19 @@ func TestEffectProofs(t *testing.T) {
 	p := newProject(s, s.Source.Read, Options{})
 	cases := []struct {
 		member string
-		want   effect
+		want   string
 	}{
-		{"rules.Counter#value()", effNone},       // getter
-		{"rules.Counter#increment()", effGlobal}, // writes a field
-		{"rules.Counter#<init>(int)", effNone},   // constructors may set their own fields
-		{"rules.Holder#total()", effNone},        // loop over own state, local writes only
-		{"rules.Holder#add(Counter)", effGlobal}, // stores its argument
-		{"rules.Registry#count()", effReads},     // reads static state
-		{"rules.Registry#register(String)", effGlobal},
-		{"rules.Service#explode()", effNone},       // throwing changes nothing
-		{"rules.Calculator#add(int,int)", effNone}, // static arithmetic
-		{"rules.HelperTest#checkValue(int,Counter)", effNone},
-		{"rules.RulesAsserts#assertValue(int,Counter)", effNone},
+		{"rules.Counter#value()", "none"},                        // getter of a value
+		{"rules.Counter#increment()", "mut=this"},                // changes its own field only
+		{"rules.Counter#<init>(int)", "none"},                    // constructors may set their own fields
+		{"rules.Holder#total()", "none"},                         // loop over own state, local writes only
+		{"rules.Holder#add(Counter)", "mut=this,0 store=this,0"}, // keeps its argument
+		{"rules.Registry#count()", "reads"},                      // reads static state
+		{"rules.Registry#register(String)", "reads writes"},
+		{"rules.Service#explode()", "none"},       // throwing changes nothing
+		{"rules.Calculator#add(int,int)", "none"}, // static arithmetic
+		{"rules.HelperTest#checkValue(int,Counter)", "none"},
+		{"rules.RulesAsserts#assertValue(int,Counter)", "none"},
 	}
 	for _, c := range cases {
 		var ref *memberRef
@@ -76,8 +76,8 @@ func TestEffectProofs(t *testing.T) {
 		if ref == nil {
 			t.Fatalf("%s not found", c.member)
 		}
-		if got := p.memberEffect(*ref); got != c.want {
-			t.Errorf("%s: effect %d, want %d", c.member, got, c.want)
+		if got := p.memberEffect(*ref).String(); got != c.want {
+			t.Errorf("%s: effect %s, want %s", c.member, got, c.want)
 		}
 	}
 }

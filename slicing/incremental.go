@@ -116,7 +116,7 @@ func (d *Discovery) incremental(s *analysis.Snapshot, read func(rel string) ([]b
 		if declShape(oldF) != declShape(newF) {
 			// Members came, went or changed their signatures or annotations; types and
 			// supertypes must stay as they were.
-			if oldF.Test != newF.Test || !memberChanges(oldF, newF, declared) {
+			if oldF.Test != newF.Test || !memberChanges(oldF, newF, declared) || d.testsOfOthersMayChange(oldF, newF) {
 				return nil
 			}
 			redeclared[p] = true
@@ -381,6 +381,46 @@ func memberChanges(oldF, newF *analysis.File, declared map[string]bool) bool {
 		}
 	}
 	return true
+}
+
+// testsOfOthersMayChange reports whether a declaration edit to a file (whose types keep
+// their declarations, see memberChanges) may change which methods are tests in classes of
+// other files: an import edit (it decides which @Test a file means), or a method of an
+// annotation type or of a type with project subtypes declared differently (JUnit 4 hands
+// @Test down to overrides, Jupiter hides inherited tests by overrides and hands default
+// test methods of interfaces down, JUnit 3 hands test* methods down). Those edits take a
+// full discovery.
+func (d *Discovery) testsOfOthersMayChange(oldF, newF *analysis.File) bool {
+	if len(oldF.Imports) != len(newF.Imports) {
+		return true
+	}
+	for i, imp := range oldF.Imports {
+		if imp != newF.Imports[i] {
+			return true
+		}
+	}
+	for i, t := range oldF.Types {
+		nt := newF.Types[i]
+		decls := map[string]int{}
+		for _, m := range t.Members {
+			if m.Kind == analysis.KindMethod {
+				decls[memberDecl(m)]++
+			}
+		}
+		for _, m := range nt.Members {
+			if m.Kind == analysis.KindMethod {
+				decls[memberDecl(m)]--
+			}
+		}
+		changed := false
+		for _, n := range decls {
+			changed = changed || n != 0
+		}
+		if changed && (t.Kind == "annotation" || len(d.proj.subtypes(t)) > 0) {
+			return true
+		}
+	}
+	return false
 }
 
 // typeDecl is what discovery reads of a type's own declaration.

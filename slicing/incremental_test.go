@@ -35,6 +35,14 @@ var mutations = []mutation{
 	{"writes", insertAtBody(" System.out.println(\"x\"); ")},
 	// Writes an instance field of the body's own class.
 	{"assigns", insertAtBody(" this.touched = 1; ")},
+	// Effect summaries: writes to an array the body creates change nothing; a list the
+	// body creates that keeps this links nothing outside; a static field of a JDK class
+	// read changes nothing either.
+	{"local-array", insertAtBody(" int[] scratch = new int[2]; scratch[0] = 1; ")},
+	{"local-list", insertAtBody(" java.util.List<Object> kept = new java.util.ArrayList<>(); kept.add(kept); ")},
+	// Hands an object the body can reach to unknown code: every summary that relied on the
+	// body must widen.
+	{"leaks", insertAtBody(" java.util.Objects.requireNonNull(System.getProperties()).put(\"k\", new Object()); ")},
 	// A new assertion in a test or helper body.
 	{"asserts", insertAtBody(" org.junit.Assert.assertTrue(true); ")},
 	// An anonymous subclass, which widens dispatch proofs.
@@ -87,7 +95,7 @@ func insertBefore(text string) func(string, *analysis.Member) string {
 // several ways and checks that Discovery.Update gives exactly what a full discovery of the
 // edited snapshot gives, and that typical edits stay incremental.
 func TestUpdateMatchesFullDiscovery(t *testing.T) {
-	for _, name := range []string{"paper", "rules", "libs", "broken"} {
+	for _, name := range []string{"paper", "rules", "libs", "broken", "effects"} {
 		t.Run(name, func(t *testing.T) {
 			s := fixture(t, name)
 			d, err := DiscoverAll(s, s.Read, Options{})

@@ -24,8 +24,9 @@ type project struct {
 	// deps record what each proof and test analysis looked up (see lookupDeps);
 	// inheritedDeps are those of the project this one was derived from (read-only).
 	deps, inheritedDeps map[string]lookupDeps
-	frames              []lookupDeps    // records being made, innermost last
-	supers              map[string]bool // types whose tests subclasses inherit
+	frames              []lookupDeps        // records being made, innermost last
+	supers              map[string]bool     // types whose tests subclasses inherit
+	heads               map[string][]string // class head tokens of the discovery being built
 	subs                map[string][]*analysis.Type
 	anon                map[string]bool
 	busy                map[string]bool // effect proofs in progress
@@ -80,6 +81,9 @@ func (p *project) fileOf(t *analysis.Type) *analysis.File { return p.snap.FileOf
 func (p *project) resolve(from *analysis.Type, name string) []*analysis.Type {
 	name = analysis.EraseType(name)
 	name = strings.TrimRight(name, "[]")
+	if i := strings.IndexByte(name, '.'); i > 0 {
+		return p.resolveQualified(from, name, i)
+	}
 	p.note("T:" + name)
 	cands := p.bySimple[name]
 	if len(cands) <= 1 {
@@ -114,6 +118,24 @@ func (p *project) resolve(from *analysis.Type, name string) []*analysis.Type {
 	return cands
 }
 
+// resolveQualified resolves a dotted name: a fully qualified project type, or a type
+// resolved from its first segment followed by nested types ("AbstractMapTest.EntrySetTest").
+// Names it cannot place resolve to nothing, as library types do.
+func (p *project) resolveQualified(from *analysis.Type, name string, dot int) []*analysis.Type {
+	last := name[strings.LastIndexByte(name, '.')+1:]
+	p.note("T:" + last)
+	if t := p.snap.Type(name); t != nil {
+		return []*analysis.Type{t}
+	}
+	var out []*analysis.Type
+	for _, head := range p.resolve(from, name[:dot]) {
+		if t := p.snap.Type(head.ID + name[dot:]); t != nil {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
 func qualify(pkg, name string) string {
 	if pkg == "" {
 		return name
@@ -131,7 +153,7 @@ func (p *project) supertypes(t *analysis.Type) []*analysis.Type {
 		cur := queue[0]
 		queue = queue[1:]
 		for _, n := range append(append([]string{}, cur.Extends...), cur.Implements...) {
-			for _, s := range p.resolve(cur, n) {
+			for _, s := range p.superOf(cur, n) {
 				if !seen[s.ID] {
 					seen[s.ID] = true
 					out = append(out, s)
@@ -143,6 +165,42 @@ func (p *project) supertypes(t *analysis.Type) []*analysis.Type {
 	return out
 }
 
+// superOf resolves a supertype name written in t's declaration. A type cannot extend
+// itself, so where the name would mean t (a nested class extending the like-named nested
+// class of its outer class's superclass, written "Outer.Inner" but kept as its simple
+// name), it means a member type inherited by an enclosing class, else another type of that
+// name.
+func (p *project) superOf(t *analysis.Type, name string) []*analysis.Type {
+	cands := p.resolve(t, name)
+	self := false
+	for _, c := range cands {
+		self = self || c == t
+	}
+	if !self {
+		return cands
+	}
+	simpleName := analysis.EraseType(name)
+	var others []*analysis.Type
+	for _, c := range p.bySimple[simpleName] {
+		if c != t {
+			others = append(others, c)
+		}
+	}
+	for o := p.snap.Type(t.Outer); o != nil; o = p.snap.Type(o.Outer) {
+		for _, s := range p.supertypes(o) {
+			for _, c := range others {
+				if c.ID == s.ID+"."+simpleName {
+					return []*analysis.Type{c}
+				}
+			}
+		}
+		if o.Outer == "" {
+			break
+		}
+	}
+	return others
+}
+
 // extendsExternal reports whether t's class chain ends in a non-project superclass named
 // one of names (TestCase for JUnit 3).
 func (p *project) extendsExternal(t *analysis.Type, names ...string) bool {
@@ -152,7 +210,7 @@ func (p *project) extendsExternal(t *analysis.Type, names ...string) bool {
 		if len(cur.Extends) == 0 || cur.Kind != "class" {
 			return false
 		}
-		sup := p.resolve(cur, cur.Extends[0])
+		sup := p.superOf(cur, cur.Extends[0])
 		if len(sup) == 0 {
 			for _, n := range names {
 				if cur.Extends[0] == n {

@@ -31,13 +31,14 @@ func (p *project) cut(tm *TestMethod, m *analysis.Member, ma *methodAnalysis) {
 		tm.Units, tm.Reason = []Unit{u}, StrPtr(reason)
 		return
 	}
-	deps := dependences(ma)
+	deps, why := dependences(ma)
 	covered := map[int]bool{}
 	for i, st := range ma.stmts {
 		if !st.Assertion {
 			continue
 		}
 		sl := closure(deps, []int{i})
+		explain := explainSlice(ma.stmts, deps, why, i)
 		for _, j := range sl {
 			covered[j] = true
 		}
@@ -45,6 +46,7 @@ func (p *project) cut(tm *TestMethod, m *analysis.Member, ma *methodAnalysis) {
 		u.ID = tm.ID + ":" + strconv.Itoa(st.Line)
 		u.Level, u.Line, u.EndLine, u.Assertions = LevelAssertion, st.Line, st.EndLine, 1
 		u.Stmts, u.Statements = sl, ranges(ma.stmts, sl)
+		u.Explain = explain
 		tm.Units = append(tm.Units, u)
 	}
 	var rest []int
@@ -89,7 +91,9 @@ func (u unionFind) find(k string) string {
 		if !ok || p == k {
 			return k
 		}
-		u[k] = u[p]
+		if gp, ok := u[p]; ok {
+			u[k] = gp // halve the path; a root has no entry of its own
+		}
 		k = p
 	}
 }
@@ -103,8 +107,9 @@ func (u unionFind) union(a, b string) {
 
 // dependences returns, for each statement, the earlier statements it depends on: those
 // that may change a key it reads, keys compared through their may-alias classes. Fields of
-// the test object are one class with the heap.
-func dependences(ma *methodAnalysis) [][]int {
+// the test object are one class with the heap. The second result says why, per edge
+// [reader, writer].
+func dependences(ma *methodAnalysis) ([][]int, map[[2]int]string) {
 	uf := unionFind{}
 	for _, st := range ma.stmts {
 		for _, k := range append(append([]string{}, st.Defs...), st.Uses...) {
@@ -119,6 +124,7 @@ func dependences(ma *methodAnalysis) [][]int {
 		}
 	}
 	deps := make([][]int, len(ma.stmts))
+	why := map[[2]int]string{}
 	for j, sj := range ma.stmts {
 		uses := map[string]bool{}
 		for _, k := range sj.Uses {
@@ -129,31 +135,70 @@ func dependences(ma *methodAnalysis) [][]int {
 			exact[k] = true
 		}
 		for i := 0; i < j; i++ {
-			if dependsOn(ma.stmts[i], exact, uses, uf) {
+			if r := dependsOn(ma.stmts[i], exact, uses, uf); r != "" {
 				deps[j] = append(deps[j], i)
+				why[[2]int{j, i}] = r
 			}
 		}
 	}
-	return deps
+	return deps, why
 }
 
-// dependsOn reports whether a reader with the given uses (exact keys, and their alias
-// classes) may observe what st does: rebinding a variable it reads, or changing an object
-// that may be shared with one it reads.
-func dependsOn(st Statement, exact, classes map[string]bool, uf unionFind) bool {
+// dependsOn says why a reader with the given uses (exact keys, and their alias classes)
+// may observe what st does, or "" when it cannot: st rebinds a variable it reads, or
+// changes an object that may be shared with one it reads.
+func dependsOn(st Statement, exact, classes map[string]bool, uf unionFind) string {
 	mut := map[string]bool{}
 	for _, k := range st.mutates {
 		mut[k] = true
-		if classes[uf.find(k)] {
-			return true
-		}
 	}
 	for _, k := range st.Defs {
 		if !mut[k] && exact[k] {
-			return true
+			return "def-use " + k
 		}
 	}
-	return false
+	for _, k := range st.mutates {
+		if !classes[uf.find(k)] {
+			continue
+		}
+		switch {
+		case st.why[k] != "":
+			return st.why[k]
+		case k == heapKey:
+			return "writes shared state"
+		case exact[k]:
+			return "mutates " + k
+		}
+		return "may-alias " + k
+	}
+	return ""
+}
+
+// explainSlice walks the slice of the statement at seed backwards and gives each statement
+// the reason of the first dependence that reached it.
+func explainSlice(stmts []Statement, deps [][]int, why map[[2]int]string, seed int) []Explanation {
+	reason := map[int]string{seed: "assertion"}
+	queue := []int{seed}
+	for len(queue) > 0 {
+		j := queue[0]
+		queue = queue[1:]
+		for _, i := range deps[j] {
+			if _, ok := reason[i]; !ok {
+				reason[i] = why[[2]int{j, i}]
+				queue = append(queue, i)
+			}
+		}
+	}
+	idx := make([]int, 0, len(reason))
+	for i := range reason {
+		idx = append(idx, i)
+	}
+	sort.Ints(idx) // statement order (several statements may share a line)
+	out := make([]Explanation, 0, len(idx))
+	for _, i := range idx {
+		out = append(out, Explanation{Line: stmts[i].Line, Why: reason[i]})
+	}
+	return out
 }
 
 // closure is the backward closure of seeds over deps, sorted.

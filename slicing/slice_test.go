@@ -21,13 +21,14 @@ type goldenMeth struct {
 }
 
 type goldenUnit struct {
-	ID         string  `json:"id"`
-	Level      Level   `json:"level"`
-	Line       int     `json:"line"`
-	EndLine    int     `json:"endLine"`
-	Statements string  `json:"statements"`
-	Assertions int     `json:"assertions"`
-	Reason     *string `json:"reason"`
+	ID         string   `json:"id"`
+	Level      Level    `json:"level"`
+	Line       int      `json:"line"`
+	EndLine    int      `json:"endLine"`
+	Statements string   `json:"statements"`
+	Assertions int      `json:"assertions"`
+	Reason     *string  `json:"reason"`
+	Explain    []string `json:"explain,omitempty"`
 }
 
 func view(classes []*TestClass) []goldenView {
@@ -44,7 +45,11 @@ func view(classes []*TestClass) []goldenView {
 				gm.Statements = append(gm.Statements, mark+" L"+itoa(s.Line)+" defs="+join(s.Defs)+" uses="+join(s.Uses))
 			}
 			for _, u := range m.Units {
-				gm.Units = append(gm.Units, goldenUnit{u.ID, u.Level, u.Line, u.EndLine, lineRanges(u.Statements), u.Assertions, u.Reason})
+				var ex []string
+				for _, e := range u.Explain {
+					ex = append(ex, "L"+itoa(e.Line)+" "+e.Why)
+				}
+				gm.Units = append(gm.Units, goldenUnit{u.ID, u.Level, u.Line, u.EndLine, lineRanges(u.Statements), u.Assertions, u.Reason, ex})
 			}
 			g.Methods = append(g.Methods, gm)
 		}
@@ -74,6 +79,7 @@ func TestGoldenSlices(t *testing.T) {
 		{"paper", Options{}},
 		{"rules", Options{}},
 		{"broken", Options{}},
+		{"effects", Options{}},
 		{"libs", Options{ExtraAssertions: []string{"expectSaved", "shouldBeEmpty"}}},
 	}
 	for _, c := range cases {
@@ -96,4 +102,32 @@ func lineRanges(r [][2]int) string {
 		}
 	}
 	return out
+}
+
+// TestPaperFigure2 pins the motivating example of assertion-based selection: testExp's three
+// assertions on different receivers and testNegate slice exactly as the paper's Figure 2,
+// although Complex#exp runs table-backed math with array writes and TestUtils has
+// assertion overloads that build messages.
+func TestPaperFigure2(t *testing.T) {
+	_, classes := discover(t, "paper", Options{})
+	want := map[string]string{
+		"org.example.complex.ComplexTest#testExp:13":    "11 12 13",
+		"org.example.complex.ComplexTest#testExp:14":    "14",
+		"org.example.complex.ComplexTest#testExp:16":    "15 16",
+		"org.example.complex.ComplexTest#testNegate:23": "21 22 23",
+		"org.example.complex.ComplexTest#testNegate:24": "21 22 24",
+	}
+	got := map[string]string{}
+	for _, c := range classes {
+		for _, m := range c.Methods {
+			for _, u := range m.Units {
+				got[u.ID] = lineRanges(u.Statements)
+			}
+		}
+	}
+	for id, w := range want {
+		if got[id] != w {
+			t.Errorf("%s: statements %q, want %q", id, got[id], w)
+		}
+	}
 }

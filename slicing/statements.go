@@ -25,6 +25,8 @@ type Statement struct {
 	Defs      []string `json:"defs"`
 	Uses      []string `json:"uses"`
 	Assertion bool     `json:"assertion,omitempty"`
+	// why says what writes a key, for explanations ("$heap" -> "writes static Foo.bar").
+	why map[string]string
 	// mutates are the Defs that may change an object (calls, field writes) rather than
 	// rebind a local variable; they reach readers through may-alias classes.
 	mutates []string
@@ -189,10 +191,12 @@ func (p *project) analyzeMethod(src []byte, root *sitter.Node, t *analysis.Type,
 			facts.defs[k] = true
 		}
 		st.Defs, st.Uses, st.Assertion = sortedKeys(facts.defs), sortedKeys(facts.uses), facts.assertion
+		st.why = facts.why
 		if st.Assertion {
 			ma.assertions++
 		}
 		ma.aliases = append(ma.aliases, facts.aliases...)
+		ma.aliases = append(ma.aliases, facts.reach...)
 		ma.stmts = append(ma.stmts, st)
 	}
 	ma.locals = known
@@ -321,15 +325,24 @@ type scanCtx struct {
 	src    []byte
 	locals map[string]string // top-level locals in scope and parameters, with types
 	fields map[string]string // fields visible in the test class
+	// body: the scan is of a production or helper body for its effect summary, where this
+	// and its fields are the receiver position rather than shared state.
+	body bool
 }
 
 // facts are the def/use results of one statement.
 type facts struct {
 	defs, uses map[string]bool // defs: objects that may change; uses: keys read
 	binds      map[string]bool // local variables (re)bound
-	aliases    [][]string
-	assertion  bool
-	reason     string
+	aliases    [][]string      // keys that may be (or reach) the same objects
+	// reach are groups whose first key's object now reaches the others' (x.f = y): a change
+	// of x's own fields does not change y, a deeper change may.
+	reach     [][]string
+	deep      map[string]bool // defs that may change objects reachable from the key, not just its own slots
+	assertion bool
+	reason    string
+	siteFlags effFlags          // shared-state flags of every call in the statement
+	why       map[string]string // why a key is written: "$heap" -> "writes static Foo.bar"
 }
 
 func sortedStrings(s []string) []string {

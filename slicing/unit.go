@@ -32,6 +32,10 @@ type Unit struct {
 	Reason  *string  `json:"reason"`
 	Because []string `json:"because"` // changed member ids that select it (selection fills it)
 	Via     []string `json:"via"`     // shortest chain test → … → change (selection fills it)
+	// Explain says, per statement of an assertion unit, why it is in the slice: "assertion"
+	// for the unit's own, otherwise the first dependence found ("def-use x", "mutates x",
+	// "may-alias h", "writes static Foo.bar", "unknown effect of lib.Baz#qux").
+	Explain []Explanation `json:"explain,omitempty"`
 	// Stmts are the indices, in TestMethod.Statements, of the statements the unit runs (not
 	// set for class units).
 	Stmts []int `json:"-"`
@@ -39,3 +43,9 @@ type Unit struct {
 
 // StrPtr returns a pointer to s, for Unit.Reason.
 func StrPtr(s string) *string { return &s }
+
+// Explanation is why one statement belongs to a slice.
+type Explanation struct {
+	Line int    `json:"line"`
+	Why  string `json:"why"`
+}

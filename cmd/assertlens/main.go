@@ -29,6 +29,9 @@ commands:
   select   --root DIR [--base REV] [--level assertion|method|class] [--json]
                                                tests affected by the changes, with why
   slices   --root DIR [FILE...] [--json]       every unit of the test files
+  tests    --root DIR [--classes DIRS --classpath CP] [--json]
+                                               every test the project runs (class × method),
+                                               engine, kind, build filter, JUnit Platform check
   run      --root DIR [--base REV] [--classpath CP] [--level L] [--json]
                                                run the affected units
   check    --root DIR [--base REV] [--json]    verify the selection misses nothing

@@ -12,6 +12,8 @@ func runMore(cmd string, args []string, stdout, stderr io.Writer) error {
 		return cmdSelect(args, stdout)
 	case "slices":
 		return cmdSlices(args, stdout)
+	case "tests":
+		return cmdTests(args, stdout)
 	case "run":
 		return cmdRun(args, stdout)
 	case "check":

@@ -1,155 +1,119 @@
 package runner
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"fmt"
+	"github.com/assertlens/assertlens/analysis/project"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"time"
-)
-
-// Time limits for asking the build tools; they usually fail fast offline.
-var (
-	mavenTimeout  = 30 * time.Second
-	gradleTimeout = 90 * time.Second
 )
 
 // ResolveClasspath works out the project's compile and test classpath without writing
-// under root. In order: `mvn -o dependency:build-classpath` (only when mvn exists and
-// succeeds offline); else the pom.xml dependencies (test scope included, properties
-// expanded, transitive compile/runtime dependencies followed) looked up in
-// ~/.m2/repository and /usr/share/maven-repo; the Gradle wrapper when present, else the
-// dependencies written in build.gradle; and jars under lib/ and libs/. The JUnit
-// Platform jars are not included: Run adds them. unresolved lists what was not found.
+// under root: from the build tool first (see resolveClasspath), else from the build files
+// read by assertlens. The JUnit Platform jars are not included: Run adds them.
+// unresolved lists what was not found.
 func ResolveClasspath(root string) (cp []string, unresolved []string, err error) {
-	cp, unresolved, _, err = resolveClasspath(context.Background(), root)
-	return cp, unresolved, err
+	r, err := resolveClasspath(context.Background(), root, nil)
+	return r.Classpath, r.Unresolved, err
 }
 
-// resolveClasspath is ResolveClasspath with cancellation and notes about guesses.
-func resolveClasspath(ctx context.Context, root string) (cp, unresolved, notes []string, err error) {
+// resolvedClasspath is a classpath with where it came from.
+type resolvedClasspath struct {
+	Classpath  []string `json:"classpath"`
+	Unresolved []string `json:"unresolved"`
+	Notes      []string `json:"notes"`
+	Source     string   `json:"source"` // one of the Classpath* constants
+}
+
+// resolveClasspath asks, in order: Maven (`mvn dependency:build-classpath`, every module
+// in one reactor run) for a Maven project; Gradle (the wrapper, else gradle) through an
+// init script for a Gradle project; and when the tool is missing, fails or is turned off,
+// the labelled fallback: the pom.xml dependencies (test scope included, properties
+// expanded, transitive compile/runtime dependencies followed) looked up in ~/.m2/repository
+// and /usr/share/maven-repo, or the dependencies written in build.gradle. Jars under lib/
+// and libs/ are always added.
+func resolveClasspath(ctx context.Context, root string, model *project.Model) (resolvedClasspath, error) {
+	var r resolvedClasspath
 	if st, err := os.Stat(root); err != nil || !st.IsDir() {
-		return nil, nil, nil, fmt.Errorf("resolve classpath: workspace root %q is not a folder", root)
+		return r, fmt.Errorf("resolve classpath: workspace root %q is not a folder", root)
 	}
-	if _, err := os.Stat(filepath.Join(root, "pom.xml")); err == nil {
-		if mcp, ok := mavenOffline(ctx, root); ok {
-			cp = append(cp, mcp...)
-			notes = append(notes, "classpath from mvn dependency:build-classpath (offline)")
-		} else {
-			pcp, un, n := resolvePOMDependencies(root, localRepos())
-			cp, unresolved, notes = append(cp, pcp...), append(unresolved, un...), append(notes, n...)
+	if model == nil {
+		model = loadModel(root)
+	}
+	tools := buildToolsEnabled()
+	switch model.Kind {
+	case project.Maven:
+		if tools {
+			mods, failed, err := mavenClasspath(ctx, root)
+			if err == nil {
+				r.Source = ClasspathMaven
+				for _, m := range mods {
+					r.Classpath = append(r.Classpath, outsideRoot(root, m.Classpath)...)
+				}
+				r.Notes = append(r.Notes, fmt.Sprintf("classpath from mvn dependency:build-classpath (%d modules)", len(mods)))
+				if len(failed) > 0 {
+					pcp, un, n := resolvePOMDependencies(root, localRepos())
+					r.Classpath, r.Unresolved = append(r.Classpath, pcp...), append(r.Unresolved, un...)
+					r.Notes = append(append(r.Notes, fmt.Sprintf("Maven could not resolve modules %s; their dependencies come from the local-repository fallback", strings.Join(failed, ", "))), n...)
+				}
+				break
+			}
+			if ctx.Err() != nil {
+				return r, fmt.Errorf("resolve classpath: %w", ctx.Err())
+			}
+			r.Notes = append(r.Notes, "Maven did not give a classpath ("+firstLine(err.Error())+"); using the local-repository fallback")
 		}
-	}
-	if hasGradle(root) {
-		if gcp, ok := gradleWrapper(ctx, root); ok {
-			cp = append(cp, gcp...)
-			notes = append(notes, "classpath from the Gradle wrapper (offline)")
-		} else {
-			gcp, un, n := resolveGradleDependencies(root, localRepos())
-			cp, unresolved, notes = append(cp, gcp...), append(unresolved, un...), append(notes, n...)
+		pcp, un, n := resolvePOMDependencies(root, localRepos())
+		r.Source = ClasspathFallback
+		r.Classpath, r.Unresolved, r.Notes = append(r.Classpath, pcp...), append(r.Unresolved, un...), append(r.Notes, n...)
+	case project.Gradle:
+		if tools {
+			if _, ok := gradleTool(root); ok {
+				cp, err := gradleClasspath(ctx, root)
+				if err == nil {
+					r.Source = ClasspathGradle
+					r.Classpath = append(r.Classpath, cp...)
+					r.Notes = append(r.Notes, "classpath from Gradle (init script)")
+					break
+				}
+				if ctx.Err() != nil {
+					return r, fmt.Errorf("resolve classpath: %w", ctx.Err())
+				}
+				r.Notes = append(r.Notes, "Gradle did not give a classpath ("+firstLine(err.Error())+"); using the local-repository fallback")
+			}
 		}
+		gcp, un, n := resolveGradleDependencies(root, localRepos())
+		r.Source = ClasspathFallback
+		r.Classpath, r.Unresolved, r.Notes = append(r.Classpath, gcp...), append(r.Unresolved, un...), append(r.Notes, n...)
+	default:
+		r.Source = ClasspathNone
 	}
-	cp = append(cp, libJars(root)...)
-	return dedupePaths(cp), unresolved, notes, nil
+	r.Classpath = dedupePaths(append(r.Classpath, libJars(root)...))
+	return r, nil
 }
 
-// mavenOffline asks Maven for the test classpath, offline, with a short time limit.
-func mavenOffline(ctx context.Context, root string) ([]string, bool) {
-	mvn, err := exec.LookPath("mvn")
-	if err != nil {
-		return nil, false
-	}
-	tmp, err := os.MkdirTemp("", "assertlens-mvn")
-	if err != nil {
-		return nil, false
-	}
-	defer os.RemoveAll(tmp)
-	outFile := filepath.Join(tmp, "cp.txt")
-	ctx, cancel := context.WithTimeout(ctx, mavenTimeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, mvn, "-q", "-o", "-B", "-f", filepath.Join(root, "pom.xml"),
-		"dependency:build-classpath", "-Dmdep.outputFile="+outFile, "-Dmdep.includeScope=test")
-	cmd.Dir = tmp
-	if err := cmd.Run(); err != nil {
-		return nil, false
-	}
-	data, err := os.ReadFile(outFile)
-	if err != nil {
-		return nil, false
-	}
-	var cp []string
-	for _, p := range filepath.SplitList(strings.TrimSpace(string(data))) {
-		if p != "" {
-			cp = append(cp, p)
+// outsideRoot drops classpath entries inside root: reactor modules Maven resolved to
+// their own target/classes, which the shadow tree compiles itself.
+func outsideRoot(root string, cp []string) []string {
+	out := cp[:0:0]
+	for _, e := range cp {
+		if rel, err := filepath.Rel(root, e); err == nil && !strings.HasPrefix(rel, "..") {
+			continue
 		}
+		out = append(out, e)
 	}
-	return cp, true
+	return out
 }
 
-// hasGradle reports whether root has a Gradle build.
-func hasGradle(root string) bool {
-	for _, n := range []string{"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"} {
-		if _, err := os.Stat(filepath.Join(root, n)); err == nil {
-			return true
-		}
+// firstLine returns the first line of s.
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
 	}
-	return false
-}
-
-// gradleInit prints every project's test runtime classpath.
-const gradleInit = `allprojects {
-  afterEvaluate { p ->
-    p.tasks.register("assertlensClasspath") {
-      doLast {
-        def ss = p.extensions.findByName("sourceSets")
-        if (ss != null && ss.findByName("test") != null) {
-          println("ASSERTLENS_CP=" + ss.test.runtimeClasspath.files.findAll { it.name.endsWith(".jar") }.join(File.pathSeparator))
-        }
-      }
-    }
-  }
-}
-`
-
-// gradleWrapper runs ./gradlew offline (caches outside root) to print the test classpath.
-func gradleWrapper(ctx context.Context, root string) ([]string, bool) {
-	gw := filepath.Join(root, "gradlew")
-	if st, err := os.Stat(gw); err != nil || st.Mode()&0o111 == 0 {
-		return nil, false
-	}
-	tmp, err := os.MkdirTemp("", "assertlens-gradle")
-	if err != nil {
-		return nil, false
-	}
-	defer os.RemoveAll(tmp)
-	initFile := filepath.Join(tmp, "init.gradle")
-	if os.WriteFile(initFile, []byte(gradleInit), 0o644) != nil {
-		return nil, false
-	}
-	ctx, cancel := context.WithTimeout(ctx, gradleTimeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, gw, "-q", "--offline", "--no-daemon", "-I", initFile,
-		"--project-cache-dir", filepath.Join(tmp, "project-cache"), "assertlensClasspath")
-	cmd.Dir = root
-	out, err := cmd.Output()
-	if err != nil {
-		return nil, false
-	}
-	var cp []string
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(make([]byte, 1<<20), 64<<20)
-	for sc.Scan() {
-		if rest, ok := strings.CutPrefix(sc.Text(), "ASSERTLENS_CP="); ok {
-			cp = append(cp, filepath.SplitList(rest)...)
-		}
-	}
-	return cp, len(cp) > 0
+	return s
 }
 
 var gradleDepRe = regexp.MustCompile(`\b(?:implementation|api|compileOnly|runtimeOnly|testImplementation|testCompileOnly|testRuntimeOnly|compile|testCompile)\s*\(?\s*['"]([^:'"\s]+):([^:'"\s]+)(?::([^:'"\s]+))?(?::([^'"\s]+))?['"]`)
@@ -163,7 +127,7 @@ func resolveGradleDependencies(root string, repos []string) (cp, unresolved, not
 			return nil
 		}
 		if d.IsDir() {
-			if path != root && (strings.HasPrefix(d.Name(), ".") || skipDirs[d.Name()] || d.Name() == "src") {
+			if path != root && (project.Skip(d.Name()) || d.Name() == "src") {
 				return filepath.SkipDir
 			}
 			return nil

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"regexp"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -108,8 +108,11 @@ func compileShadow(ctx context.Context, s shadowTree, files map[string]*sourceFi
 		test  bool
 		cp    []string
 	}{
-		{main, false, append(append([]string{}, spec.classpath...), s.mainOut)},
-		{test, true, append(append([]string{}, spec.classpath...), s.mainOut, s.testOut)},
+		// The shadow classes come first: a released jar of one of the project's own modules
+		// on the classpath (Maven resolves sibling modules from the repository) must not
+		// hide the classes compiled from the sources.
+		{main, false, append([]string{s.mainOut}, spec.classpath...)},
+		{test, true, append([]string{s.testOut, s.mainOut}, spec.classpath...)},
 	}
 	for _, ph := range phases {
 		if len(ph.files) == 0 {
@@ -189,14 +192,10 @@ func diffManifest(old *manifest, files map[string]*sourceFile) (changed, deleted
 	return changed, deleted
 }
 
-// constantFieldRe finds compile-time constant candidates, whose values javac inlines
-// into the classes that read them.
-var constantFieldRe = regexp.MustCompile(`\b(static\s+final|final\s+static)\s+(int|long|short|byte|char|boolean|float|double|String|java\.lang\.String)\b`)
-
 // incrementalSet returns the sources to recompile and deletes their stale classes (and
 // those of deleted sources). Names declared by a changed file, before or after the edit,
-// select every source mentioning them; a selected source that extends or implements such
-// a name, or declares constants, passes its own names on.
+// select every source using them; a selected source that extends or implements such a
+// name, or declares constants (which javac inlines), passes its own names on.
 func incrementalSet(s shadowTree, old *manifest, files map[string]*sourceFile, changed, deleted []string) (map[string]bool, error) {
 	set := map[string]bool{}
 	var queue []string
@@ -209,38 +208,45 @@ func incrementalSet(s shadowTree, old *manifest, files map[string]*sourceFile, c
 			}
 		}
 	}
-	oldContent := map[string][]byte{}
+	// The previous version of each changed or deleted file, as its shadow copy holds it.
+	prevOf := map[string]*File{}
+	prev := func(rel string) *File {
+		if f, ok := prevOf[rel]; ok {
+			return f
+		}
+		var f *File
+		if content := s.readOld(rel); content != nil {
+			d := describe(rel, content, old.Files[rel].Test)
+			f = &d
+		}
+		prevOf[rel] = f
+		return f
+	}
 	for _, rel := range append(append([]string{}, changed...), deleted...) {
-		prev := s.readOld(rel)
-		oldContent[rel] = prev
 		if f, ok := files[rel]; ok {
 			set[rel] = true
-			push(declaredTypes(rel, f.Content))
+			push(f.declared())
 		}
-		if prev != nil {
-			push(declaredTypes(rel, prev))
+		if p := prev(rel); p != nil {
+			push(p.declared())
 		}
 	}
-	stripped := map[string][]byte{}
+	paths := make([]string, 0, len(files))
+	for rel := range files {
+		paths = append(paths, rel)
+	}
+	sort.Strings(paths)
 	for len(queue) > 0 {
 		name := queue[0]
 		queue = queue[1:]
-		superRe := regexp.MustCompile(`\b(extends|implements)\b[^{;]*\b` + regexp.QuoteMeta(name) + `\b`)
-		for rel, f := range files {
-			if set[rel] {
-				continue
-			}
-			src, ok := stripped[rel]
-			if !ok {
-				src = stripComments(f.Content)
-				stripped[rel] = src
-			}
-			if !containsWord(src, name) {
+		for _, rel := range paths {
+			f := files[rel]
+			if set[rel] || !f.uses(name) {
 				continue
 			}
 			set[rel] = true
-			if constantFieldRe.Match(src) || superRe.Match(src) {
-				push(declaredTypes(rel, f.Content))
+			if f.Constants || slices.Contains(f.Supers, name) {
+				push(f.declared())
 			}
 		}
 	}
@@ -253,7 +259,7 @@ func incrementalSet(s shadowTree, old *manifest, files map[string]*sourceFile, c
 	}
 	index := map[key][]string{}
 	for rel, f := range files {
-		k := key{packageOf(f.Content), baseName(rel), f.Test}
+		k := key{f.Package, baseName(rel), f.Test}
 		index[k] = append(index[k], rel)
 	}
 	dirCache := map[string]map[string][]string{}
@@ -264,37 +270,24 @@ func incrementalSet(s shadowTree, old *manifest, files map[string]*sourceFile, c
 	doomed = append(doomed, deleted...)
 	sort.Strings(doomed)
 	for _, rel := range doomed {
-		var variants []struct {
-			content []byte
-			test    bool
-		}
+		var variants []File
 		if f, ok := files[rel]; ok {
-			variants = append(variants, struct {
-				content []byte
-				test    bool
-			}{f.Content, f.Test})
+			variants = append(variants, f.File)
 		}
-		if prev := oldContent[rel]; prev != nil || old.Files[rel] != (manifestEntry{}) {
-			if prev == nil {
-				prev = s.readOld(rel)
+		if _, known := old.Files[rel]; known {
+			if p := prev(rel); p != nil {
+				variants = append(variants, *p)
 			}
-			variants = append(variants, struct {
-				content []byte
-				test    bool
-			}{prev, old.Files[rel].Test})
 		}
 		for _, v := range variants {
-			pkg := packageOf(v.content)
-			for _, twin := range index[key{pkg, baseName(rel), v.test}] {
+			for _, twin := range index[key{v.Package, baseName(rel), v.Test}] {
 				set[twin] = true
 			}
-			if err := deleteClassesOf(s.outDir(v.test), pkg, rel, dirCache); err != nil {
+			if err := deleteClassesOf(s.outDir(v.Test), v.Package, rel, dirCache); err != nil {
 				return nil, err
 			}
 		}
 	}
-	// Twins added above need their classes removed as well (same folder, same
-	// SourceFile: already removed by the loop, since deletion is by folder and name).
 	return set, nil
 }
 

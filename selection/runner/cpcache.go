@@ -4,86 +4,97 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/assertlens/assertlens/analysis"
+	"github.com/assertlens/assertlens/analysis/project"
+	"github.com/assertlens/assertlens/internal/atomicfile"
 )
 
-// cachedClasspath is a ResolveClasspath answer stored in the cache directory, valid as
-// long as the build files (and lib jars) hash to Key.
+// cpCacheVersion changes when what the classpath cache holds changes meaning.
+const cpCacheVersion = 2
+
+// cachedClasspath is a resolved classpath stored in the cache directory, valid as long as
+// the build files (and lib jars) hash to Key.
 type cachedClasspath struct {
-	Key        string   `json:"key"`
-	Classpath  []string `json:"classpath"`
-	Unresolved []string `json:"unresolved"`
-	Notes      []string `json:"notes"`
+	Key string `json:"key"`
+	resolvedClasspath
 }
 
-// buildFilesKey fingerprints what classpath resolution reads from the workspace.
-func buildFilesKey(root string) string {
+// loadModel reads the build layout of root from disk (the analysis package's one walk).
+func loadModel(root string) *project.Model {
+	src := analysis.DirSource{Root: root}
+	paths, err := src.List()
+	if err != nil {
+		return project.PlainModel()
+	}
+	return project.Load(paths, src.Read)
+}
+
+// buildFilesKey fingerprints what classpath resolution reads: the content of every build
+// file of the model (and the settings files, Gradle properties and version catalogs next
+// to the root), the jars under lib/ and libs/, whether build tools may run, and the user.
+func buildFilesKey(root string, model *project.Model) string {
 	var parts []string
-	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		name := d.Name()
-		if d.IsDir() {
-			if path != root && (strings.HasPrefix(name, ".") || skipDirs[name] || name == "src") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		rel, _ := filepath.Rel(root, path)
-		switch {
-		case name == "pom.xml" || strings.HasPrefix(name, "build.gradle") || strings.HasPrefix(name, "settings.gradle") ||
-			name == "gradle.properties" || name == "libs.versions.toml" || name == "gradlew":
-			data, _ := os.ReadFile(path)
+	add := func(rel string) {
+		if data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel))); err == nil {
 			parts = append(parts, rel+"="+hashBytes(data))
-		case strings.HasSuffix(name, ".jar"):
-			if info, err := d.Info(); err == nil {
-				parts = append(parts, fmt.Sprintf("%s=%d/%d", rel, info.Size(), info.ModTime().UnixNano()))
-			}
 		}
-		return nil
-	})
+	}
+	for _, m := range model.Modules {
+		if m.BuildFile != "" {
+			add(m.BuildFile)
+		}
+	}
+	for _, rel := range []string{"pom.xml", "settings.gradle", "settings.gradle.kts", "build.gradle", "build.gradle.kts",
+		"gradle.properties", "gradle/libs.versions.toml", "gradle/wrapper/gradle-wrapper.properties", ".mvn/maven.config"} {
+		add(rel)
+	}
+	for _, j := range libJars(root) {
+		if st, err := os.Stat(j); err == nil {
+			parts = append(parts, fmt.Sprintf("%s=%d/%d", j, st.Size(), st.ModTime().UnixNano()))
+		}
+	}
 	sort.Strings(parts)
 	home, _ := os.UserHomeDir()
-	return hashBytes([]byte(root + "\n" + home + "\n" + strings.Join(parts, "\n")))
+	return hashBytes([]byte(fmt.Sprintf("v%d\n%s\n%s\ntools=%v\n%s", cpCacheVersion, root, home, buildToolsEnabled(), strings.Join(parts, "\n"))))
 }
 
 // projectClasspath returns the explicit classpath, or the cached or freshly resolved one.
-func projectClasspath(ctx context.Context, req Request) (cp, unresolved, notes []string, err error) {
+func projectClasspath(ctx context.Context, req Request, model *project.Model) (resolvedClasspath, error) {
 	if req.Classpath != nil {
+		r := resolvedClasspath{Source: ClasspathExplicit}
 		for _, e := range req.Classpath {
 			if _, err := os.Stat(e); err != nil {
-				unresolved = append(unresolved, e+" (explicit classpath entry not found)")
+				r.Unresolved = append(r.Unresolved, e+" (explicit classpath entry not found)")
 				continue
 			}
-			cp = append(cp, e)
+			r.Classpath = append(r.Classpath, e)
 		}
-		return cp, unresolved, nil, nil
+		return r, nil
 	}
 	path := filepath.Join(req.CacheDir, "classpath.json")
-	key := buildFilesKey(req.Root)
+	key := buildFilesKey(req.Root, model)
 	if data, err := os.ReadFile(path); err == nil {
 		var c cachedClasspath
 		if json.Unmarshal(data, &c) == nil && c.Key == key && allExist(c.Classpath) {
-			return c.Classpath, c.Unresolved, c.Notes, nil
+			return c.resolvedClasspath, nil
 		}
 	}
-	cp, unresolved, notes, err = resolveClasspath(ctx, req.Root)
+	r, err := resolveClasspath(ctx, req.Root, model)
 	if err != nil {
-		return nil, nil, nil, err
+		return r, err
 	}
 	if ctx.Err() != nil {
-		return nil, nil, nil, fmt.Errorf("resolve classpath: %w", ctx.Err())
+		return r, fmt.Errorf("resolve classpath: %w", ctx.Err())
 	}
-	data, err := json.Marshal(cachedClasspath{Key: key, Classpath: cp, Unresolved: unresolved, Notes: notes})
-	if err == nil {
-		_ = writeFileAtomic(path, data) // a cache: failing to store it costs only time
+	if data, err := json.Marshal(cachedClasspath{Key: key, resolvedClasspath: r}); err == nil {
+		_ = atomicfile.Write(path, data) // a cache: failing to store it costs only time
 	}
-	return cp, unresolved, notes, nil
+	return r, nil
 }
 
 // allExist reports whether every path exists.

@@ -15,7 +15,7 @@ import (
 
 // fixture copies testdata/run/<name> into a temporary workspace and returns the
 // workspace root and a cache directory outside it.
-func fixture(t *testing.T, name string) (root, cache string) {
+func fixture(t testing.TB, name string) (root, cache string) {
 	t.Helper()
 	src := filepath.Join("..", "..", "testdata", "run", name)
 	base := t.TempDir()

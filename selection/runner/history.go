@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/assertlens/assertlens/internal/atomicfile"
 )
 
 // HistoryDepth is how many recent outcomes are kept per test.
@@ -109,7 +111,7 @@ func (h *History) Record(res *Result) error {
 	if err != nil {
 		return fmt.Errorf("encode history: %w", err)
 	}
-	if err := writeFileAtomic(h.path, data); err != nil {
+	if err := atomicfile.Write(h.path, data); err != nil {
 		return fmt.Errorf("record history: %w", err)
 	}
 	h.data = cur

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/assertlens/assertlens/internal/proc"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -37,7 +38,7 @@ func runJavac(ctx context.Context, workDir string, opts []string, files []string
 		return "", fmt.Errorf("write javac arguments: %w", err)
 	}
 	args := append(append([]string{}, opts...), "@"+argFile)
-	cmd := exec.CommandContext(ctx, javaTool("javac"), args...)
+	cmd := proc.Command(ctx, javaTool("javac"), args...)
 	cmd.Dir = workDir
 	var out bytes.Buffer
 	cmd.Stdout = &out

@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 )
@@ -74,39 +73,4 @@ func skipLiteral(src []byte, i int) int {
 		}
 	}
 	return len(src)
-}
-
-// isIdentByte reports whether b can be part of a Java identifier (ASCII view).
-func isIdentByte(b byte) bool {
-	return b == '_' || b == '$' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= 0x80
-}
-
-// containsWord reports whether name occurs in src as a whole identifier.
-func containsWord(src []byte, name string) bool {
-	n := len(name)
-	for i := 0; i+n <= len(src); i++ {
-		j := indexFrom(src, name, i)
-		if j < 0 {
-			return false
-		}
-		before := j == 0 || !isIdentByte(src[j-1])
-		after := j+n == len(src) || !isIdentByte(src[j+n])
-		if before && after {
-			return true
-		}
-		i = j
-	}
-	return false
-}
-
-// indexFrom finds name in src at or after offset from.
-func indexFrom(src []byte, name string, from int) int {
-	if from > len(src) {
-		return -1
-	}
-	j := bytes.Index(src[from:], []byte(name))
-	if j < 0 {
-		return -1
-	}
-	return from + j
 }

@@ -1,9 +1,17 @@
 package runner
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/assertlens/assertlens/internal/proc"
 )
 
 // systemJarDir is where Debian installs jars (packages junit4, junit5, libhamcrest-java).
@@ -19,7 +27,7 @@ var platformJarNames = []string{
 	"junit-vintage-engine.jar", "junit4.jar", "hamcrest.jar", "opentest4j.jar", "apiguardian-api.jar",
 }
 
-// platformJars returns the JUnit Platform jars to put in front of the classpath.
+// platformJars returns our JUnit Platform jars (Debian's).
 func platformJars() ([]string, error) {
 	var jars []string
 	missing := ""
@@ -39,4 +47,115 @@ func platformJars() ([]string, error) {
 		return []string{standalone}, nil
 	}
 	return nil, fmt.Errorf("JUnit Platform launcher: %s not found in %s (install Debian packages junit5 and junit4)", missing, systemJarDir)
+}
+
+// JUnit sources, as reported in Result.JUnitSource.
+const (
+	JUnitProject    = "project"    // the project's own JUnit (its test dependencies), with a launcher of the same platform version
+	JUnitAssertlens = "assertlens" // the project declares no JUnit: Debian's jars
+)
+
+// junitSetup says which JUnit jars a run adds to the project's classpath. Project jars
+// always come first, so the project's JUnit version wins over ours.
+type junitSetup struct {
+	compile []string // added after the project classpath when compiling
+	launch  []string // added after the project classpath when launching; the listener compiles against project+launch
+	source  string
+	notes   []string
+}
+
+var (
+	platformJarRe = regexp.MustCompile(`^junit-platform-(?:commons|engine|launcher)-(\d[\w.\-]*)\.jar$`)
+	junit4JarRe   = regexp.MustCompile(`^junit-(4\.[\w.\-]+)\.jar$`)
+)
+
+// projectJUnit reads the JUnit Platform and JUnit 4 versions off the project classpath.
+func projectJUnit(cp []string) (platform, junit4 string) {
+	for _, e := range cp {
+		base := filepath.Base(e)
+		if m := platformJarRe.FindStringSubmatch(base); m != nil && platform == "" {
+			platform = m[1]
+		}
+		if m := junit4JarRe.FindStringSubmatch(base); m != nil && junit4 == "" {
+			junit4 = m[1]
+		}
+	}
+	return platform, junit4
+}
+
+// junitFor decides the JUnit jars of a run: the project's own when its classpath has them
+// (with the console launcher of its platform version, from the local Maven repository or
+// fetched by Maven), ours only when it declares none.
+func junitFor(ctx context.Context, cp []string) (junitSetup, error) {
+	ours, err := platformJars()
+	platform, junit4 := projectJUnit(cp)
+	switch {
+	case platform != "":
+		if jar, note := consoleStandalone(ctx, platform); jar != "" {
+			return junitSetup{launch: []string{jar}, source: JUnitProject,
+				notes: []string{fmt.Sprintf("JUnit Platform %s from the project's test dependencies", platform)}}, nil
+		} else if err != nil {
+			return junitSetup{}, err
+		} else {
+			return junitSetup{launch: ours, source: JUnitProject, notes: []string{fmt.Sprintf(
+				"JUnit Platform %s from the project's test dependencies, launched with %s's launcher (%s)", platform, systemJarDir, note)}}, nil
+		}
+	case junit4 != "":
+		if err != nil {
+			return junitSetup{}, err
+		}
+		// The project's JUnit 4 and Hamcrest run under our Vintage engine.
+		launch := slices.DeleteFunc(slices.Clone(ours), func(p string) bool {
+			b := filepath.Base(p)
+			return b == "junit4.jar" || b == "hamcrest.jar"
+		})
+		return junitSetup{launch: launch, source: JUnitProject,
+			notes: []string{fmt.Sprintf("JUnit %s from the project's test dependencies, run by the Vintage engine in %s", junit4, systemJarDir)}}, nil
+	default:
+		if err != nil {
+			return junitSetup{}, err
+		}
+		return junitSetup{compile: ours, launch: ours, source: JUnitAssertlens}, nil
+	}
+}
+
+// consoleStandalone finds junit-platform-console-standalone of the given platform version
+// in the local Maven repository, asking Maven to fetch it when it is missing. It returns
+// "" and why when it cannot.
+func consoleStandalone(ctx context.Context, version string) (string, string) {
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", "no home folder"
+	}
+	jar := filepath.Join(home, ".m2", "repository", "org", "junit", "platform", "junit-platform-console-standalone",
+		version, "junit-platform-console-standalone-"+version+".jar")
+	if _, err := os.Stat(jar); err == nil {
+		return jar, ""
+	}
+	if !buildToolsEnabled() {
+		return "", "console launcher " + version + " not in ~/.m2 and build tools are off"
+	}
+	mvn, err := exec.LookPath("mvn")
+	if err != nil {
+		return "", "console launcher " + version + " not in ~/.m2 and no mvn to fetch it"
+	}
+	tmp, err := os.MkdirTemp("", "assertlens-mvn")
+	if err != nil {
+		return "", err.Error()
+	}
+	defer os.RemoveAll(tmp)
+	ctx, cancel := context.WithTimeout(ctx, mavenTimeout)
+	defer cancel()
+	cmd := proc.Command(ctx, mvn, "-q", "-B", "-ntp", "dependency:get", "-Dtransitive=false",
+		"-Dartifact=org.junit.platform:junit-platform-console-standalone:"+version)
+	cmd.Dir = tmp
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		return "", "mvn dependency:get failed: " + firstLine(strings.TrimSpace(lastLines(out.String(), 3)))
+	}
+	if _, err := os.Stat(jar); err != nil {
+		return "", "mvn dependency:get did not install " + jar
+	}
+	return jar, ""
 }

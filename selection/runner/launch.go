@@ -9,8 +9,9 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
+
+	"github.com/assertlens/assertlens/internal/proc"
 )
 
 // launchSpec is one launcher JVM invocation.
@@ -21,7 +22,10 @@ type launchSpec struct {
 	scanDirs   []string // used when selectors is empty: run every test found there
 	sysProps   map[string]string
 	timeout    time.Duration
-	workDir    string
+	// timeUp, when set, replaces the timer: closing it counts as the time limit passing
+	// (tests stop a run on an event instead of a wall-clock margin).
+	timeUp  <-chan struct{}
+	workDir string
 }
 
 // launchOutcome is what the launcher JVM did.
@@ -61,52 +65,41 @@ func launcherArgs(spec launchSpec) []string {
 	return args
 }
 
-// launch runs the console launcher in its own process group and kills the whole group
+// launch runs the console launcher in its own process group; the whole group is killed
 // when the time limit passes or ctx is cancelled.
 func launch(ctx context.Context, spec launchSpec) (launchOutcome, error) {
 	var out launchOutcome
-	cmd := exec.Command(javaTool("java"), launcherArgs(spec)...)
+	limit, cancel := context.WithTimeout(ctx, spec.timeout)
+	if spec.timeUp != nil {
+		limit, cancel = context.WithCancel(ctx)
+		go func() {
+			select {
+			case <-spec.timeUp:
+				cancel()
+			case <-limit.Done():
+			}
+		}()
+	}
+	defer cancel()
+	cmd := proc.Command(limit, javaTool("java"), launcherArgs(spec)...)
 	cmd.Dir = spec.workDir
 	buf := &cappedBuffer{limit: maxOutput}
 	cmd.Stdout = buf
 	cmd.Stderr = buf
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		return out, fmt.Errorf("start launcher: %w", err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	timer := time.NewTimer(spec.timeout)
-	defer timer.Stop()
-	var err error
-	select {
-	case err = <-done:
-	case <-timer.C:
-		out.timedOut = true
-		killGroup(cmd)
-		err = <-done
-	case <-ctx.Done():
-		killGroup(cmd)
-		<-done
-		out.output = buf.String()
+	err := cmd.Run()
+	out.output = buf.String()
+	if ctx.Err() != nil {
 		return out, fmt.Errorf("run tests: %w", ctx.Err())
 	}
-	out.output = buf.String()
+	out.timedOut = limit.Err() != nil
 	var exit *exec.ExitError
-	if err != nil && !errors.As(err, &exit) {
+	if err != nil && !errors.As(err, &exit) && !out.timedOut {
 		return out, fmt.Errorf("run launcher: %w", err)
 	}
-	out.exitCode = cmd.ProcessState.ExitCode()
-	return out, nil
-}
-
-// killGroup kills the launcher and anything it started.
-func killGroup(cmd *exec.Cmd) {
-	if cmd.Process == nil {
-		return
+	if cmd.ProcessState != nil {
+		out.exitCode = cmd.ProcessState.ExitCode()
 	}
-	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	_ = cmd.Process.Kill()
+	return out, nil
 }
 
 // cappedBuffer keeps the first half of the limit and the most recent output.

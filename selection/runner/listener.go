@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"github.com/assertlens/assertlens/internal/atomicfile"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -24,7 +25,7 @@ func buildListener(ctx context.Context, dir string, junit []string) (string, err
 		return "", fmt.Errorf("build progress listener: %w", err)
 	}
 	src := filepath.Join(dir, "src", "assertlens", "listener", "ProgressListener.java")
-	if err := writeFileAtomic(src, []byte(listenerSource)); err != nil {
+	if err := atomicfile.Write(src, []byte(listenerSource)); err != nil {
 		return "", fmt.Errorf("build progress listener: %w", err)
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
@@ -35,10 +36,10 @@ func buildListener(ctx context.Context, dir string, junit []string) (string, err
 		return "", fmt.Errorf("build progress listener: %w: %s", err, text)
 	}
 	svc := filepath.Join(out, "META-INF", "services", "org.junit.platform.launcher.TestExecutionListener")
-	if err := writeFileAtomic(svc, []byte(listenerClass+"\n")); err != nil {
+	if err := atomicfile.Write(svc, []byte(listenerClass+"\n")); err != nil {
 		return "", fmt.Errorf("build progress listener: %w", err)
 	}
-	if err := writeFileAtomic(stamp, []byte(want)); err != nil {
+	if err := atomicfile.Write(stamp, []byte(want)); err != nil {
 		return "", fmt.Errorf("build progress listener: %w", err)
 	}
 	return out, nil

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/assertlens/assertlens/internal/atomicfile"
 	"os"
 )
 
@@ -54,5 +55,5 @@ func (m *manifest) save(path string) error {
 	if err != nil {
 		return fmt.Errorf("encode manifest: %w", err)
 	}
-	return writeFileAtomic(path, data)
+	return atomicfile.Write(path, data)
 }

@@ -29,7 +29,7 @@ func projectModules(root string) []mavenModule {
 			return
 		}
 		props := pomProps{}
-		props.addPOM(p)
+		props.Add(p)
 		// Local parents: <relativePath> or ../pom.xml.
 		cur, curDir := p, dir
 		for i := 0; i < 5 && cur.Parent.ArtifactID != ""; i++ {
@@ -45,7 +45,7 @@ func projectModules(root string) []mavenModule {
 			if err != nil || parent.ArtifactID != cur.Parent.ArtifactID {
 				break
 			}
-			props.addPOM(parent)
+			props.Add(parent)
 			p.DependencyManagement = append(p.DependencyManagement, parent.DependencyManagement...)
 			cur, curDir = parent, filepath.Dir(pp)
 		}
@@ -68,16 +68,16 @@ func resolvePOMDependencies(root string, repos []string) (cp, unresolved, notes 
 		g := m.props["project.groupId"]
 		reactor[g+":"+m.pom.ArtifactID] = true
 		for _, d := range m.pom.DependencyManagement {
-			k := m.props.expand(d.GroupID) + ":" + m.props.expand(d.ArtifactID)
+			k := m.props.Expand(d.GroupID) + ":" + m.props.Expand(d.ArtifactID)
 			if _, ok := managed[k]; !ok && d.Scope != "import" {
-				managed[k] = m.props.expand(d.Version)
+				managed[k] = m.props.Expand(d.Version)
 			}
 		}
 	}
 	r := &depResolver{repos: repos, done: map[string]bool{}}
 	for _, m := range mods {
 		for _, d := range m.pom.Dependencies {
-			c := coord{m.props.expand(d.GroupID), m.props.expand(d.ArtifactID), m.props.expand(d.Version), m.props.expand(d.Classifier)}
+			c := coord{m.props.Expand(d.GroupID), m.props.Expand(d.ArtifactID), m.props.Expand(d.Version), m.props.Expand(d.Classifier)}
 			if reactor[c.ga()] || d.Type == "pom" || d.Scope == "import" {
 				continue
 			}
@@ -85,7 +85,7 @@ func resolvePOMDependencies(root string, repos []string) (cp, unresolved, notes 
 				c.Version = managed[c.ga()]
 			}
 			if d.Scope == "system" {
-				p := m.props.expand(d.SystemPath)
+				p := m.props.Expand(d.SystemPath)
 				if _, err := os.Stat(p); err == nil {
 					r.cp = append(r.cp, p)
 				} else {
@@ -154,13 +154,13 @@ func (r *depResolver) enqueueTransitive(f found) {
 		return
 	}
 	props := pomProps{}
-	props.addPOM(p)
+	props.Add(p)
 	managed := map[string]string{}
 	addManaged := func(pp *pomFile, props pomProps) {
 		for _, d := range pp.DependencyManagement {
-			k := props.expand(d.GroupID) + ":" + props.expand(d.ArtifactID)
+			k := props.Expand(d.GroupID) + ":" + props.Expand(d.ArtifactID)
 			if _, ok := managed[k]; !ok {
-				managed[k] = props.expand(d.Version)
+				managed[k] = props.Expand(d.Version)
 			}
 		}
 	}
@@ -178,7 +178,7 @@ func (r *depResolver) enqueueTransitive(f found) {
 		if err != nil {
 			break
 		}
-		props.addPOM(parent)
+		props.Add(parent)
 		parents = append(parents, parent)
 		cur = parent
 	}
@@ -195,7 +195,7 @@ func (r *depResolver) enqueueTransitive(f found) {
 		default:
 			continue
 		}
-		c := coord{props.expand(d.GroupID), props.expand(d.ArtifactID), props.expand(d.Version), props.expand(d.Classifier)}
+		c := coord{props.Expand(d.GroupID), props.Expand(d.ArtifactID), props.Expand(d.Version), props.Expand(d.Classifier)}
 		if c.Version == "" {
 			c.Version = managed[c.ga()]
 		}

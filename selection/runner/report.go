@@ -64,7 +64,7 @@ type sourceLocator struct {
 func newSourceLocator(files map[string]*sourceFile, req Request) *sourceLocator {
 	l := &sourceLocator{byPkgFile: map[string]string{}, lineMaps: map[string]map[int]int{}, origins: map[string]string{}}
 	for rel, f := range files {
-		key := strings.ReplaceAll(packageOf(f.Content), ".", "/") + "/" + baseName(rel)
+		key := strings.ReplaceAll(f.Package, ".", "/") + "/" + baseName(rel)
 		if prev, ok := l.byPkgFile[key]; !ok || f.Test && !files[prev].Test {
 			l.byPkgFile[key] = rel
 		}

@@ -5,6 +5,8 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"github.com/assertlens/assertlens/analysis/project"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -24,6 +26,9 @@ type runHooks struct {
 	prepare func(files map[string]*sourceFile, work string) error
 	// sysProps are extra JVM system properties.
 	sysProps map[string]string
+	// timeUp, given the progress file of the run, returns a channel closed when the run
+	// should count as timed out (tests); nil uses Request.Timeout.
+	timeUp func(progress string) <-chan struct{}
 }
 
 // Run compiles the workspace in the shadow tree and runs the selected tests. Runs for
@@ -45,20 +50,23 @@ func run(ctx context.Context, req Request, hooks runHooks) (*Result, error) {
 	defer lock.unlock()
 
 	res := &Result{}
-	cp, unresolved, notes, err := projectClasspath(ctx, req)
+	model := req.Project
+	if model == nil {
+		model = loadModel(req.Root)
+	}
+	rc, err := projectClasspath(ctx, req, model)
 	if err != nil {
 		return nil, err
 	}
-	res.Unresolved, res.Notes = unresolved, notes
-	junit, err := platformJars()
+	cp := rc.Classpath
+	res.Unresolved, res.Notes, res.ClasspathSource = rc.Unresolved, rc.Notes, rc.Source
+	junit, err := junitFor(ctx, cp)
 	if err != nil {
 		return nil, err
 	}
-	lay, err := detectLayout(req.Root)
-	if err != nil {
-		return nil, err
-	}
-	files, err := collectSources(req, lay)
+	res.JUnitSource = junit.source
+	res.Notes = append(res.Notes, junit.notes...)
+	files, err := collectSources(req, model)
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +92,7 @@ func run(ctx context.Context, req Request, hooks runHooks) (*Result, error) {
 		res.Notes = append(res.Notes, fmt.Sprintf("project targets Java %d; installed javac supports %d", release, maxRelease()))
 		release = maxRelease()
 	}
-	compileCP := append(append([]string{}, cp...), junit...)
+	compileCP := append(append([]string{}, cp...), junit.compile...)
 	spec := compileSpec{
 		release:   release,
 		classpath: compileCP,
@@ -110,6 +118,14 @@ func run(ctx context.Context, req Request, hooks runHooks) (*Result, error) {
 		return res, nil
 	}
 
+	// Ask the JUnit Platform for its own test plan while the tests run (see enginePlan).
+	planDone := make(chan struct{})
+	go func() {
+		defer close(planDone)
+		res.Plan, res.PlanError = enginePlan(ctx, s, cp, req, loc)
+	}()
+	defer func() { <-planDone }()
+
 	runID, err := newRunID()
 	if err != nil {
 		return nil, err
@@ -123,28 +139,37 @@ func run(ctx context.Context, req Request, hooks runHooks) (*Result, error) {
 	if timeout <= 0 {
 		timeout = defaultTimeout
 	}
-	launchCP := append(append([]string{}, junit...), cp...)
+	// Classes first (as Maven's Surefire orders them), then the project's resources, its
+	// dependencies (its own JUnit among them) and the JUnit jars added for the run.
+	launchCP := []string{s.testOut, s.mainOut}
+	launchCP = append(launchCP, resourceDirs(req.Root, model)...)
+	launchCP = append(launchCP, cp...)
+	launchCP = append(launchCP, junit.launch...)
 	sysProps := map[string]string{}
 	for k, v := range hooks.sysProps {
 		sysProps[k] = v
 	}
 	progress := filepath.Join(reports, "progress.tsv")
-	if dir, err := buildListener(ctx, filepath.Join(s.dir, "listener"), junit); err == nil {
+	if dir, err := buildListener(ctx, filepath.Join(s.dir, "listener"), append(append([]string{}, cp...), junit.launch...)); err == nil {
 		launchCP = append(launchCP, dir)
 		sysProps["assertlens.progress.out"] = progress
 	} else {
 		res.Notes = append(res.Notes, "no progress listener (results of a killed run are unknown): "+err.Error())
 	}
-	launchCP = append(launchCP, s.testOut, s.mainOut)
+	var timeUp <-chan struct{}
+	if hooks.timeUp != nil {
+		timeUp = hooks.timeUp(progress)
+	}
 	start = time.Now()
 	lo, err := launch(ctx, launchSpec{
+		timeUp:     timeUp,
 		classpath:  dedupePaths(launchCP),
 		reportsDir: reports,
-		selectors:  req.Selectors,
+		selectors:  launchSelectors(req.Selectors, []string{s.testOut, s.mainOut}),
 		scanDirs:   []string{s.testOut},
 		sysProps:   sysProps,
 		timeout:    timeout,
-		workDir:    s.work,
+		workDir:    testWorkDir(req, model, s, loc, &res.Notes),
 	})
 	res.RunMs = time.Since(start).Milliseconds()
 	if err != nil {
@@ -164,6 +189,110 @@ func run(ctx context.Context, req Request, hooks runHooks) (*Result, error) {
 	}
 	res.Tests = append(res.Tests, missingResults(req.Selectors, res.Tests, lo, loc)...)
 	return res, nil
+}
+
+// testWorkDir prepares the folder tests run in. Maven runs a module's tests in the module
+// folder, and tests open files by paths relative to it (src/test/resources/...), so the
+// resource folders of the module holding most selected tests are copied to the same
+// relative paths under the shadow work folder, which becomes the working directory: the
+// tests read what they expect and anything they write stays in the cache.
+func testWorkDir(req Request, model *project.Model, s shadowTree, loc *sourceLocator, notes *[]string) string {
+	count := map[string]int{}
+	for _, sel := range req.Selectors {
+		if file, _ := loc.userLocation(loc.classFile(sel.Class), 0); file != "" {
+			count[model.ModuleOf(file)]++
+		}
+	}
+	module, best := "", -1
+	for m, n := range count {
+		if n > best || n == best && m < module {
+			module, best = m, n
+		}
+	}
+	dir := filepath.Join(s.work, "cwd")
+	var mod *project.Module
+	for i := range model.Modules {
+		if model.Modules[i].Dir == module {
+			mod = &model.Modules[i]
+		}
+	}
+	if mod == nil {
+		_ = os.MkdirAll(dir, 0o755)
+		return dir
+	}
+	cwd := filepath.Join(dir, filepath.FromSlash(module))
+	if err := os.MkdirAll(cwd, 0o755); err != nil {
+		return s.work
+	}
+	for _, r := range mod.Resources {
+		if err := mirrorDir(filepath.Join(req.Root, filepath.FromSlash(r)), filepath.Join(dir, filepath.FromSlash(r))); err != nil {
+			*notes = append(*notes, "resources not copied to the test working folder: "+err.Error())
+		}
+	}
+	return cwd
+}
+
+// maxMirror bounds the bytes of resources copied into the test working folder.
+const maxMirror = 64 << 20
+
+// mirrorDir copies the regular files of src into dst where they differ in size or
+// modification time (a missing src is no error).
+func mirrorDir(src, dst string) error {
+	total := int64(0)
+	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if p == src {
+				return nil
+			}
+			return nil
+		}
+		if d.IsDir() || !d.Type().IsRegular() {
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil {
+			return nil
+		}
+		if total += info.Size(); total > maxMirror {
+			return fmt.Errorf("more than %d MB under %s", maxMirror>>20, src)
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if st, err := os.Stat(target); err == nil && st.Size() == info.Size() && st.ModTime().Equal(info.ModTime()) {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return nil // vanished
+		}
+		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(target, data, 0o644); err != nil {
+			return err
+		}
+		return os.Chtimes(target, info.ModTime(), info.ModTime())
+	})
+}
+
+// resourceDirs returns the resource folders of the build that exist, test ones first;
+// they are read in place (never written).
+func resourceDirs(root string, model *project.Model) []string {
+	var test, main []string
+	for _, m := range model.Modules {
+		for _, r := range m.Resources {
+			dir := filepath.Join(root, filepath.FromSlash(r))
+			if !dirExists(dir) {
+				continue
+			}
+			if project.IsTestPath(r + "/x") {
+				test = append(test, dir)
+			} else {
+				main = append(main, dir)
+			}
+		}
+	}
+	return append(test, main...)
 }
 
 // checkRequest validates a request and normalises its paths.

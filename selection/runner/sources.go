@@ -2,190 +2,187 @@ package runner
 
 import (
 	"fmt"
-	"io/fs"
-	"os"
+	"path"
 	"path/filepath"
-	"regexp"
+	"sort"
 	"strings"
+
+	"github.com/assertlens/assertlens/analysis"
+	"github.com/assertlens/assertlens/analysis/project"
 )
+
+// File is one Java source of a run plan as the caller's snapshot knows it: its content
+// and the facts the runner needs about it, taken from the parsed file (never re-derived
+// from text).
+type File struct {
+	Rel     string // relative to Root (slash-separated)
+	Test    bool   // compiled in the test phase, after the main sources
+	Package string
+	// Types are the simple names of the types the file declares, nested ones too.
+	Types []string
+	// Supers are the simple names of the types its types extend or implement.
+	Supers []string
+	// Constants reports a static final field of primitive or String type, whose value
+	// javac inlines into the classes that read it.
+	Constants bool
+	// Tests reports JUnit test methods, a JUnit 3 TestCase or JUnit imports in the file.
+	Tests   bool
+	Content []byte
+}
+
+// FileOf builds the plan entry of a parsed file.
+func FileOf(f *analysis.File, content []byte, test bool) File {
+	out := File{Rel: f.Path, Test: test, Package: f.Package, Content: content, Tests: analysis.HasTestMarkers(f)}
+	for _, im := range f.Imports {
+		if strings.HasPrefix(im.Name, "org.junit") || strings.HasPrefix(im.Name, "junit.") {
+			out.Tests = true // test helpers and base classes using JUnit count as test code
+		}
+	}
+	for _, t := range f.Types {
+		out.Types = append(out.Types, t.Name)
+		for _, s := range append(append([]string{}, t.Extends...), t.Implements...) {
+			out.Supers = append(out.Supers, simpleName(s))
+		}
+		for _, m := range t.Members {
+			if m.Kind != analysis.KindField || !constantType[m.ReturnType] {
+				continue
+			}
+			static := t.Kind == "interface" || t.Kind == "annotation" || hasMod(m.Modifiers, "static")
+			final := t.Kind == "interface" || t.Kind == "annotation" || hasMod(m.Modifiers, "final")
+			if static && final {
+				out.Constants = true
+			}
+		}
+	}
+	return out
+}
+
+// constantType lists the field types whose static final values javac may inline.
+var constantType = map[string]bool{
+	"int": true, "long": true, "short": true, "byte": true, "char": true, "boolean": true,
+	"float": true, "double": true, "String": true, "java.lang.String": true,
+}
+
+func hasMod(mods []string, m string) bool {
+	for _, x := range mods {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// simpleName strips qualification and type arguments from a type as written.
+func simpleName(t string) string {
+	if i := strings.IndexByte(t, '<'); i >= 0 {
+		t = t[:i]
+	}
+	if i := strings.LastIndexByte(t, '.'); i >= 0 {
+		t = t[i+1:]
+	}
+	return strings.TrimSpace(t)
+}
+
+// describe parses content to build its plan entry (generated slice classes, old shadow
+// copies, and workspaces read by the runner itself).
+func describe(rel string, content []byte, test bool) File {
+	return FileOf(analysis.ParseSource(rel, content), content, test)
+}
 
 // sourceFile is one Java file as it will be compiled in the shadow tree.
 type sourceFile struct {
-	Rel     string // path relative to the shadow source folder (= relative to Root for user files)
-	Test    bool   // compiled in the test phase
-	Content []byte
-	Hash    string
+	File
+	Hash  string
+	names map[string]bool // identifiers it uses, built on demand
 }
 
-// skipDirs are folders never searched for sources: build outputs, VCS and IDE metadata.
-var skipDirs = map[string]bool{
-	"target": true, "build": true, "out": true, "bin": true, "node_modules": true,
-}
-
-// layout says how a workspace keeps its sources.
-type layout struct {
-	// roots are the Maven/Gradle source folders (`src/<set>/java`), relative to Root, with
-	// whether they hold tests. Empty for a plain layout.
-	roots map[string]bool
-}
-
-// detectLayout finds `src/<set>/java` folders (at any depth, for multi-module builds).
-func detectLayout(root string) (layout, error) {
-	l := layout{roots: map[string]bool{}}
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil // unreadable folder: skip it rather than fail the run
-		}
-		if !d.IsDir() {
-			return nil
-		}
-		name := d.Name()
-		if path != root && (strings.HasPrefix(name, ".") || skipDirs[name]) {
-			return filepath.SkipDir
-		}
-		if name == "java" {
-			set := filepath.Base(filepath.Dir(path))
-			if filepath.Base(filepath.Dir(filepath.Dir(path))) == "src" {
-				rel, _ := filepath.Rel(root, path)
-				l.roots[filepath.ToSlash(rel)] = set != "main"
-				return filepath.SkipDir
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return l, fmt.Errorf("find source folders: %w", err)
+// uses reports whether the file's tokens (comments and literals excluded) contain name.
+func (f *sourceFile) uses(name string) bool {
+	if f.names == nil {
+		f.names = identifiers(f.Content)
 	}
-	return l, nil
+	return f.names[name]
 }
 
-// isTest says whether rel (slash-separated, relative to Root) belongs to the test phase.
-// In a plain layout everything is compiled in one (test) phase, so nothing can depend on
-// a file the build would compile later.
-func (l layout) isTest(rel string) (test, known bool) {
-	if len(l.roots) == 0 {
-		return true, true
-	}
-	best := ""
-	for r := range l.roots {
-		if strings.HasPrefix(rel, r+"/") && len(r) > len(best) {
-			best = r
+// identifiers returns the identifiers of a Java source, cut by the analysis lexer.
+func identifiers(src []byte) map[string]bool {
+	names := map[string]bool{}
+	for _, t := range analysis.Lex(src, 0, len(src)) {
+		if t.Kind == analysis.TokIdent {
+			names[string(src[t.Start:t.End])] = true
 		}
 	}
-	if best == "" {
-		return false, false
-	}
-	return l.roots[best], true
+	return names
 }
 
-// collectSources reads every Java source of the workspace, applies overlays and adds the
-// generated files. Files outside the source folders of a Maven/Gradle layout are ignored,
-// except generated files, which always join the test phase.
-func collectSources(req Request, l layout) (map[string]*sourceFile, error) {
+// newSourceFile wraps a plan entry.
+func newSourceFile(f File) *sourceFile {
+	return &sourceFile{File: f, Hash: hashBytes(f.Content)}
+}
+
+// declared returns the names a file declares, plus its base name.
+func (f File) declared() []string {
+	return append([]string{strings.TrimSuffix(path.Base(f.Rel), ".java")}, f.Types...)
+}
+
+// topLevelClass returns the binary name of the file's public top-level class.
+func (f File) topLevelClass() string {
+	name := strings.TrimSuffix(path.Base(f.Rel), ".java")
+	if f.Package != "" {
+		return f.Package + "." + name
+	}
+	return name
+}
+
+// collectSources returns the sources to compile: the plan's files when the request has
+// them, otherwise the workspace's Java files inside the build's source folders (read
+// through the analysis package, overlays applied); then the generated files, which
+// always join the test phase.
+func collectSources(req Request, model *project.Model) (map[string]*sourceFile, error) {
 	files := map[string]*sourceFile{}
-	add := func(rel string, content []byte, test bool) {
-		files[rel] = &sourceFile{Rel: rel, Test: test, Content: content, Hash: hashBytes(content)}
-	}
-	walkRoots := []string{"."}
-	if len(l.roots) > 0 {
-		walkRoots = walkRoots[:0]
-		for r := range l.roots {
-			walkRoots = append(walkRoots, r)
+	if req.Files != nil {
+		for _, f := range req.Files {
+			f.Rel = cleanRel(f.Rel)
+			files[f.Rel] = newSourceFile(f)
 		}
-	}
-	for _, wr := range walkRoots {
-		base := filepath.Join(req.Root, filepath.FromSlash(wr))
-		err := filepath.WalkDir(base, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return nil
-			}
-			if d.IsDir() {
-				if path != base && (strings.HasPrefix(d.Name(), ".") || (len(l.roots) == 0 && skipDirs[d.Name()])) {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if !strings.HasSuffix(d.Name(), ".java") || !d.Type().IsRegular() {
-				return nil
-			}
-			rel, _ := filepath.Rel(req.Root, path)
-			rel = filepath.ToSlash(rel)
-			if _, ok := req.Overlays[rel]; ok {
-				return nil
-			}
-			data, err := os.ReadFile(path)
-			if err != nil {
-				return fmt.Errorf("read %s: %w", rel, err)
-			}
-			test, _ := l.isTest(rel)
-			add(rel, data, test)
-			return nil
-		})
+	} else {
+		src := analysis.DirSource{Root: req.Root}
+		paths, err := src.List()
 		if err != nil {
 			return nil, fmt.Errorf("collect sources: %w", err)
 		}
-	}
-	for rel, content := range req.Overlays {
-		rel = cleanRel(rel)
-		if !strings.HasSuffix(rel, ".java") {
-			continue
+		for rel := range req.Overlays {
+			paths = append(paths, cleanRel(rel))
 		}
-		test, known := l.isTest(rel)
-		if !known {
-			continue
+		sort.Strings(paths)
+		for _, rel := range paths {
+			if !strings.HasSuffix(rel, ".java") || !model.Contains(rel) || files[rel] != nil {
+				continue
+			}
+			content, ok := req.Overlays[rel]
+			if !ok {
+				if content, err = src.Read(rel); err != nil {
+					return nil, fmt.Errorf("collect sources: %w", err)
+				}
+			}
+			files[rel] = newSourceFile(describe(rel, content, compiledAsTest(model, rel)))
 		}
-		add(rel, content, test)
 	}
 	for rel, content := range req.Generated {
-		add(cleanRel(rel), content, true)
+		rel = cleanRel(rel)
+		files[rel] = newSourceFile(describe(rel, content, true))
 	}
 	return files, nil
+}
+
+// compiledAsTest says whether rel compiles in the test phase. In a plain layout
+// everything is compiled in one (test) phase, so nothing can depend on a file the build
+// would compile later.
+func compiledAsTest(model *project.Model, rel string) bool {
+	return model.Kind == project.Plain || model.IsTest(rel)
 }
 
 // cleanRel normalises a caller-supplied relative path.
 func cleanRel(rel string) string {
 	return strings.TrimPrefix(filepath.ToSlash(filepath.Clean(rel)), "./")
-}
-
-var (
-	packageRe  = regexp.MustCompile(`(?m)^\s*package\s+([\w.]+)\s*;`)
-	typeDeclRe = regexp.MustCompile(`\b(?:class|interface|enum|record)\s+([A-Za-z_$][\w$]*)`)
-)
-
-// packageOf returns the package declared by a Java source, "" for the default package.
-func packageOf(content []byte) string {
-	m := packageRe.FindSubmatch(stripComments(content))
-	if m == nil {
-		return ""
-	}
-	return string(m[1])
-}
-
-// declaredTypes returns the simple names of the types a file declares (top-level and
-// nested), plus the file's base name.
-func declaredTypes(rel string, content []byte) []string {
-	names := map[string]bool{strings.TrimSuffix(filepath.Base(rel), ".java"): true}
-	for _, m := range typeDeclRe.FindAllSubmatch(stripComments(content), -1) {
-		names[string(m[1])] = true
-	}
-	out := make([]string, 0, len(names))
-	for n := range names {
-		out = append(out, n)
-	}
-	return out
-}
-
-// isTestClassSource guesses whether a source declares tests (it uses JUnit).
-func isTestClassSource(content []byte) bool {
-	s := string(content)
-	return strings.Contains(s, "org.junit") || strings.Contains(s, "junit.framework")
-}
-
-// topLevelClass returns the binary name of the public top-level class of a source file.
-func topLevelClass(rel string, content []byte) string {
-	name := strings.TrimSuffix(filepath.Base(rel), ".java")
-	if p := packageOf(content); p != "" {
-		return p + "." + name
-	}
-	return name
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"github.com/assertlens/assertlens/internal/atomicfile"
 	"os"
 	"path/filepath"
 	"sort"
@@ -60,11 +61,13 @@ func Trace(ctx context.Context, req Request, probes []Probe, testSelectors []Sel
 			if err != nil {
 				return fmt.Errorf("trace: %w", err)
 			}
-			files[rel] = &sourceFile{Rel: rel, Test: f.Test, Content: content, Hash: hashBytes(content)}
+			g := f.File
+			g.Content = content
+			files[rel] = newSourceFile(g)
 		}
-		files[probeRel] = &sourceFile{Rel: probeRel, Content: []byte(probeSource), Hash: hashBytes([]byte(probeSource))}
+		files[probeRel] = newSourceFile(describe(probeRel, []byte(probeSource), false))
 		testsFile := filepath.Join(work, "probe-tests.txt")
-		if err := writeFileAtomic(testsFile, []byte(strings.Join(traceTestClasses(files, testSelectors), "\n")+"\n")); err != nil {
+		if err := atomicfile.Write(testsFile, []byte(strings.Join(traceTestClasses(files, testSelectors), "\n")+"\n")); err != nil {
 			return fmt.Errorf("trace: %w", err)
 		}
 		// A file of its own: once run returns the lock is released and another trace
@@ -109,9 +112,9 @@ func traceTestClasses(files map[string]*sourceFile, sel []Selector) []string {
 			set[top] = true
 		}
 	} else {
-		for rel, f := range files {
-			if f.Test && isTestClassSource(f.Content) {
-				set[topLevelClass(rel, f.Content)] = true
+		for _, f := range files {
+			if f.Test && f.Tests {
+				set[f.topLevelClass()] = true
 			}
 		}
 	}
@@ -139,7 +142,7 @@ func readHits(path string, req Request) ([]Hit, error) {
 	}
 	generatedByClass := map[string]string{}
 	for rel, content := range req.Generated {
-		generatedByClass[topLevelClass(cleanRel(rel), content)] = cleanRel(rel)
+		generatedByClass[describe(cleanRel(rel), content, true).topLevelClass()] = cleanRel(rel)
 	}
 	seen := map[Hit]bool{}
 	var hits []Hit

@@ -39,6 +39,7 @@ func bodyProbe(t *testing.T, root, rel, id, header string, ctor bool) Probe {
 }
 
 func TestTraceFindsTestLinesReachingProbes(t *testing.T) {
+	t.Parallel()
 	root, cache := fixture(t, "mixed")
 	before := treeDigest(t, root)
 	words, sentence := "src/main/java/text/Words.java", "src/main/java/text/Sentence.java"

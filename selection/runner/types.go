@@ -8,7 +8,11 @@
 // CacheDir/shadow/classes/{main,test}, and launcher reports go to CacheDir/shadow/reports.
 package runner
 
-import "time"
+import (
+	"time"
+
+	"github.com/assertlens/assertlens/analysis/project"
+)
 
 // Selector names a test to run. Class is the binary name of the test class, with `$`
 // separating nested classes ("pkg.Outer$Inner", as JUnit and the JVM spell it). An empty
@@ -27,8 +31,14 @@ type Request struct {
 	// Classpath lists explicit classpath entries; when nil, ResolveClasspath is used
 	// (its answer is cached in CacheDir until a build file changes).
 	Classpath []string
+	// Project is the build layout (modules, source folders); nil reads it from disk.
+	Project *project.Model
+	// Files are the Java sources to compile, with their facts, as the caller's snapshot
+	// holds them (unsaved buffers included). Nil makes the runner read the workspace's
+	// sources itself (inside the build's source folders, Overlays applied).
+	Files []File
 	// Overlays maps a path relative to Root to unsaved content replacing the disk file
-	// (or adding a file that is not on disk yet).
+	// (or adding a file that is not on disk yet). Used only when Files is nil.
 	Overlays map[string][]byte
 	// Generated maps a path relative to Root of an extra generated test source (slice
 	// classes) to its content. It is compiled with the test sources and replaces a disk
@@ -89,6 +99,12 @@ type Result struct {
 	RunMs         int64
 	// Unresolved lists classpath dependencies that could not be found.
 	Unresolved []string
+	// ClasspathSource says where the project classpath came from: explicit, maven,
+	// gradle, "local-repository (fallback)" or none.
+	ClasspathSource string
+	// JUnitSource says whose JUnit ran the tests: project (its own test dependencies)
+	// or assertlens (the project declares none).
+	JUnitSource string
 	// Notes explains guesses made on the way (e.g. a different version of a dependency
 	// was used, a full rebuild was forced).
 	Notes []string
@@ -97,4 +113,9 @@ type Result struct {
 	Output string
 	// TimedOut reports that the launcher was killed at the time limit.
 	TimedOut bool
+	// Plan is the JUnit Platform's own discovery of the compiled test classes (every test
+	// it would run, not just the selected ones), asked for whenever the project compiles;
+	// PlanError says why it is missing.
+	Plan      []PlanTest
+	PlanError string
 }

@@ -5,13 +5,16 @@ public final class Complex {
     public static final Complex ONE = new Complex(1.0, 0.0);
     public static final Complex ZERO = new Complex(0.0, 0.0);
     public static final Complex I = new Complex(0.0, 1.0);
+    public static final Complex NaN = new Complex(Double.NaN, Double.NaN);
 
     private final double real;
     private final double imaginary;
+    private final transient boolean isNaN;
 
     public Complex(double real, double imaginary) {
         this.real = real;
         this.imaginary = imaginary;
+        isNaN = Double.isNaN(real) || Double.isNaN(imaginary);
     }
 
     public double getReal() {
@@ -23,7 +26,10 @@ public final class Complex {
     }
 
     public Complex negate() {
-        return new Complex(-real, -imaginary);
+        if (isNaN) {
+            return NaN;
+        }
+        return createComplex(-real, -imaginary);
     }
 
     public Complex plus(Complex other) {
@@ -31,16 +37,26 @@ public final class Complex {
     }
 
     public Complex multiply(Complex other) {
-        return new Complex(real * other.real - imaginary * other.imaginary,
+        if (isNaN || other.isNaN) {
+            return NaN;
+        }
+        return createComplex(real * other.real - imaginary * other.imaginary,
                 real * other.imaginary + imaginary * other.real);
     }
 
     public Complex exp() {
-        double scale = Math.exp(real);
-        return new Complex(scale * Math.cos(imaginary), scale * Math.sin(imaginary));
+        if (isNaN) {
+            return NaN;
+        }
+        double scale = FastMath.exp(real);
+        return createComplex(scale * FastMath.cos(imaginary), scale * FastMath.sin(imaginary));
     }
 
     public double abs() {
         return Math.hypot(real, imaginary);
+    }
+
+    protected Complex createComplex(double realPart, double imaginaryPart) {
+        return new Complex(realPart, imaginaryPart);
     }
 }

@@ -1,0 +1,130 @@
+package project
+
+import (
+	"fmt"
+	"path"
+	"strings"
+)
+
+// loadMaven reads the root pom.xml and every pom.xml reachable through <modules>.
+func loadMaven(has map[string]bool, read func(string) ([]byte, error)) *Model {
+	m := &Model{Kind: Maven}
+	seen := map[string]bool{}
+	var visit func(dir string)
+	visit = func(dir string) {
+		if seen[dir] {
+			return
+		}
+		seen[dir] = true
+		pomPath := join(dir, "pom.xml")
+		if !has[pomPath] {
+			m.Notes = append(m.Notes, fmt.Sprintf("module %s has no pom.xml", dirOrDot(dir)))
+			return
+		}
+		data, err := read(pomPath)
+		if err != nil {
+			m.Notes = append(m.Notes, fmt.Sprintf("%s: %v", pomPath, err))
+			return
+		}
+		p, err := ParsePOM(data)
+		if err != nil {
+			m.Notes = append(m.Notes, fmt.Sprintf("%s: %v", pomPath, err))
+			// Unreadable: assume Maven's defaults so its sources still count.
+			p = &POM{}
+		}
+		m.Modules = append(m.Modules, mavenModule(dir, pomPath, p))
+		subs := append([]string{}, p.Modules...)
+		for _, pr := range p.Profiles {
+			if strings.TrimSpace(pr.ActiveByDefault) == "true" {
+				subs = append(subs, pr.Modules...)
+			}
+		}
+		for _, sub := range subs {
+			sub = strings.TrimSuffix(strings.TrimSpace(sub), "/pom.xml")
+			if sub == "" {
+				continue
+			}
+			visit(clean(join(dir, sub)))
+		}
+	}
+	visit("")
+	return m
+}
+
+// mavenModule lays out one module from its POM: <sourceDirectory>,
+// <testSourceDirectory>, resources and build-helper sources, Maven's defaults otherwise.
+func mavenModule(dir, pomPath string, p *POM) Module {
+	props := Props{}
+	props.Add(p)
+	at := func(v, def string) string {
+		v = strings.TrimSpace(v)
+		if v == "" {
+			v = def
+		}
+		for _, pre := range []string{"${project.basedir}", "${basedir}", "${pom.basedir}"} {
+			v = strings.TrimPrefix(v, pre)
+		}
+		v = strings.TrimPrefix(props.Expand(v), "/")
+		return clean(join(dir, v))
+	}
+	mod := Module{Dir: dir, BuildFile: pomPath}
+	if strings.TrimSpace(p.Packaging) == "pom" {
+		return mod // an aggregator or parent: Maven compiles no sources of its own
+	}
+	mod.Main = []string{at(p.Build.SourceDirectory, "src/main/java")}
+	mod.Test = []string{at(p.Build.TestSourceDirectory, "src/test/java")}
+	res := p.Build.Resources
+	if len(res) == 0 {
+		res = []string{"src/main/resources"}
+	}
+	tres := p.Build.TestResources
+	if len(tres) == 0 {
+		tres = []string{"src/test/resources"}
+	}
+	for _, r := range append(append([]string{}, res...), tres...) {
+		mod.Resources = append(mod.Resources, at(r, ""))
+	}
+	// build-helper-maven-plugin adds source folders (add-source, add-test-source).
+	for _, pl := range p.Build.Plugins {
+		if pl.ArtifactID != "build-helper-maven-plugin" {
+			continue
+		}
+		for _, ex := range pl.Executions {
+			test := false
+			for _, g := range ex.Goals {
+				test = test || strings.Contains(g, "test")
+			}
+			for _, s := range ex.Configuration.Sources {
+				if strings.Contains(s, "${project.build.directory}") || strings.Contains(s, "target/") {
+					continue // generated into the build output
+				}
+				if test {
+					mod.Test = append(mod.Test, at(s, ""))
+				} else {
+					mod.Main = append(mod.Main, at(s, ""))
+				}
+			}
+		}
+	}
+	return mod
+}
+
+// join joins slash paths where dir may be "".
+func join(dir, rel string) string {
+	if dir == "" {
+		return rel
+	}
+	if rel == "" {
+		return dir
+	}
+	return dir + "/" + rel
+}
+
+// clean normalises a relative slash path ("" for the root).
+func clean(p string) string {
+	p = path.Clean(p)
+	if p == "." {
+		return ""
+	}
+	return p
+}

@@ -1,0 +1,148 @@
+package project
+
+import (
+	"encoding/xml"
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// POM is the part of a Maven pom.xml that assertlens reads: coordinates, parent, properties,
+// dependencies, modules and the build's source folders.
+type POM struct {
+	GroupID    string `xml:"groupId"`
+	ArtifactID string `xml:"artifactId"`
+	Version    string `xml:"version"`
+	Packaging  string `xml:"packaging"`
+	Parent     struct {
+		GroupID      string `xml:"groupId"`
+		ArtifactID   string `xml:"artifactId"`
+		Version      string `xml:"version"`
+		RelativePath string `xml:"relativePath"`
+	} `xml:"parent"`
+	Properties struct {
+		Entries []struct {
+			XMLName xml.Name
+			Value   string `xml:",chardata"`
+		} `xml:",any"`
+	} `xml:"properties"`
+	Dependencies         []Dependency `xml:"dependencies>dependency"`
+	DependencyManagement []Dependency `xml:"dependencyManagement>dependencies>dependency"`
+	Modules              []string     `xml:"modules>module"`
+	// Profiles may add modules; only those active by default are part of the build.
+	Profiles []struct {
+		ID              string   `xml:"id"`
+		ActiveByDefault string   `xml:"activation>activeByDefault"`
+		Modules         []string `xml:"modules>module"`
+	} `xml:"profiles>profile"`
+	Build struct {
+		SourceDirectory     string   `xml:"sourceDirectory"`
+		TestSourceDirectory string   `xml:"testSourceDirectory"`
+		Resources           []string `xml:"resources>resource>directory"`
+		TestResources       []string `xml:"testResources>testResource>directory"`
+		Plugins             []Plugin `xml:"plugins>plugin"`
+	} `xml:"build"`
+	Relocation struct {
+		GroupID    string `xml:"groupId"`
+		ArtifactID string `xml:"artifactId"`
+		Version    string `xml:"version"`
+	} `xml:"distributionManagement>relocation"`
+}
+
+// Plugin is a <plugin> of a POM's build.
+type Plugin struct {
+	GroupID       string `xml:"groupId"`
+	ArtifactID    string `xml:"artifactId"`
+	Configuration struct {
+		Release string `xml:"release"`
+		Source  string `xml:"source"`
+		Target  string `xml:"target"`
+	} `xml:"configuration"`
+	Executions []struct {
+		Goals         []string `xml:"goals>goal"`
+		Configuration struct {
+			Sources []string `xml:"sources>source"`
+		} `xml:"configuration"`
+	} `xml:"executions>execution"`
+}
+
+// Dependency is one <dependency>.
+type Dependency struct {
+	GroupID    string `xml:"groupId"`
+	ArtifactID string `xml:"artifactId"`
+	Version    string `xml:"version"`
+	Scope      string `xml:"scope"`
+	Type       string `xml:"type"`
+	Classifier string `xml:"classifier"`
+	Optional   string `xml:"optional"`
+	SystemPath string `xml:"systemPath"`
+}
+
+// ParsePOM parses the bytes of a pom.xml.
+func ParsePOM(data []byte) (*POM, error) {
+	var p POM
+	if err := xml.Unmarshal(data, &p); err != nil {
+		return nil, fmt.Errorf("parse pom.xml: %w", err)
+	}
+	return &p, nil
+}
+
+// Props holds the properties visible in a POM (its own over its parents').
+type Props map[string]string
+
+// Add adds p's own properties and project coordinates, keeping existing (child) values.
+func (pp Props) Add(p *POM) {
+	for _, e := range p.Properties.Entries {
+		if _, ok := pp[e.XMLName.Local]; !ok {
+			pp[e.XMLName.Local] = strings.TrimSpace(e.Value)
+		}
+	}
+	set := func(k, v string) {
+		if _, ok := pp[k]; !ok && v != "" {
+			pp[k] = v
+		}
+	}
+	g, v := p.GroupID, p.Version
+	if g == "" {
+		g = p.Parent.GroupID
+	}
+	if v == "" {
+		v = p.Parent.Version
+	}
+	set("project.groupId", g)
+	set("project.artifactId", p.ArtifactID)
+	set("project.version", v)
+	set("pom.version", v)
+	set("project.parent.version", p.Parent.Version)
+	set("project.parent.groupId", p.Parent.GroupID)
+}
+
+var propRe = regexp.MustCompile(`\$\{([^}]+)\}`)
+
+// Expand substitutes ${name} references (a few rounds, for properties of properties).
+func (pp Props) Expand(s string) string {
+	for i := 0; i < 5 && strings.Contains(s, "${"); i++ {
+		s = propRe.ReplaceAllStringFunc(s, func(m string) string {
+			if v, ok := pp[m[2:len(m)-1]]; ok {
+				return v
+			}
+			return m
+		})
+	}
+	return strings.TrimSpace(s)
+}
+
+// DeclaresJUnit reports whether the POM declares a JUnit dependency of its own (JUnit 4,
+// JUnit 3, or any JUnit 5 artifact), so the project's version must be used to run it.
+func (p *POM) DeclaresJUnit() bool {
+	for _, d := range append(append([]Dependency{}, p.Dependencies...), p.DependencyManagement...) {
+		if isJUnit(d.GroupID, d.ArtifactID) {
+			return true
+		}
+	}
+	return false
+}
+
+func isJUnit(group, artifact string) bool {
+	return group == "junit" || strings.HasPrefix(group, "org.junit")
+}

@@ -1,0 +1,166 @@
+package project
+
+import (
+	"fmt"
+	"reflect"
+	"testing"
+)
+
+// load builds a model from in-memory files.
+func load(files map[string]string) *Model {
+	var paths []string
+	for p := range files {
+		paths = append(paths, p)
+	}
+	return Load(paths, func(rel string) ([]byte, error) {
+		s, ok := files[rel]
+		if !ok {
+			return nil, fmt.Errorf("no %s", rel)
+		}
+		return []byte(s), nil
+	})
+}
+
+func TestMavenModulesAndFolders(t *testing.T) {
+	m := load(map[string]string{
+		"pom.xml": `<project><artifactId>root</artifactId><packaging>pom</packaging>
+			<modules><module>core</module><module>app/</module></modules>
+			<profiles><profile><activation><activeByDefault>true</activeByDefault></activation><modules><module>extra</module></modules></profile>
+			<profile><id>examples</id><modules><module>examples</module></modules></profile></profiles></project>`,
+		"examples/pom.xml":                `<project><artifactId>examples</artifactId></project>`,
+		"examples/src/main/java/x/X.java": "",
+		"core/pom.xml": `<project><artifactId>core</artifactId><build>
+			<sourceDirectory>${project.basedir}/src</sourceDirectory>
+			<testSourceDirectory>tests</testSourceDirectory>
+			<resources><resource><directory>conf</directory></resource></resources></build></project>`,
+		"app/pom.xml":   `<project><artifactId>app</artifactId></project>`,
+		"extra/pom.xml": `<project><artifactId>extra</artifactId></project>`,
+		// An example tree with its own pom, not a module of the build.
+		"src/userguide/pom.xml":             `<project><artifactId>guide</artifactId></project>`,
+		"src/userguide/java/g/Guide.java":   "",
+		"core/src/c/C.java":                 "",
+		"core/tests/c/CTest.java":           "",
+		"core/conf/x.properties":            "",
+		"app/src/main/java/a/A.java":        "",
+		"app/src/test/java/a/ATest.java":    "",
+		"app/src/main/resources/a.txt":      "",
+		"app/src/site/java/s/Site.java":     "",
+		"extra/src/main/java/e/E.java":      "",
+		"core/src/main/java/c/Ignored.java": "",
+	})
+	if m.Kind != Maven {
+		t.Fatalf("kind %s", m.Kind)
+	}
+	if got, want := m.ModuleDirs(), []string{"", "app", "core", "extra"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("modules %v, want %v", got, want)
+	}
+	roles := map[string]Role{
+		"core/src/c/C.java":               Main,
+		"core/tests/c/CTest.java":         Test,
+		"core/conf/x.properties":          Resource,
+		"app/src/main/java/a/A.java":      Main,
+		"app/src/test/java/a/ATest.java":  Test,
+		"app/src/main/resources/a.txt":    Resource,
+		"app/src/site/java/s/Site.java":   Outside,
+		"src/userguide/java/g/Guide.java": Outside,
+		"src/userguide/pom.xml":           Outside,
+		"core/pom.xml":                    Build,
+		"pom.xml":                         Build,
+		"extra/src/main/java/e/E.java":    Main,
+		// A module of a profile that is not active by default is not built.
+		"examples/src/main/java/x/X.java": Outside,
+		// The root is a pom-packaged aggregator: Maven compiles nothing of its own.
+		"src/main/java/r/R.java": Outside,
+		// core's own sourceDirectory is src, so src/main/java is just a folder below it.
+		"core/src/main/java/c/Ignored.java": Main,
+	}
+	for p, want := range roles {
+		if got := m.Role(p); got != want {
+			t.Errorf("Role(%s) = %d, want %d", p, got, want)
+		}
+	}
+	if got := m.ModuleOf("core/tests/c/CTest.java"); got != "core" {
+		t.Errorf("ModuleOf = %q", got)
+	}
+	if got := m.ModuleOf("src/userguide/java/g/Guide.java"); got != "" {
+		t.Errorf("ModuleOf(outside) = %q", got)
+	}
+	out := m.Outside([]string{"src/userguide/java/g/Guide.java", "app/src/site/java/s/Site.java", "app/src/main/java/a/A.java"})
+	if want := []string{"app/src/site/java", "src/userguide/java"}; !reflect.DeepEqual(out, want) {
+		t.Errorf("Outside = %v, want %v", out, want)
+	}
+}
+
+func TestMavenMissingModuleAndBadPOM(t *testing.T) {
+	m := load(map[string]string{
+		"pom.xml":     `<project><modules><module>gone</module><module>bad</module></modules></project>`,
+		"bad/pom.xml": `<project><build>`,
+	})
+	if len(m.Notes) != 2 {
+		t.Fatalf("notes %v", m.Notes)
+	}
+	// A broken POM still gets Maven's default folders: its sources are not dropped.
+	if m.Role("bad/src/test/java/T.java") != Test {
+		t.Errorf("bad module's tests not found")
+	}
+}
+
+func TestGradleIncludes(t *testing.T) {
+	m := load(map[string]string{
+		"settings.gradle.kts": `rootProject.name = "x"
+include("lib", ":tools:cli")
+include 'moved'
+project(":moved").projectDir = file("elsewhere/moved")`,
+		"build.gradle.kts":                       "",
+		"lib/build.gradle.kts":                   "",
+		"lib/src/main/java/l/L.java":             "",
+		"lib/src/integrationTest/java/l/IT.java": "",
+		"tools/cli/src/test/java/c/CT.java":      "",
+		"elsewhere/moved/src/main/java/m/M.java": "",
+		"samples/src/main/java/s/S.java":         "",
+	})
+	if m.Kind != Gradle {
+		t.Fatalf("kind %s", m.Kind)
+	}
+	if got, want := m.ModuleDirs(), []string{"", "elsewhere/moved", "lib", "tools/cli"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("modules %v, want %v", got, want)
+	}
+	for p, want := range map[string]Role{
+		"lib/src/main/java/l/L.java":             Main,
+		"lib/src/integrationTest/java/l/IT.java": Test,
+		"tools/cli/src/test/java/c/CT.java":      Test,
+		"elsewhere/moved/src/main/java/m/M.java": Main,
+		"samples/src/main/java/s/S.java":         Outside,
+		"lib/build.gradle.kts":                   Build,
+	} {
+		if got := m.Role(p); got != want {
+			t.Errorf("Role(%s) = %d, want %d", p, got, want)
+		}
+	}
+}
+
+func TestPlainTree(t *testing.T) {
+	m := load(map[string]string{"a/A.java": "", "test/a/ATest.java": ""})
+	for p, want := range map[string]Role{
+		"a/A.java":             Main,
+		"test/a/ATest.java":    Test,
+		"target/gen/G.java":    Outside,
+		".hidden/H.java":       Outside,
+		"src/main/resources/x": Resource,
+	} {
+		if got := m.Role(p); got != want {
+			t.Errorf("Role(%s) = %d, want %d", p, got, want)
+		}
+	}
+}
+
+func TestDeclaresJUnit(t *testing.T) {
+	p, err := ParsePOM([]byte(`<project><dependencies><dependency><groupId>org.junit.jupiter</groupId><artifactId>junit-jupiter</artifactId></dependency></dependencies></project>`))
+	if err != nil || !p.DeclaresJUnit() {
+		t.Fatalf("DeclaresJUnit false (%v)", err)
+	}
+	p, _ = ParsePOM([]byte(`<project><dependencies><dependency><groupId>org.x</groupId><artifactId>y</artifactId></dependency></dependencies></project>`))
+	if p.DeclaresJUnit() {
+		t.Fatalf("DeclaresJUnit true without JUnit")
+	}
+}

@@ -1,0 +1,90 @@
+package runner
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/assertlens/assertlens/analysis"
+)
+
+func TestParseMavenClasspathLog(t *testing.T) {
+	log := `[INFO] Scanning for projects...
+[INFO] ------------------------------------------------------------------------
+[INFO] Reactor Build Order:
+[INFO] --- maven-dependency-plugin:3.6.1:build-classpath (default-cli) @ core ---
+[INFO] Dependencies classpath:
+/m2/a/a-1.jar:/m2/junit/junit-4.13.2.jar
+[INFO] 
+[INFO] --- maven-dependency-plugin:3.6.1:build-classpath (default-cli) @ app ---
+[ERROR] Failed to execute goal on project app: Could not resolve dependencies for project x:app:jar:1.0: Could not find artifact x:core:jar:1.0
+[INFO] --- maven-dependency-plugin:3.6.1:build-classpath (default-cli) @ empty ---
+[INFO] Dependencies classpath:
+
+`
+	mods, failed := parseMavenClasspathLog([]byte(log))
+	want := []mavenModuleClasspath{
+		{Module: "core", Classpath: []string{"/m2/a/a-1.jar", "/m2/junit/junit-4.13.2.jar"}},
+		{Module: "empty"},
+	}
+	if !reflect.DeepEqual(mods, want) {
+		t.Errorf("modules = %+v, want %+v", mods, want)
+	}
+	if !reflect.DeepEqual(failed, []string{"app"}) {
+		t.Errorf("failed = %v", failed)
+	}
+}
+
+func TestProjectJUnitVersions(t *testing.T) {
+	for _, c := range []struct {
+		cp               []string
+		platform, junit4 string
+	}{
+		{[]string{"/r/junit-jupiter-api-5.10.2.jar", "/r/junit-platform-commons-1.10.2.jar"}, "1.10.2", ""},
+		{[]string{"/r/junit-4.13.2.jar", "/r/hamcrest-core-1.3.jar"}, "", "4.13.2"},
+		{[]string{"/r/junit-pioneer-2.2.0.jar", "/r/mockito-core-5.11.0.jar"}, "", ""},
+	} {
+		p, j := projectJUnit(c.cp)
+		if p != c.platform || j != c.junit4 {
+			t.Errorf("projectJUnit(%v) = %q, %q; want %q, %q", c.cp, p, j, c.platform, c.junit4)
+		}
+	}
+}
+
+func TestFileOfFacts(t *testing.T) {
+	src := []byte(`package p;
+import org.junit.jupiter.api.Test;
+// class Commented extends Nothing {}
+public class A extends Base<String> implements java.io.Serializable {
+  static final int LIMIT = 3;
+  class Inner {}
+  String s = "class Fake";
+}
+interface K { String NAME = "k"; }
+`)
+	f := FileOf(analysis.ParseSource("src/main/java/p/A.java", src), src, false)
+	if f.Package != "p" || !reflect.DeepEqual(f.Types, []string{"A", "Inner", "K"}) {
+		t.Errorf("package %q types %v", f.Package, f.Types)
+	}
+	if !reflect.DeepEqual(f.Supers, []string{"Base", "Serializable"}) {
+		t.Errorf("supers %v", f.Supers)
+	}
+	if !f.Constants || !f.Tests {
+		t.Errorf("constants %v tests %v", f.Constants, f.Tests)
+	}
+	names := identifiers(src)
+	if names["Commented"] || names["Fake"] || !names["LIMIT"] {
+		t.Errorf("identifiers took comments or literals: %v", names)
+	}
+}
+
+func TestDescriptorParams(t *testing.T) {
+	for desc, want := range map[string][]string{
+		"()V": nil,
+		"(Ljava/lang/String;I[Ljava/lang/String;)V": {"java.lang.String", "int", "java.lang.String[]"},
+		"([[JZLa/b/C$D;)Ljava/lang/Object;":         {"long[][]", "boolean", "a.b.C$D"},
+	} {
+		if got := descriptorParams(desc); !reflect.DeepEqual(got, want) {
+			t.Errorf("descriptorParams(%s) = %v, want %v", desc, got, want)
+		}
+	}
+}

@@ -1,0 +1,112 @@
+package selection
+
+import (
+	"context"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/assertlens/assertlens/selection/runner"
+	"github.com/assertlens/assertlens/slicing"
+)
+
+// TestUndiscoveredTestIsSelected compiles the crosscheck fixture, in which static discovery
+// deliberately misses d.MeterTest#reads (see its BaseCheck), and checks the whole loop: the
+// JUnit Platform's plan names the test, the run reports it undiscovered and remembers it,
+// and from then on an edit to the production method it reads selects its class whole,
+// which static discovery alone never would.
+func TestUndiscoveredTestIsSelected(t *testing.T) {
+	dir := fixtureRepo(t, filepath.Join("..", "testdata", "discovery", "crosscheck"))
+	cache := filepath.Join(t.TempDir(), "cache")
+	applyEdit(t, dir, safetyEdit{name: "read", file: "src/main/java/d/Meter.java", old: "return 42;", new: "return 41;"})
+	in, sel := selectIn(t, dir, slicing.LevelAssertion)
+	for _, u := range sel.Units {
+		if u.Class == "d.MeterTest" {
+			t.Fatalf("static discovery was meant to miss d.MeterTest, but selected %s", u.ID)
+		}
+	}
+	SelectUndiscovered(cache, sel, in.Cur, in.Tests)
+	if len(sel.Undiscovered) != 0 {
+		t.Fatalf("undiscovered before any plan was recorded: %v", sel.Undiscovered)
+	}
+
+	// Any run compiles the project and records the platform's plan.
+	var scale []slicing.Unit
+	for _, tc := range in.Tests {
+		if tc.ID == "d.ScaleTest" {
+			scale = append(scale, tc.ClassUnit())
+		}
+	}
+	out, _, err := RunUnits(context.Background(), RunInput{Root: dir, CacheDir: cache, Cur: in.Cur, Tests: in.Tests, Units: scale, Timeout: 5 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.PlanError != "" || len(out.CompileErrors) > 0 {
+		t.Fatalf("plan error %q, compile errors %v", out.PlanError, out.CompileErrors)
+	}
+	if want := []string{"d.MeterTest#reads"}; !reflect.DeepEqual(out.Undiscovered, want) {
+		t.Errorf("run undiscovered = %v, want %v", out.Undiscovered, want)
+	}
+	if len(out.NotRunByEngine) != 0 {
+		t.Errorf("found statically but not run by the engine: %v", out.NotRunByEngine)
+	}
+
+	in, sel = selectIn(t, dir, slicing.LevelAssertion)
+	SelectUndiscovered(cache, sel, in.Cur, in.Tests)
+	if want := []string{"d.MeterTest"}; !reflect.DeepEqual(sel.Undiscovered, want) {
+		t.Errorf("select undiscovered = %v, want %v", sel.Undiscovered, want)
+	}
+	found := false
+	for _, u := range sel.Units {
+		if u.Class == "d.MeterTest" {
+			found = u.Level == slicing.LevelClass && u.Reason != nil && *u.Reason == "undiscovered" && u.File == "src/test/java/d/MeterTest.java"
+		}
+	}
+	if !found {
+		t.Errorf("d.MeterTest not selected whole as undiscovered: %+v", sel.Units)
+	}
+
+	// Once static discovery agrees, the class is no longer forced in.
+	plan, err := LoadPlan(cache)
+	if err != nil || plan == nil {
+		t.Fatalf("plan not remembered: %v", err)
+	}
+	agreed := append([]*slicing.TestClass{}, in.Tests...)
+	agreed = append(agreed, &slicing.TestClass{ID: "d.MeterTest", Methods: []*slicing.TestMethod{{ID: "d.MeterTest#reads", Engine: slicing.EngineJUnit4}}})
+	if c := plan.Check(agreed); len(c.Undiscovered) != 0 {
+		t.Errorf("still undiscovered after discovery agrees: %v", c.Undiscovered)
+	}
+}
+
+// TestPlanCheck pins the comparison rules: nested classes by binary name, parameterized
+// and class-only entries, the suite engine ignored, JUnit 4 @Ignore classes without methods.
+func TestPlanCheck(t *testing.T) {
+	plan := NewEnginePlan([]runner.PlanTest{
+		{Engine: "junit-jupiter", Class: "p.ATest", Method: "a"},
+		{Engine: "junit-jupiter", Class: "p.ATest$Inner", Method: "b"},
+		{Engine: "junit-vintage", Class: "p.IgnoredTest"},
+		{Engine: "junit-vintage", Class: "p.SuiteOnly"},
+		{Engine: "junit-platform-suite", Class: "p.Elsewhere", Method: "x"},
+		{Engine: "junit-vintage", Class: "p.Missed", Method: "m"},
+	}, time.Unix(0, 0))
+	classes := []*slicing.TestClass{
+		{ID: "p.ATest", Methods: []*slicing.TestMethod{{ID: "p.ATest#a"}, {ID: "p.ATest#gone"}}},
+		{ID: "p.ATest.Inner", Methods: []*slicing.TestMethod{{ID: "p.ATest.Inner#b"}}},
+		{ID: "p.IgnoredTest", Ignored: true, Methods: []*slicing.TestMethod{{ID: "p.IgnoredTest#x", Engine: slicing.EngineJUnit4}}},
+		{ID: "p.Base", Abstract: true, Methods: []*slicing.TestMethod{{ID: "p.Base#z"}}},
+	}
+	c := plan.Check(classes)
+	if want := []string{"p.Missed#m", "p.SuiteOnly#"}; !reflect.DeepEqual(c.Undiscovered, want) {
+		t.Errorf("undiscovered = %v, want %v", c.Undiscovered, want)
+	}
+	if want := []string{"p.ATest#gone"}; !reflect.DeepEqual(c.NotRun, want) {
+		t.Errorf("not run = %v, want %v", c.NotRun, want)
+	}
+	if want := []string{"p.Missed", "p.SuiteOnly"}; !reflect.DeepEqual(c.UndiscoveredClasses, want) {
+		t.Errorf("classes = %v, want %v", c.UndiscoveredClasses, want)
+	}
+	if !plan.Confirmed("p.ATest.Inner#b") || plan.Confirmed("p.ATest#gone") {
+		t.Error("Confirmed")
+	}
+}

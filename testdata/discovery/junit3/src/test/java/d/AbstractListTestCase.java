@@ -1,0 +1,6 @@
+package d;
+
+public abstract class AbstractListTestCase extends AbstractCollectionTestCase {
+    public void testIndex() {
+    }
+}

@@ -1,0 +1,8 @@
+package d;
+
+import org.custommonkey.xmlunit.XMLTestCase;
+
+public class XmlTest extends XMLTestCase {
+    public void testXml() {
+    }
+}

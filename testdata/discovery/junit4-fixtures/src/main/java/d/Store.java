@@ -1,0 +1,6 @@
+package d;
+
+public class Store {
+    public static void open() {
+    }
+}

@@ -1,0 +1,9 @@
+package d;
+
+import org.junit.Before;
+
+public abstract class BaseFixtureTest {
+    @Before
+    public void prepare() {
+    }
+}

@@ -1,0 +1,7 @@
+package d;
+
+public abstract class AbstractPolygonTest extends AbstractShapeTest {
+    protected String name() {
+        return "polygon";
+    }
+}

@@ -1,0 +1,15 @@
+package d;
+
+class ComposedTest {
+    @Fast
+    void quick() {
+    }
+
+    @MoreCases
+    void withCases(String s) {
+    }
+
+    @Deprecated
+    void notATest() {
+    }
+}

@@ -1,0 +1,4 @@
+package d;
+
+interface DeeperContract<T> extends ContractTest<T> {
+}

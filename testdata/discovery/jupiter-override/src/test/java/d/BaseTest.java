@@ -1,0 +1,13 @@
+package d;
+
+import org.junit.jupiter.api.Test;
+
+class BaseTest {
+    @Test
+    void check() {
+    }
+
+    @Test
+    void other() {
+    }
+}

@@ -1,0 +1,7 @@
+package d;
+
+class DerivedTest extends BaseTest {
+    @Override
+    void check() {
+    }
+}

@@ -1,0 +1,7 @@
+package app;
+
+public class Seed {
+    static int value() {
+        return 7;
+    }
+}

@@ -1,0 +1,28 @@
+package eff;
+
+import org.junit.Assert;
+
+/** Project-side assertion helpers. */
+public final class Checks {
+    static int checked;
+
+    private Checks() {
+    }
+
+    /** Only reads its arguments and throws. */
+    public static void assertNear(double expected, double actual, double tol) {
+        if (Math.abs(expected - actual) > tol) {
+            Assert.fail("expected " + expected + " but was " + actual);
+        }
+    }
+
+    /** Also counts the checks in static state. */
+    public static void assertCounted(int expected, int actual) {
+        checked++;
+        Assert.assertEquals(expected, actual);
+    }
+
+    public static int checked() {
+        return checked;
+    }
+}

@@ -1,0 +1,120 @@
+package eff;
+
+import static org.junit.Assert.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.Test;
+
+public class EffectsTest {
+    @Test
+    public void localListIsNotChangedByOtherReceivers() {
+        List<Integer> xs = new ArrayList<>();
+        xs.add(1);
+        Calc c = new Calc();
+        int y = c.twice(3);
+        assertEquals(1, xs.size());
+        assertEquals(6, y);
+    }
+
+    @Test
+    public void escapedListIsChangedBySharedWrites() {
+        List<Integer> xs = new ArrayList<>();
+        xs.add(1);
+        Keeper.keep(xs);
+        Keeper.clearAll();
+        assertEquals(0, xs.size());
+    }
+
+    @Test
+    public void readOnlyHelperIsNotAWriter() {
+        Calc c = new Calc();
+        int before = Calc.calls();
+        Checks.assertNear(4.0, 2.0 * 2.0, 1e-9);
+        assertEquals(6, c.twice(3));
+        assertEquals(before + 1, Calc.calls());
+    }
+
+    @Test
+    public void countingHelperWritesStaticState() {
+        int before = Checks.checked();
+        Checks.assertCounted(4, 2 * 2);
+        assertEquals(before + 1, Checks.checked());
+    }
+
+    @Test
+    public void classInitializationIsNoStatementEffect() {
+        int nine = Tables.square(3);
+        Calc c = new Calc();
+        c.add(2);
+        assertEquals(16, Tables.square(4));
+        assertEquals(9, nine);
+    }
+
+    @Test
+    public void initializerReadingMutableStaticsStaysConservative() {
+        Config.level = 5;
+        assertEquals(100, Scaled.of(2));
+    }
+
+    @Test
+    public void readingLambdaChangesOnlyItsBag() {
+        Bag b = new Bag();
+        b.add(-1);
+        Bag other = new Bag();
+        other.add(2);
+        b.prune();
+        assertEquals(1, other.size());
+        assertEquals(0, b.size());
+    }
+
+    @Test
+    public void countingLambdaWritesStaticState() {
+        int before = Calc.calls();
+        Bag b = new Bag();
+        b.add(-1);
+        b.pruneCounting();
+        assertEquals(before + 1, Calc.calls());
+    }
+
+    @Test
+    public void valuesInCollectionsRunNoCallbacks() {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        int before = Tracked.hashes();
+        names.add("a");
+        assertEquals(before, Tracked.hashes());
+        assertEquals(1, names.size());
+    }
+
+    @Test
+    public void projectObjectsInHashSetsRunTheirHashCode() {
+        int before = Tracked.hashes();
+        java.util.Set<Tracked> set = new java.util.HashSet<>();
+        set.add(new Tracked());
+        assertEquals(before + 1, Tracked.hashes());
+    }
+
+    @Test
+    public void typedArgumentsAndCopiesRunTheirHashCode() {
+        int before = Tracked.hashes();
+        Tracked t = new Tracked();
+        List<Tracked> list = new ArrayList<>();
+        list.add(t);
+        java.util.Set<Tracked> copy = new java.util.HashSet<>(list);
+        assertEquals(before + 1, Tracked.hashes());
+        assertEquals(1, copy.size());
+    }
+
+    @Test
+    public void staticHelpersHashOnlyWhenTheySayTheyDo() {
+        Tracked t = new Tracked();
+        List<Tracked> list = new ArrayList<>();
+        int before = Tracked.hashes();
+        List<Tracked> view = java.util.Collections.unmodifiableList(list);
+        int h = java.util.Objects.hashCode(t);
+        assertEquals(before + 1, Tracked.hashes());
+        assertEquals(7, h);
+        assertEquals(0, view.size());
+    }
+}
