@@ -249,14 +249,14 @@ func (e *Engine) SetOverlay(rel string, content []byte) {
 		if e.cur == nil {
 			return
 		}
-		// Back to the saved content.
-		if f, ok := e.disk.Files[rel]; ok {
-			b, err := e.disk.Read(rel)
-			if err == nil {
+		// Back to the saved content (Java source, build file or resource).
+		_, java := e.disk.Files[rel]
+		_, other := e.disk.Other[rel]
+		if java || other {
+			if b, err := e.disk.Read(rel); err == nil {
 				e.updateFileLocked(rel, b)
 				return
 			}
-			_ = f
 		}
 		e.updateFileLocked(rel, nil)
 		return

@@ -175,6 +175,12 @@ func TestCLIAndServerAssembleTheSame(t *testing.T) {
 			write("pom.xml", next)
 			e.SetOverlay("pom.xml", []byte(next))
 		}},
+		{"pom buffer closed", func() { e.SetOverlay("pom.xml", nil) }},
+		{"unsaved test edit again", func() {
+			next := replace(test, "assertEquals(\n", "assertEquals(\n\n")
+			write(test, next)
+			e.SetOverlay(test, []byte(next))
+		}},
 	}
 	for _, st := range steps {
 		st.do()
@@ -183,7 +189,7 @@ func TestCLIAndServerAssembleTheSame(t *testing.T) {
 		if engineN != cliN || !reflect.DeepEqual(engineUnits, cliUnits) {
 			t.Errorf("%s: engine selected %d assertions, CLI %d\nengine: %v\nCLI:    %v", st.name, engineN, cliN, engineUnits, cliUnits)
 		}
-		if len(cliUnits) == 0 {
+		if len(cliUnits) == 0 && st.name != "pom buffer closed" {
 			t.Errorf("%s: nothing selected; the step does not test anything", st.name)
 		}
 	}
