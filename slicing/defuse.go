@@ -651,6 +651,20 @@ func (c *scanCtx) effectOf(chain []segment, arity int) effect {
 		if recv[0].fresh { // string literal
 			return effNone
 		}
+		if len(names) == 1 && names[0] == "Array" && c.locals["Array"] == "" && len(p.resolve(c.t, "Array")) == 0 &&
+			c.p.fieldOf(c.t, "Array") == nil {
+			// java.lang.reflect.Array
+			switch {
+			case self.name == "getLength":
+				return effNone
+			case self.name == "newInstance":
+				return effNone // a fresh array
+			case strings.HasPrefix(self.name, "get"):
+				return effect{ret: retArgs} // an element of the array
+			case strings.HasPrefix(self.name, "set"):
+				return effect{mut: posOf(0), store: posOf(0) | posOf(2)} // (array, index, value)
+			}
+		}
 		if len(names) == 1 && names[0] == "System" && c.locals["System"] == "" && len(p.resolve(c.t, "System")) == 0 {
 			switch self.name {
 			case "arraycopy":

@@ -1,5 +1,6 @@
 package eff;
 
+import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -54,5 +55,15 @@ public class Bag {
         out.write("bag of ");
         out.append(String.valueOf(items.size()));
         return out.toString();
+    }
+
+    /** Reads an array's length reflectively. */
+    public static int lengthOf(Object array) {
+        return Array.getLength(array);
+    }
+
+    /** Writes into an array reflectively. */
+    public static void setFirst(Object array, Object value) {
+        Array.set(array, 0, value);
     }
 }
