@@ -17,14 +17,18 @@ export ASSERTLENS_E2E_CACHE=$CACHE
 
 t0=$(date +%s)
 bash scripts/e2e-setup.sh
-t1=$(date +%s)
 
-# The extension, packaged as a user would install it.
+# The extension, packaged as a user would install it; packaged again only when its sources
+# changed (the hash of what goes into the .vsix).
 (
   cd editors/vscode
-  [ -d node_modules/@vscode/vsce ] || npm ci --no-audit --no-fund --loglevel=error
-  # vsce runs the compile itself (vscode:prepublish).
-  npx --no-install vsce package --allow-missing-repository --skip-license -o "$CACHE/assertlens.vsix" >/dev/null
+  sum=$(find src package.json package-lock.json tsconfig.json .vscodeignore README.md -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
+  if [ ! -f "$CACHE/assertlens.vsix" ] || [ "$(cat "$CACHE/assertlens.vsix.sum" 2>/dev/null)" != "$sum" ]; then
+    [ -d node_modules/@vscode/vsce ] || npm ci --no-audit --no-fund --loglevel=error
+    # vsce runs the compile itself (vscode:prepublish).
+    npx --no-install vsce package --allow-missing-repository --skip-license -o "$CACHE/assertlens.vsix" >/dev/null
+    echo "$sum" >"$CACHE/assertlens.vsix.sum"
+  fi
 )
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/assertlens-e2e-XXXXXX")
@@ -110,6 +114,7 @@ for _ in $(seq 1 240); do
   kill -0 "$CS_PID" 2>/dev/null || { echo "e2e: code-server exited:" >&2; cat "$WORK/code-server.log" >&2; exit 1; }
   sleep 0.5
 done
+t1=$(date +%s)
 
 status=0
 NODE_PATH=$CACHE/node_modules node editors/vscode/e2e/run.js \
@@ -131,5 +136,5 @@ if [ $status -ne 0 ]; then
     tail -30 "$f" >&2
   done
 fi
-echo "e2e: setup $((t1 - t0)) s, test $((t2 - t1)) s; screenshots in $ARTIFACTS"
+echo "e2e: installs, packaging and code-server start $((t1 - t0)) s, browser test $((t2 - t1)) s; screenshots in $ARTIFACTS"
 exit $status
