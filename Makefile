@@ -21,8 +21,11 @@ lint:
 	if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 
+# Tests are hermetic: ASSERTLENS_BUILD_TOOLS=off keeps mvn and gradle from downloading the
+# fixtures' dependencies (classpaths come from Debian's /usr/share/maven-repo). Packages
+# run in parallel (-p 4): the Java-heavy ones wait on javac and JVMs much of the time.
 gotest: build
-	$(GO) test -count=1 -timeout 30m ./...
+	ASSERTLENS_BUILD_TOOLS=off $(GO) test -count=1 -p 4 -timeout 30m ./...
 
 ## test: gofmt check, go vet, every Go test, the editor clients' tests, then the extension in a
 ## real VS Code (e2e).
@@ -33,16 +36,18 @@ editors-test: build
 	@if [ -d editors/nvim/test ]; then $(MAKE) nvim-test; fi
 
 vscode-test:
-	cd editors/vscode && npm ci --no-audit --no-fund && npm run compile && ASSERTLENS_BIN=$(CURDIR)/$(BIN) npm test
+	cd editors/vscode && npm ci --no-audit --no-fund && npm run compile && ASSERTLENS_BUILD_TOOLS=off ASSERTLENS_BIN=$(CURDIR)/$(BIN) npm test
 
 nvim-test:
-	ASSERTLENS_BIN=$(CURDIR)/$(BIN) bash editors/nvim/test/run.sh
+	ASSERTLENS_BUILD_TOOLS=off ASSERTLENS_BIN=$(CURDIR)/$(BIN) bash editors/nvim/test/run.sh
 
 ## e2e: the VS Code extension, packaged as a .vsix, in a real VS Code (code-server driven by
-## headless Chromium). Installs code-server, Chromium and puppeteer-core on first use (cached in
+## headless Chromium), then the Neovim plugin with a newer Neovim than Debian's. Installs
+## code-server, Chromium, puppeteer-core and that Neovim on first use (cached in
 ## ~/.cache/assertlens-e2e); screenshots go to /tmp/assertlens-e2e-artifacts.
 e2e: build
 	bash scripts/e2e.sh $(CURDIR)/$(BIN)
+	ASSERTLENS_BUILD_TOOLS=off ASSERTLENS_BIN=$(CURDIR)/$(BIN) bash editors/nvim/test/versions.sh
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./...

@@ -3,7 +3,6 @@ package lsp
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -90,9 +89,6 @@ func (s *server) run(ctx context.Context, ids []string, token json.RawMessage) (
 		}
 		rr, err := step.ss.engine().Run(p.ctx, step.ids)
 		switch {
-		case errors.Is(err, selection.ErrRunUnavailable):
-			p.end("not available yet")
-			return nil, jsonrpc2.NewError(codeRequestFailed, "assertlens: running tests is not available yet")
 		case err != nil && p.ctx.Err() != nil:
 			p.end("cancelled")
 			return nil, jsonrpc2.NewError(codeRequestCancelled, "test run cancelled")

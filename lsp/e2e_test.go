@@ -25,6 +25,9 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	// Hermetic: no mvn/gradle (they would download the fixtures' dependencies); the server
+	// processes started by the tests inherit this.
+	os.Setenv("ASSERTLENS_BUILD_TOOLS", "off")
 	dir, err := os.MkdirTemp("", "assertlens-e2e-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -3,6 +3,7 @@ package lsp_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -148,7 +149,7 @@ func (f *fakeEngine) Select(ctx context.Context) (*selection.Result, error) {
 
 func (f *fakeEngine) Run(ctx context.Context, ids []string) (*selection.RunResult, error) {
 	if f.run == nil {
-		return nil, selection.ErrRunUnavailable
+		return nil, errors.New("fake engine: no run configured")
 	}
 	return f.run(ctx, ids)
 }
@@ -210,6 +211,7 @@ type harnessOpts struct {
 	readyWait time.Duration
 	setup     func(*fakeEngine) // adjusts each fake before use
 	root      string
+	timers    *lsp.FakeTimers // the edit debounce's clock; nil is real time
 }
 
 func startHarness(t testing.TB, o harnessOpts) *harness {
@@ -236,7 +238,7 @@ func startHarness(t testing.TB, o harnessOpts) *harness {
 		return f, nil
 	}
 	h.ed, h.done = lsptest.Pipe(o.root, func(in io.Reader, out io.Writer) error {
-		return lsp.ServeForTest(ctx, in, out, h.logs, factory, o.readyWait, o.watch)
+		return lsp.ServeWithTimers(ctx, in, out, h.logs, factory, o.readyWait, o.watch, o.timers)
 	})
 	t.Cleanup(func() {
 		cancel()

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"sync"
 	"time"
 
@@ -56,6 +57,9 @@ type Options struct {
 	Baseline        string   // "head", "saved" or "lastRun"; empty means the engine's default
 	Classpath       []string // extra class path entries for compiling and running tests
 	ExtraAssertions []string // method names to treat as assertions
+	// Logger is the server's log as a slog.Logger: what the engine logs reaches stderr
+	// and the client's output (window/logMessage).
+	Logger *slog.Logger
 }
 
 // ErrExitWithoutShutdown is returned by Serve when the client sent "exit" (or closed the
@@ -73,6 +77,23 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, logw io.Writer, new
 type serverConfig struct {
 	readyWait time.Duration // how long requests wait for the first index; default 5 s
 	noWatch   bool          // do not start file watchers
+	// afterFunc starts the edit debounce timer; nil uses time.AfterFunc. Tests inject a
+	// clock they fire themselves.
+	afterFunc func(d time.Duration, f func()) debounceTimer
+}
+
+// debounceTimer is the part of *time.Timer the edit debounce uses.
+type debounceTimer interface {
+	Stop() bool
+	Reset(d time.Duration) bool
+}
+
+// after starts a debounce timer with the configured clock.
+func (c serverConfig) after(d time.Duration, f func()) debounceTimer {
+	if c.afterFunc != nil {
+		return c.afterFunc(d, f)
+	}
+	return time.AfterFunc(d, f)
 }
 
 type lifecycle int

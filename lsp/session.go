@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"path/filepath"
 	"runtime/debug"
 	"sort"
@@ -27,7 +28,7 @@ type session struct {
 
 	ready   chan struct{} // closed when the first index finished (well or not)
 	kick    chan struct{} // wakes the worker; capacity 1
-	timer   *time.Timer   // edit debounce
+	timer   debounceTimer // edit debounce
 	watcher *watcher
 
 	mu          sync.Mutex
@@ -146,7 +147,9 @@ func (s *server) didChangeWorkspaceFolders(raw json.RawMessage) error {
 // cannot be created is reported and skipped (nil).
 func (s *server) addSession(root string) *session {
 	st := s.currentSettings()
-	eng, err := s.factory(root, st.options())
+	o := st.options()
+	o.Logger = slog.New(s.log.handler())
+	eng, err := s.factory(root, o)
 	if err != nil {
 		s.log.errorf("cannot serve %s: %v", root, err)
 		s.showMessage(protocol.MessageTypeError, "assertlens cannot serve %s: %v", filepath.Base(root), err)
@@ -173,7 +176,7 @@ func (ss *session) edited() {
 	ss.mu.Lock()
 	ss.stateGen++
 	if ss.timer == nil {
-		ss.timer = time.AfterFunc(d, ss.wake)
+		ss.timer = ss.srv.cfg.after(d, ss.wake)
 	} else {
 		ss.timer.Stop()
 		ss.timer.Reset(d)
@@ -332,7 +335,9 @@ func (ss *session) sync(ctx context.Context) {
 	sort.Strings(files)
 
 	if renew {
-		eng, err := ss.srv.factory(ss.root, ss.srv.currentSettings().options())
+		o := ss.srv.currentSettings().options()
+		o.Logger = slog.New(ss.srv.log.handler())
+		eng, err := ss.srv.factory(ss.root, o)
 		if err != nil {
 			ss.srv.log.errorf("new settings not applied to %s: %v", ss.root, err)
 		} else {

@@ -178,11 +178,14 @@ func (s *stream) Write(_ context.Context, msg jsonrpc2.Message) (int64, error) {
 	return s.writeFrame(body)
 }
 
-// publish writes a publishDiagnostics notification, encoded in one pass (see
-// appendPublish); the library's Notify would encode the params, then the message around
-// them again.
+// publish writes a publishDiagnostics notification, encoded by encoding/json in one pass;
+// the library's Notify would encode the params, then the message around them again.
 func (s *stream) publish(p *protocol.PublishDiagnosticsParams) error {
-	body, err := appendPublish(nil, p)
+	body, err := json.Marshal(struct {
+		JSONRPC string                             `json:"jsonrpc"`
+		Method  string                             `json:"method"`
+		Params  *protocol.PublishDiagnosticsParams `json:"params"`
+	}{"2.0", protocol.MethodTextDocumentPublishDiagnostics, p})
 	if err != nil {
 		return fmt.Errorf("marshal diagnostics: %w", err)
 	}

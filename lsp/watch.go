@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/assertlens/assertlens/analysis/project"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -15,13 +16,6 @@ import (
 	"github.com/fsnotify/fsnotify"
 	"go.lsp.dev/protocol"
 )
-
-// skippedDirs are never watched: build outputs, tool folders and VCS metadata (git's HEAD is
-// watched separately).
-var skippedDirs = map[string]bool{
-	"target": true, "build": true, "out": true, "bin": true, "node_modules": true,
-	".git": true, ".gradle": true, ".idea": true, ".mvn": true, ".settings": true, ".vscode": true,
-}
 
 // headRel is the path reported to the engine when git's HEAD (or the branch it names) moved.
 const headRel = ".git/HEAD"
@@ -101,9 +95,9 @@ func (w *watcher) addTree(dir string, report bool) {
 	}
 }
 
-func skipDir(name string) bool {
-	return skippedDirs[name] || strings.HasPrefix(name, ".")
-}
+// skipDir reports folders never watched: the project model's skip list (build outputs,
+// tool and hidden folders; git's HEAD is watched separately).
+func skipDir(name string) bool { return project.Skip(name) }
 
 // watchGit watches the files that say where HEAD is, so a checkout or commit re-reads the
 // baseline.

@@ -17,14 +17,18 @@ export ASSERTLENS_E2E_CACHE=$CACHE
 
 t0=$(date +%s)
 bash scripts/e2e-setup.sh
-t1=$(date +%s)
 
-# The extension, packaged as a user would install it.
+# The extension, packaged as a user would install it; packaged again only when its sources
+# changed (the hash of what goes into the .vsix).
 (
   cd editors/vscode
-  [ -d node_modules/@vscode/vsce ] || npm ci --no-audit --no-fund --loglevel=error
-  npm run --silent compile
-  npx --no-install vsce package --allow-missing-repository --skip-license -o "$CACHE/assertlens.vsix" >/dev/null
+  sum=$(find src package.json package-lock.json tsconfig.json .vscodeignore README.md -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
+  if [ ! -f "$CACHE/assertlens.vsix" ] || [ "$(cat "$CACHE/assertlens.vsix.sum" 2>/dev/null)" != "$sum" ]; then
+    [ -d node_modules/@vscode/vsce ] || npm ci --no-audit --no-fund --loglevel=error
+    # vsce runs the compile itself (vscode:prepublish).
+    npx --no-install vsce package --allow-missing-repository --skip-license -o "$CACHE/assertlens.vsix" >/dev/null
+    echo "$sum" >"$CACHE/assertlens.vsix.sum"
+  fi
 )
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/assertlens-e2e-XXXXXX")
@@ -35,6 +39,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# The server (started by the extension inside code-server, which passes its environment
+# on) keeps its cache in the scratch folder and, as in the other editor tests, runs no
+# mvn/gradle: the JUnit jars come from the settings below.
+export ASSERTLENS_CACHE_DIR=$WORK/cache ASSERTLENS_BUILD_TOOLS=${ASSERTLENS_BUILD_TOOLS:-off}
+
 # A git copy of the sample project (the default baseline is git HEAD).
 PROJECT=$WORK/sample
 cp -r testdata/editors/sample "$PROJECT"
@@ -42,11 +51,21 @@ git -C "$PROJECT" init -q
 git -C "$PROJECT" add -A
 git -C "$PROJECT" -c user.name=e2e -c user.email=e2e@assertlens.invalid -c commit.gpgsign=false commit -qm fixture
 
+# The same project with a workspace setting naming a server that cannot start: it rejects
+# --stdio, as assertlens once did. The extension must show the error state and that reason.
+BROKEN=$WORK/broken
+cp -r "$PROJECT" "$BROKEN"
+mkdir -p "$BROKEN/.vscode"
+printf '#!/bin/sh\necho "assertlens serve: flag provided but not defined: -stdio" >&2\nexit 2\n' >"$WORK/assertlens-rejects-stdio"
+chmod +x "$WORK/assertlens-rejects-stdio"
+printf '{ "assertlens.path": "%s" }\n' "$WORK/assertlens-rejects-stdio" >"$BROKEN/.vscode/settings.json"
+
 # code-server's user data: settings that keep it quiet, offline and free of first-run
 # prompts, and the extension's settings (the binary under test, the JUnit jars).
 USERDATA=$WORK/user-data
 EXTDIR=$WORK/extensions
 mkdir -p "$USERDATA/User" "$EXTDIR" "$ARTIFACTS"
+rm -f "$ARTIFACTS"/*.png
 CLASSPATH_JSON=$(node -e '
   const e = require(process.argv[1]);
   const fs = require("fs");
@@ -95,12 +114,20 @@ for _ in $(seq 1 240); do
   kill -0 "$CS_PID" 2>/dev/null || { echo "e2e: code-server exited:" >&2; cat "$WORK/code-server.log" >&2; exit 1; }
   sleep 0.5
 done
+t1=$(date +%s)
 
 status=0
 NODE_PATH=$CACHE/node_modules node editors/vscode/e2e/run.js \
   --url "http://127.0.0.1:$PORT/?folder=$PROJECT" --project "$PROJECT" --artifacts "$ARTIFACTS" \
-  --expect "$REPO/testdata/editors/sample.expect.json" --logs "$USERDATA" || status=$?
+  --expect "$REPO/testdata/editors/sample.expect.json" --broken-url "http://127.0.0.1:$PORT/?folder=$BROKEN" || status=$?
 t2=$(date +%s)
+# The client must never have been sent a request it could not handle yet (e.g. progress
+# created before "initialized").
+if grep -rl "Unhandled method" "$USERDATA/logs" 2>/dev/null; then
+  echo "not ok - the server sent requests the client had no handler for yet:" >&2
+  grep -rh "Unhandled method" "$USERDATA/logs" | head -5 >&2
+  status=1
+fi
 if [ $status -ne 0 ]; then
   echo "--- code-server log (tail)" >&2
   tail -20 "$WORK/code-server.log" >&2 || true
@@ -109,5 +136,5 @@ if [ $status -ne 0 ]; then
     tail -30 "$f" >&2
   done
 fi
-echo "e2e: setup $((t1 - t0)) s, test $((t2 - t1)) s; screenshots in $ARTIFACTS"
+echo "e2e: installs, packaging and code-server start $((t1 - t0)) s, browser test $((t2 - t1)) s; screenshots in $ARTIFACTS"
 exit $status

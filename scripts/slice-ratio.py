@@ -17,6 +17,9 @@ import sys
 METHOD = re.compile(r'\n[ \t]+(?:public|protected|private|static|final|synchronized|\s)*[\w<>\[\], ?]+\s+(\w+)\s*\([^;{)]*\)\s*(?:throws [\w., ]+)?\s*\{')
 
 
+SKIP = {'if', 'for', 'while', 'switch', 'catch', 'synchronized', 'try', 'return', 'new', 'else', 'do'}
+
+
 def select(binary, root, level):
     out = subprocess.run([binary, 'select', '--json', '--root', root, '--level', level],
                          capture_output=True, text=True, check=True).stdout
@@ -39,7 +42,7 @@ def main():
             break
         path = rng.choice(files)
         src = open(path, encoding='utf-8').read()
-        ms = [m for m in METHOD.finditer(src) if m.group(1) not in ('if', 'for', 'while', 'switch', 'catch')]
+        ms = [m for m in METHOD.finditer(src) if m.group(1) not in SKIP]
         if not ms:
             continue
         m = rng.choice(ms)

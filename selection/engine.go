@@ -1,9 +1,11 @@
 package selection
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"sort"
@@ -14,10 +16,6 @@ import (
 	"github.com/assertlens/assertlens/slicing"
 )
 
-// ErrRunUnavailable is kept for clients written before running existed; Run no longer
-// returns it.
-var ErrRunUnavailable = errors.New("running tests is not available yet")
-
 // Baseline kinds: what a pending edit is compared with.
 const (
 	BaselineHead    = "head"    // git HEAD
@@ -25,12 +23,32 @@ const (
 	BaselineLastRun = "lastRun" // the sources of the last run
 )
 
+// BaselineError reports a baseline revision that cannot be read (unknown revision, not
+// a git repository).
+type BaselineError struct {
+	Revision string
+	Err      error
+}
+
+func (e *BaselineError) Error() string { return fmt.Sprintf("base %s: %v", e.Revision, e.Err) }
+
+// Unwrap returns the cause.
+func (e *BaselineError) Unwrap() error { return e.Err }
+
 // Options configure an Engine.
 type Options struct {
-	Baseline        string // head, saved or lastRun; "" picks lastRun once a run exists, else head
+	Baseline string // head, saved or lastRun; "" picks lastRun once a run exists, else head
+	// Revision, when set, is the git revision compared with (the CLI's --base); it
+	// overrides Baseline.
+	Revision        string
 	Classpath       []string
 	ExtraAssertions []string
 	Level           slicing.Level
+	// RunTimeout limits the test JVM of Run; zero means 10 minutes.
+	RunTimeout time.Duration
+	// Logger receives what the engine has to say (cache or history not saved); nil logs
+	// to slog.Default(). The server mirrors it to the client's log.
+	Logger *slog.Logger
 }
 
 // Engine is the long-lived model of one workspace used by the language server: the saved
@@ -55,6 +73,17 @@ type Engine struct {
 	baseName  string
 	baseGraph *analysis.Graph
 	indexed   bool
+	// failed are the tests that failed in recent runs: read from the history once at
+	// Index and updated by Run, never per Select.
+	failed []string
+}
+
+// log returns the engine's logger.
+func (e *Engine) log() *slog.Logger {
+	if e.opts.Logger != nil {
+		return e.opts.Logger
+	}
+	return slog.Default()
 }
 
 // NewEngine prepares an engine for root; Index must be called before Select.
@@ -85,7 +114,7 @@ func (e *Engine) Index(ctx context.Context, progress func(done, total int)) erro
 		return fmt.Errorf("index %s: %w", e.Root, err)
 	}
 	if err := cache.Save(); err != nil {
-		fmt.Fprintf(os.Stderr, "assertlens: cache not saved: %v\n", err)
+		e.log().Warn("index cache not saved", "err", err)
 	}
 	if progress != nil {
 		progress(1, 3)
@@ -94,6 +123,7 @@ func (e *Engine) Index(ctx context.Context, progress func(done, total int)) erro
 	defer e.mu.Unlock()
 	e.cache = cache
 	e.disk = disk
+	e.failed = RecentlyFailed(e.CacheDir, e.Root)
 	e.rebuildCurrentLocked()
 	if progress != nil {
 		progress(2, 3)
@@ -135,6 +165,18 @@ func sortedKeys(m map[string][]byte) []string {
 
 // loadBaselineLocked builds the baseline snapshot and its graph.
 func (e *Engine) loadBaselineLocked(ctx context.Context) error {
+	if rev := e.opts.Revision; rev != "" {
+		src, _, err := analysis.RevisionSource(e.Root, rev)
+		if err != nil {
+			return &BaselineError{Revision: rev, Err: err}
+		}
+		base, err := analysis.Build(ctx, e.Root, src, e.cache)
+		if err != nil {
+			return fmt.Errorf("index %s: %w", rev, err)
+		}
+		e.base, e.baseName, e.baseGraph = base, rev, analysis.BuildGraph(base)
+		return nil
+	}
 	kind := e.opts.Baseline
 	if kind == "" || kind == BaselineLastRun {
 		if rs, err := LoadRunSources(e.CacheDir); err == nil && rs != nil {
@@ -207,14 +249,14 @@ func (e *Engine) SetOverlay(rel string, content []byte) {
 		if e.cur == nil {
 			return
 		}
-		// Back to the saved content.
-		if f, ok := e.disk.Files[rel]; ok {
-			b, err := e.disk.Read(rel)
-			if err == nil {
+		// Back to the saved content (Java source, build file or resource).
+		_, java := e.disk.Files[rel]
+		_, other := e.disk.Other[rel]
+		if java || other {
+			if b, err := e.disk.Read(rel); err == nil {
 				e.updateFileLocked(rel, b)
 				return
 			}
-			_ = f
 		}
 		e.updateFileLocked(rel, nil)
 		return
@@ -228,6 +270,10 @@ func (e *Engine) SetOverlay(rel string, content []byte) {
 // updateFileLocked re-parses one file of the current state and updates the graph by delta.
 func (e *Engine) updateFileLocked(rel string, content []byte) {
 	if filepath.Ext(rel) != ".java" {
+		// Build files and resources change Other (and a build file the layout); their
+		// changes select whole modules.
+		e.cur = e.cur.WithFile(rel, content)
+		e.markPendingLocked(rel)
 		return
 	}
 	if _, open := e.overlays[rel]; open && content != nil {
@@ -255,14 +301,17 @@ func (e *Engine) markPendingLocked(rels ...string) {
 	}
 }
 
-// FilesChanged re-reads files that changed on disk (saved, created, deleted, checked out).
+// FilesChanged re-reads files that changed on disk (saved, created, deleted, checked out):
+// Java sources, build files and resources alike. A changed build file may move the
+// build's source folders, so it re-indexes the saved files (from the cache).
 func (e *Engine) FilesChanged(rels []string) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.disk == nil {
 		return
 	}
-	headMoved := false
+	headMoved, layout := false, false
+	var changed []string
 	for _, rel := range rels {
 		if rel == ".git/HEAD" || filepath.Base(rel) == "HEAD" {
 			headMoved = true
@@ -272,23 +321,34 @@ func (e *Engine) FilesChanged(rels []string) {
 		if err != nil {
 			b = nil // vanished
 		}
-		if filepath.Ext(rel) != ".java" {
-			continue
+		if analysis.IsBuildFile(rel) {
+			layout = true
 		}
 		e.disk = e.disk.WithFile(rel, b)
+		changed = append(changed, rel)
 	}
-	// Rebuild the current state from disk plus overlays; cheap relative to a full index
-	// since unchanged files are shared.
-	cur := e.disk
-	for _, rel := range sortedKeys(e.overlays) {
-		cur = cur.WithFile(rel, e.overlays[rel])
+	if layout {
+		if disk, err := analysis.Build(context.Background(), e.Root, analysis.DirSource{Root: e.Root}, e.cache); err == nil {
+			e.disk = disk
+			e.rebuildCurrentLocked()
+		} else {
+			e.log().Warn("re-index after a build file change failed", "err", err)
+		}
+	} else {
+		// Rebuild the current state from disk plus overlays; cheap relative to a full index
+		// since unchanged files are shared.
+		cur := e.disk
+		for _, rel := range sortedKeys(e.overlays) {
+			cur = cur.WithFile(rel, e.overlays[rel])
+		}
+		e.cur = cur
+		e.curGraph = e.curGraph.Update(cur, changed)
+		e.markPendingLocked(changed...)
 	}
-	changed := append([]string{}, rels...)
-	e.cur = cur
-	e.curGraph = e.curGraph.Update(cur, changed)
-	e.markPendingLocked(changed...)
 	if headMoved || e.baseName == BaselineSaved {
-		_ = e.loadBaselineLocked(context.Background())
+		if err := e.loadBaselineLocked(context.Background()); err != nil {
+			e.log().Warn("baseline not reloaded", "err", err)
+		}
 	}
 }
 
@@ -355,40 +415,60 @@ func (e *Engine) Select(ctx context.Context) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	failed := RecentlyFailed(e.CacheDir, e.Root)
-	res := Select(Input{BaseName: e.baseName, Base: e.base, Cur: e.cur, BaseGraph: e.baseGraph, CurGraph: e.curGraph,
-		Tests: tests, Level: e.opts.Level, RecentlyFailed: failed, Memo: &e.memo})
-	SelectUndiscovered(e.CacheDir, res, e.cur, tests)
+	res := e.selectLocked(tests)
 	res.ElapsedMs = time.Since(start).Milliseconds()
 	return res, ctx.Err()
 }
 
+// State returns the engine's current state as selection input: the baseline, the current
+// snapshot, both graphs, the tests and the recent failures. Selecting on it gives what
+// Select gives (Select also reuses work between calls).
+func (e *Engine) State() (Input, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if !e.indexed {
+		return Input{}, errors.New("workspace is not indexed yet")
+	}
+	tests, err := e.testsLocked()
+	if err != nil {
+		return Input{}, err
+	}
+	return Input{BaseName: e.baseName, Base: e.base, Cur: e.cur, BaseGraph: e.baseGraph, CurGraph: e.curGraph,
+		Tests: tests, Level: e.opts.Level, RecentlyFailed: e.failed}, nil
+}
+
+// selectLocked selects against the baseline with the engine's state.
+func (e *Engine) selectLocked(tests []*slicing.TestClass) *Result {
+	res := Select(Input{BaseName: e.baseName, Base: e.base, Cur: e.cur, BaseGraph: e.baseGraph, CurGraph: e.curGraph,
+		Tests: tests, Level: e.opts.Level, RecentlyFailed: e.failed, Memo: &e.memo})
+	SelectUndiscovered(e.CacheDir, res, e.cur, tests)
+	return res
+}
+
 // Run runs the given units (all affected units when ids is nil) in the shadow tree, records
-// the outcomes in the run history and makes this state the "lastRun" baseline.
+// the outcomes in the run history and makes the state that ran the "lastRun" baseline. The
+// state is taken once, under the lock: edits arriving during the minutes a run takes do not
+// mix into what it records.
 func (e *Engine) Run(ctx context.Context, unitIDs []string) (*RunResult, error) {
 	start := time.Now()
-	sel, err := e.Select(ctx)
-	if err != nil {
-		return nil, err
-	}
 	e.mu.Lock()
+	if !e.indexed {
+		e.mu.Unlock()
+		return nil, errors.New("workspace is not indexed yet")
+	}
 	tests, err := e.testsLocked()
 	if err != nil {
 		e.mu.Unlock()
 		return nil, err
 	}
-	cur, overlays, opts := e.cur, map[string][]byte{}, e.opts
-	for k, v := range e.overlays {
-		overlays[k] = v
-	}
-	e.mu.Unlock()
-	units := sel.Units
-	if unitIDs != nil {
+	var units []slicing.Unit
+	if unitIDs == nil {
+		units = e.selectLocked(tests).Units
+	} else {
 		want := map[string]bool{}
 		for _, id := range unitIDs {
 			want[id] = true
 		}
-		units = nil
 		for _, tc := range tests {
 			for _, tm := range tc.Methods {
 				for _, u := range tm.Units {
@@ -399,18 +479,26 @@ func (e *Engine) Run(ctx context.Context, unitIDs []string) (*RunResult, error) 
 			}
 		}
 	}
+	cur, curGraph, opts := e.cur, e.curGraph, e.opts
+	e.mu.Unlock()
+
 	analysisMs := time.Since(start).Milliseconds()
 	out, res, err := RunUnits(ctx, RunInput{Root: e.Root, CacheDir: e.CacheDir, Cur: cur, Tests: tests, Units: units,
-		Classpath: opts.Classpath, Timeout: 10 * time.Minute})
+		Classpath: opts.Classpath, Timeout: cmp.Or(opts.RunTimeout, 10*time.Minute)})
 	if err != nil {
 		return nil, err
 	}
 	out.Timing.AnalysisMs = analysisMs
 	if len(out.CompileErrors) == 0 && res != nil {
-		RecordRun(e.CacheDir, cur, res)
+		if err := RecordRun(e.CacheDir, cur, res); err != nil {
+			e.log().Warn("run not recorded", "err", err)
+		}
+		failed := RecentlyFailed(e.CacheDir, e.Root)
 		e.mu.Lock()
-		if e.opts.Baseline == "" || e.opts.Baseline == BaselineLastRun {
-			e.base, e.baseName, e.baseGraph = cur, BaselineLastRun, e.curGraph
+		e.failed = failed
+		if opts.Revision == "" && (e.opts.Baseline == "" || e.opts.Baseline == BaselineLastRun) {
+			// The state that ran, with its own graph (not the graph of later edits).
+			e.base, e.baseName, e.baseGraph = cur, BaselineLastRun, curGraph
 		}
 		e.mu.Unlock()
 	}

@@ -33,6 +33,7 @@ func selectedIDs(t *testing.T, e *Engine) []string {
 // selection and test units equal those of a new engine indexing the same state from
 // scratch: incremental discovery and the statement memo must never change the answer.
 func TestEngineIncrementalMatchesFreshEngine(t *testing.T) {
+	t.Parallel()
 	dir := fixtureRepo(t, filepath.Join("..", "testdata", "safety", "shop"))
 	ctx := context.Background()
 	e, err := NewEngine(dir, Options{Baseline: BaselineHead})
@@ -143,6 +144,7 @@ func listUnitIDs(units []slicing.Unit) []string {
 // level: the same test methods are selected at assertion and method level, and coarser
 // levels never report fewer selected assertions than finer ones.
 func TestTotalsAgreeAcrossLevels(t *testing.T) {
+	t.Parallel()
 	shop, rules := filepath.Join("..", "testdata", "safety", "shop"), filepath.Join("..", "testdata", "slicing", "rules")
 	type edit struct {
 		fixture string

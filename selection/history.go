@@ -1,8 +1,8 @@
 package selection
 
 import (
+	"errors"
 	"fmt"
-	"os"
 
 	"github.com/assertlens/assertlens/analysis"
 	"github.com/assertlens/assertlens/selection/runner"
@@ -20,15 +20,18 @@ func RecentlyFailed(cacheDir, root string) []string {
 }
 
 // RecordRun stores a run's outcomes in the history and its sources as the last-run state.
-// Failures to write are reported on stderr: they cost precision later, never safety.
-func RecordRun(cacheDir string, cur *analysis.Snapshot, res *runner.Result) {
+// Failures to write are returned for the caller to log: they cost precision later, never
+// safety.
+func RecordRun(cacheDir string, cur *analysis.Snapshot, res *runner.Result) error {
+	var errs []error
 	h, err := runner.LoadHistory(cacheDir, runner.RepoIdentity(cur.Root))
 	if err == nil && h != nil {
 		if err := h.Record(res); err != nil {
-			fmt.Fprintf(os.Stderr, "assertlens: run history not saved: %v\n", err)
+			errs = append(errs, fmt.Errorf("run history not saved: %w", err))
 		}
 	}
 	if err := SaveRunSources(cacheDir, cur); err != nil {
-		fmt.Fprintf(os.Stderr, "assertlens: last-run sources not saved: %v\n", err)
+		errs = append(errs, fmt.Errorf("last-run sources not saved: %w", err))
 	}
+	return errors.Join(errs...)
 }

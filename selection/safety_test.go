@@ -132,6 +132,7 @@ func checkIn(t *testing.T, dir string, in Input, sel *Result) *CheckResult {
 // fixture, runs the whole suite with the edited body instrumented, and requires every test
 // statement that executed the edit to lie in a selected unit.
 func TestSelectionIsSafeAgainstDynamicGroundTruth(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs javac and the JUnit launcher")
 	}
@@ -163,6 +164,7 @@ func unitIDs(r *Result) []string {
 // TestCheckerFindsPlantedMiss weakens a real selection by dropping a unit and expects the
 // checker to report exactly the statements that unit held.
 func TestCheckerFindsPlantedMiss(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs javac and the JUnit launcher")
 	}

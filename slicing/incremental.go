@@ -442,7 +442,7 @@ func (p *project) declares(key string) bool {
 	if t == nil {
 		return false
 	}
-	if strings.HasPrefix(key, owner+"#<new>/") {
+	if strings.HasPrefix(key, owner+"#<new>/") || key == owner+clinitKey {
 		return true
 	}
 	for _, m := range t.Members {
@@ -459,6 +459,9 @@ func (p *project) proveKey(key string) effect {
 	t := p.snap.Type(owner)
 	if t == nil {
 		return effGlobal
+	}
+	if key == owner+clinitKey {
+		return p.clinitEffect(t)
 	}
 	if rest, ok := strings.CutPrefix(key, owner+"#<new>/"); ok {
 		n := 0

@@ -67,10 +67,12 @@ func mavenModule(dir, pomPath string, p *POM) Module {
 		v = strings.TrimPrefix(props.Expand(v), "/")
 		return clean(join(dir, v))
 	}
-	mod := Module{Dir: dir, BuildFile: pomPath,
-		Main: []string{at(p.Build.SourceDirectory, "src/main/java")},
-		Test: []string{at(p.Build.TestSourceDirectory, "src/test/java")},
+	mod := Module{Dir: dir, BuildFile: pomPath}
+	if strings.TrimSpace(p.Packaging) == "pom" {
+		return mod // an aggregator or parent: Maven compiles no sources of its own
 	}
+	mod.Main = []string{at(p.Build.SourceDirectory, "src/main/java")}
+	mod.Test = []string{at(p.Build.TestSourceDirectory, "src/test/java")}
 	res := p.Build.Resources
 	if len(res) == 0 {
 		res = []string{"src/main/resources"}

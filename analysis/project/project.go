@@ -290,17 +290,15 @@ func (m *Model) Outside(javaPaths []string) []string {
 }
 
 // outsideFolder names the folder of an excluded Java file for reports: up to and
-// including a "java" folder when the path has one (src/userguide/java), else its first
-// two folders.
+// including a "java" folder when the path has one (src/userguide/java), else the file's
+// own folder.
 func outsideFolder(p string) string {
-	parts := strings.Split(path.Dir(p), "/")
+	dir := path.Dir(p)
+	parts := strings.Split(dir, "/")
 	for i, s := range parts {
 		if s == "java" {
 			return strings.Join(parts[:i+1], "/")
 		}
 	}
-	if len(parts) > 2 {
-		parts = parts[:2]
-	}
-	return strings.Join(parts, "/")
+	return dir
 }

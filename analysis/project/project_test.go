@@ -69,7 +69,8 @@ func TestMavenModulesAndFolders(t *testing.T) {
 		"extra/src/main/java/e/E.java":    Main,
 		// A module of a profile that is not active by default is not built.
 		"examples/src/main/java/x/X.java": Outside,
-		"src/main/java/r/R.java":          Main,
+		// The root is a pom-packaged aggregator: Maven compiles nothing of its own.
+		"src/main/java/r/R.java": Outside,
 		// core's own sourceDirectory is src, so src/main/java is just a folder below it.
 		"core/src/main/java/c/Ignored.java": Main,
 	}

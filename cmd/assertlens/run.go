@@ -30,29 +30,25 @@ func cmdRun(args []string, stdout io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	start := time.Now()
-	a, err := analyse(f.root, f.base, level, splitList(f.extraAss))
+	a, err := analyseWith(f.root, selection.Options{Revision: f.base, Level: level, ExtraAssertions: splitList(f.extraAss),
+		Classpath: classpath(f.cp), RunTimeout: *timeout})
 	if err != nil {
 		return err
 	}
-	sel := selection.Select(a.input)
-	dir, err := analysis.CacheDir(a.ws.Root)
+	sel, err := a.engine.Select(ctx)
 	if err != nil {
 		return err
 	}
-	selection.SelectUndiscovered(dir, sel, a.cur, a.input.Tests)
 	analysisMs := time.Since(start).Milliseconds()
-	out, hist, err := selection.RunUnits(ctx, selection.RunInput{Root: a.ws.Root, CacheDir: dir, Cur: a.cur, Tests: a.input.Tests,
-		Units: sel.Units, Classpath: classpath(f.cp), Timeout: *timeout})
+	out, err := a.engine.Run(ctx, nil)
 	if err != nil {
 		return err
 	}
-	out.Timing.AnalysisMs = analysisMs
+	// Index, baseline and selection, as before the engine did the run.
+	out.Timing.AnalysisMs += analysisMs
 	warnUndiscovered(classesOf(out.Undiscovered))
 	if out.PlanError != "" {
 		fmt.Fprintf(os.Stderr, "assertlens: warning: %s\n", out.PlanError)
-	}
-	if len(out.CompileErrors) == 0 {
-		selection.RecordRun(dir, a.cur, hist)
 	}
 	if f.jsonOut {
 		if err := printJSON(stdout, out); err != nil {
@@ -115,7 +111,10 @@ func cmdCheck(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	sel := selection.Select(a.input)
+	sel, err := a.engine.Select(context.Background())
+	if err != nil {
+		return err
+	}
 	dir, err := analysis.CacheDir(a.ws.Root)
 	if err != nil {
 		return err

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -11,9 +13,11 @@ import (
 	"github.com/assertlens/assertlens/slicing"
 )
 
-// analysed is the state shared by select, run and check: both snapshots, graphs and tests.
+// analysed is the state shared by select, run and check: a one-shot engine (the same one
+// the language server keeps) and its state.
 type analysed struct {
 	ws        *analysis.Workspace
+	engine    *selection.Engine
 	base, cur *analysis.Snapshot
 	input     selection.Input
 }
@@ -26,30 +30,37 @@ func parseLevel(s string) (slicing.Level, error) {
 	return "", usagef("unknown --level %q (want assertion, method or class)", s)
 }
 
-// analyse indexes the base revision and the working tree and finds the tests.
+// analyse indexes the base revision and the working tree and finds the tests, through the
+// engine the language server uses.
 func analyse(root, base string, level slicing.Level, extra []string) (*analysed, error) {
-	ws, cache, err := openWorkspace(root)
+	return analyseWith(root, selection.Options{Revision: base, Level: level, ExtraAssertions: extra})
+}
+
+// analyseWith builds and indexes a one-shot engine.
+func analyseWith(root string, opts selection.Options) (*analysed, error) {
+	ws, err := analysis.OpenWorkspace(root)
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	e, err := selection.NewEngine(ws.Root, opts)
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	if err := e.Index(context.Background(), nil); err != nil {
+		var be *selection.BaselineError
+		if errors.As(err, &be) {
+			return nil, usagef("%v", err) // an unknown revision, or not a git repository
+		}
+		return nil, err
+	}
+	in, err := e.State()
 	if err != nil {
 		return nil, err
 	}
-	baseSnap, err := buildRevision(ws, cache, base)
-	if err != nil {
-		return nil, err
+	if len(in.Cur.Files) == 0 {
+		return nil, usagef("%s: %v", ws.Root, analysis.ErrNotJavaProject)
 	}
-	cur, err := buildWorkingTree(ws, cache)
-	if err != nil {
-		return nil, err
-	}
-	tests, err := slicing.DiscoverWith(cur, cur.Read, slicing.Options{ExtraAssertions: extra})
-	if err != nil {
-		return nil, fmt.Errorf("find tests: %w", err)
-	}
-	dir, _ := analysis.CacheDir(ws.Root)
-	return &analysed{ws: ws, base: baseSnap, cur: cur, input: selection.Input{
-		BaseName: base, Base: baseSnap, Cur: cur,
-		BaseGraph: analysis.BuildGraph(baseSnap), CurGraph: analysis.BuildGraph(cur),
-		Tests: tests, Level: level, RecentlyFailed: selection.RecentlyFailed(dir, ws.Root),
-	}}, nil
+	return &analysed{ws: ws, engine: e, base: in.Base, cur: in.Cur, input: in}, nil
 }
 
 func splitList(s string) []string {
@@ -78,11 +89,11 @@ func cmdSelect(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	res := selection.Select(a.input)
-	if dir, err := analysis.CacheDir(a.ws.Root); err == nil {
-		selection.SelectUndiscovered(dir, res, a.cur, a.input.Tests)
-		warnUndiscovered(res.Undiscovered)
+	res, err := a.engine.Select(context.Background())
+	if err != nil {
+		return err
 	}
+	warnUndiscovered(res.Undiscovered)
 	res.ElapsedMs = time.Since(start).Milliseconds()
 	if f.jsonOut {
 		return printJSON(stdout, res)

@@ -15,7 +15,8 @@ import (
 
 // newEngine adapts the selection engine to the language server.
 func newEngine(root string, opts lsp.Options) (lsp.Engine, error) {
-	return selection.NewEngine(root, selection.Options{Baseline: opts.Baseline, Classpath: opts.Classpath, ExtraAssertions: opts.ExtraAssertions})
+	return selection.NewEngine(root, selection.Options{Baseline: opts.Baseline, Classpath: opts.Classpath,
+		ExtraAssertions: opts.ExtraAssertions, Logger: opts.Logger})
 }
 
 func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {

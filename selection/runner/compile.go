@@ -108,8 +108,11 @@ func compileShadow(ctx context.Context, s shadowTree, files map[string]*sourceFi
 		test  bool
 		cp    []string
 	}{
-		{main, false, append(append([]string{}, spec.classpath...), s.mainOut)},
-		{test, true, append(append([]string{}, spec.classpath...), s.mainOut, s.testOut)},
+		// The shadow classes come first: a released jar of one of the project's own modules
+		// on the classpath (Maven resolves sibling modules from the repository) must not
+		// hide the classes compiled from the sources.
+		{main, false, append([]string{s.mainOut}, spec.classpath...)},
+		{test, true, append([]string{s.testOut, s.mainOut}, spec.classpath...)},
 	}
 	for _, ph := range phases {
 		if len(ph.files) == 0 {

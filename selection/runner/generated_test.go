@@ -5,6 +5,7 @@ import (
 )
 
 func TestRunGeneratedSliceMapsLinesBack(t *testing.T) {
+	t.Parallel()
 	root, cache := fixture(t, "junit4")
 	const gen = "src/test/java/calc/FractionTest_Slice1.java"
 	src := `package calc;

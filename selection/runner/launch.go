@@ -22,7 +22,10 @@ type launchSpec struct {
 	scanDirs   []string // used when selectors is empty: run every test found there
 	sysProps   map[string]string
 	timeout    time.Duration
-	workDir    string
+	// timeUp, when set, replaces the timer: closing it counts as the time limit passing
+	// (tests stop a run on an event instead of a wall-clock margin).
+	timeUp  <-chan struct{}
+	workDir string
 }
 
 // launchOutcome is what the launcher JVM did.
@@ -67,6 +70,16 @@ func launcherArgs(spec launchSpec) []string {
 func launch(ctx context.Context, spec launchSpec) (launchOutcome, error) {
 	var out launchOutcome
 	limit, cancel := context.WithTimeout(ctx, spec.timeout)
+	if spec.timeUp != nil {
+		limit, cancel = context.WithCancel(ctx)
+		go func() {
+			select {
+			case <-spec.timeUp:
+				cancel()
+			case <-limit.Done():
+			}
+		}()
+	}
 	defer cancel()
 	cmd := proc.Command(limit, javaTool("java"), launcherArgs(spec)...)
 	cmd.Dir = spec.workDir

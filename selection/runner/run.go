@@ -26,6 +26,9 @@ type runHooks struct {
 	prepare func(files map[string]*sourceFile, work string) error
 	// sysProps are extra JVM system properties.
 	sysProps map[string]string
+	// timeUp, given the progress file of the run, returns a channel closed when the run
+	// should count as timed out (tests); nil uses Request.Timeout.
+	timeUp func(progress string) <-chan struct{}
 }
 
 // Run compiles the workspace in the shadow tree and runs the selected tests. Runs for
@@ -145,8 +148,13 @@ func run(ctx context.Context, req Request, hooks runHooks) (*Result, error) {
 	} else {
 		res.Notes = append(res.Notes, "no progress listener (results of a killed run are unknown): "+err.Error())
 	}
+	var timeUp <-chan struct{}
+	if hooks.timeUp != nil {
+		timeUp = hooks.timeUp(progress)
+	}
 	start = time.Now()
 	lo, err := launch(ctx, launchSpec{
+		timeUp:     timeUp,
 		classpath:  dedupePaths(launchCP),
 		reportsDir: reports,
 		selectors:  launchSelectors(req.Selectors, []string{s.testOut, s.mainOut}),

@@ -11,6 +11,7 @@ import (
 )
 
 func TestRunCompileErrorMappedToUserPath(t *testing.T) {
+	t.Parallel()
 	root, cache := fixture(t, "broken")
 	res := mustRun(t, Request{Root: root, CacheDir: cache, Selectors: []Selector{{Class: "geo.PointTest"}}})
 	if len(res.CompileErrors) != 1 {
@@ -39,6 +40,7 @@ func TestRunCompileErrorMappedToUserPath(t *testing.T) {
 }
 
 func TestRunOverlayChangesResultWithoutTouchingWorkspace(t *testing.T) {
+	t.Parallel()
 	root, cache := fixture(t, "junit5")
 	before := treeDigest(t, root)
 	sel := []Selector{{Class: "shop.CartTest", Method: "appliesDiscount"}}
@@ -67,6 +69,7 @@ func TestRunOverlayChangesResultWithoutTouchingWorkspace(t *testing.T) {
 }
 
 func TestRunMissingClasspathEntryReported(t *testing.T) {
+	t.Parallel()
 	root, cache := fixture(t, "junit4")
 	pom := filepath.Join(root, "pom.xml")
 	data, err := os.ReadFile(pom)
@@ -103,13 +106,37 @@ func TestRunMissingClasspathEntryReported(t *testing.T) {
 	}
 }
 
+// whenStarted returns a timeUp hook that fires once the progress listener has recorded the
+// start of test method (an event, not a wall-clock margin).
+func whenStarted(class, method string) func(progress string) <-chan struct{} {
+	return func(progress string) <-chan struct{} {
+		ch := make(chan struct{})
+		go func() {
+			defer close(ch)
+			want := "S\t" + class + "\t" + method
+			for i := 0; i < 120000; i++ { // gives up after ~20 minutes
+				if data, err := os.ReadFile(progress); err == nil && strings.Contains(string(data), want) {
+					return
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+		}()
+		return ch
+	}
+}
+
+// TestRunHangKilledByTimeout stops a run while one test spins forever: tests that finished
+// keep their results, the spinning one and those never started are "timed out". The time
+// limit is the moment spinsForever is seen starting.
 func TestRunHangKilledByTimeout(t *testing.T) {
+	t.Parallel()
 	root, cache := fixture(t, "hang")
-	start := time.Now()
-	res := mustRun(t, Request{Root: root, CacheDir: cache, Timeout: 4 * time.Second,
-		Selectors: []Selector{{Class: "spin.SpinnerTest"}}})
-	if took := time.Since(start); took > 60*time.Second {
-		t.Errorf("run took %v", took)
+	ctx, cancel := testContext(t)
+	defer cancel()
+	res, err := run(ctx, Request{Root: root, CacheDir: cache, Selectors: []Selector{{Class: "spin.SpinnerTest"}}},
+		runHooks{timeUp: whenStarted("spin.SpinnerTest", "spinsForever")})
+	if err != nil {
+		t.Fatal(err)
 	}
 	if !res.TimedOut {
 		t.Error("TimedOut not set")
@@ -124,8 +151,12 @@ func TestRunHangKilledByTimeout(t *testing.T) {
 		}
 	}
 	// A method selector that never started is reported as timed out as well.
-	res = mustRun(t, Request{Root: root, CacheDir: cache, Timeout: 2 * time.Second, Selectors: []Selector{
-		{Class: "spin.SpinnerTest", Method: "spinsForever"}, {Class: "spin.SpinnerTest", Method: "neverStarts"}}})
+	res, err = run(ctx, Request{Root: root, CacheDir: cache, Selectors: []Selector{
+		{Class: "spin.SpinnerTest", Method: "spinsForever"}, {Class: "spin.SpinnerTest", Method: "neverStarts"}}},
+		runHooks{timeUp: whenStarted("spin.SpinnerTest", "spinsForever")})
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, m := range []string{"spinsForever", "neverStarts"} {
 		if r := result(t, res, "spin.SpinnerTest", m); r.Status != StatusError || r.Message != "timed out" {
 			t.Errorf("%s = %+v", m, r)
@@ -134,6 +165,7 @@ func TestRunHangKilledByTimeout(t *testing.T) {
 }
 
 func TestRunConcurrentRunsSerialised(t *testing.T) {
+	t.Parallel()
 	root, cache := fixture(t, "junit4")
 	// Hold the workspace lock and check that Run waits for it and respects ctx.
 	lock, err := lockFile(context.Background(), filepath.Join(cache, "run.lock"))
@@ -155,7 +187,7 @@ func TestRunConcurrentRunsSerialised(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			ctx, cancel := testContext(t)
 			defer cancel()
 			results[i], errs[i] = Run(ctx, Request{Root: root, CacheDir: cache,
 				Selectors: []Selector{{Class: "calc.FractionTest"}}})

@@ -7,6 +7,7 @@ import (
 )
 
 func TestRunJUnit4PassAndFail(t *testing.T) {
+	t.Parallel()
 	root, cache := fixture(t, "junit4")
 	before := treeDigest(t, root)
 	res := mustRun(t, Request{Root: root, CacheDir: cache, Selectors: []Selector{
@@ -34,6 +35,7 @@ func TestRunJUnit4PassAndFail(t *testing.T) {
 }
 
 func TestRunJUnit5WithParameterized(t *testing.T) {
+	t.Parallel()
 	root, cache := fixture(t, "junit5")
 	res := mustRun(t, Request{Root: root, CacheDir: cache, Selectors: []Selector{{Class: "shop.CartTest"}}})
 	t.Logf("junit5: compile %d ms, run %d ms", res.CompileMs, res.RunMs)
@@ -53,6 +55,7 @@ func TestRunJUnit5WithParameterized(t *testing.T) {
 }
 
 func TestRunMixedEnginesAndNested(t *testing.T) {
+	t.Parallel()
 	root, cache := fixture(t, "mixed")
 	res := mustRun(t, Request{Root: root, CacheDir: cache, Selectors: []Selector{
 		{Class: "text.WordsLegacyTest", Method: "countsWords"},

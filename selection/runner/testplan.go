@@ -5,13 +5,12 @@ import (
 	"context"
 	_ "embed" // the plan helper's Java source
 	"fmt"
+	"github.com/assertlens/assertlens/internal/proc"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/assertlens/assertlens/internal/atomicfile"
@@ -98,8 +97,8 @@ func classesKey(dirs ...string) string {
 // unchanged.
 func DiscoverPlan(ctx context.Context, helperDir string, classpath, testDirs []string) ([]PlanTest, error) {
 	classpath, testDirs = absPaths(classpath), absPaths(testDirs) // the JVM runs in helperDir
-	// The JUnit a run launches with: the project's own platform when it declares one (its
-	// jars come first), ours otherwise.
+	// The project's own JUnit when it has one (its jars first, the launcher of its platform
+	// version after them), ours only when it declares none: the same setup as the run.
 	setup, err := junitFor(ctx, classpath)
 	if err != nil {
 		return nil, err
@@ -119,14 +118,13 @@ func DiscoverPlan(ctx context.Context, helperDir string, classpath, testDirs []s
 	}
 	_ = os.Remove(keyFile)
 	tmp := outFile + ".tmp"
-	cp := dedupePaths(append(append(append([]string{classes}, classpath...), testDirs...), setup.launch...))
+	cp := dedupePaths(append(append([]string{classes}, junit...), testDirs...))
 	args := []string{"-cp", strings.Join(cp, string(os.PathListSeparator)), testPlanClass, tmp}
 	args = append(args, testDirs...)
 	cctx, cancel := context.WithTimeout(ctx, planTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(cctx, javaTool("java"), args...)
+	cmd := proc.Command(cctx, javaTool("java"), args...)
 	cmd.Dir = helperDir
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	buf := &cappedBuffer{limit: 64 << 10}
 	cmd.Stdout, cmd.Stderr = buf, buf
 	if err := cmd.Run(); err != nil {

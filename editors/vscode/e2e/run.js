@@ -59,9 +59,10 @@ async function screenshot(name) {
   return file;
 }
 
+const t0 = Date.now();
 function ok(what) {
   passed.push(what);
-  console.log(`ok - ${what}`);
+  console.log(`ok - ${what} [${((Date.now() - t0) / 1000).toFixed(1)} s]`);
 }
 
 class Failure extends Error {}
@@ -290,6 +291,32 @@ async function main() {
       rs.some((r) => /^testPlus/.test(r.text)), T_STEP);
     ok(`Test Explorer: ${JSON.stringify(tree.map((r) => `${r.failed ? '✗ ' : r.passed ? '✓ ' : ''}${r.text}`))}`);
     await screenshot('test-explorer');
+
+    // Run a test through the Testing API itself (what the gutter icon does): testPlus, which
+    // nothing affects, passes with both of its assertion slices.
+    await page.evaluate(() => document.querySelector('.editor-instance .view-lines')?.click());
+    await gotoLine(20, 9);
+    await command('Test: Run Test at Cursor');
+    const plus = await waitUntil('testPlus to pass in the Test Explorer', rowsOf, (rs) => rs.some((r) => /^testPlus/.test(r.text) && r.passed), T_RUN);
+    ok(`run from the Testing API: ${JSON.stringify(plus.filter((r) => /^testPlus/.test(r.text)).map((r) => `✓ ${r.text}`))}`);
+    await screenshot('test-explorer-run');
+
+    // 6. A server that cannot start (a workspace whose assertlens.path is a binary that
+    // rejects --stdio, the original blocker): the error state and the server's own reason,
+    // not a hint to fix a correct path.
+    await page.close();
+    page = await browser.newPage();
+    await page.setViewport({ width: 1400, height: 900 });
+    await page.goto(args['broken-url'], { waitUntil: 'domcontentloaded', timeout: T_START });
+    await page.waitForSelector('.monaco-workbench', { timeout: T_START });
+    const toast = await waitUntil('the start failure notification', () => [...document.querySelectorAll('.notifications-toasts .notification-list-item-message')].map((e) => e.textContent.trim()),
+      (ms) => ms.some((m) => /flag provided but not defined: -stdio/.test(m)), T_STEP);
+    const startMsgs = toast.filter((m) => /flag provided/.test(m));
+    if (startMsgs.some((m) => /assertlens\.path/.test(m))) throw new Failure(`the message blames assertlens.path for a server that ran: ${JSON.stringify(startMsgs)}`);
+    ok(`a server that cannot start: ${JSON.stringify(startMsgs)}`);
+    const stErr = await waitUntil('the status bar error state', () => [...document.querySelectorAll('.statusbar-item')].filter((e) => (e.id || '').includes('assertlens')).map((e) => (e.querySelector('.codicon-error') ? '[error] ' : '') + e.textContent.trim()).join(' | '), (t) => /^\[error\] assertlens/.test(t), T_STEP);
+    ok(`status bar after a failed start: "${stErr}"`);
+    await screenshot('server-cannot-start');
 
     console.log(`${passed.length} passed, 0 failed`);
   } finally {

@@ -6,6 +6,8 @@ import * as os from 'os';
 import * as vscode from 'vscode';
 import {
   ClientCapabilities,
+  CloseAction,
+  ErrorAction,
   ExecuteCommandRequest,
   FeatureState,
   LanguageClient,
@@ -21,7 +23,7 @@ import { collectUnitIds, countDiagnostics, Counts, countsFromStatus, DiagnosticL
 import { ProgressTracker, ProgressValue } from './logic/progress';
 import { RunSummary, summarizeRun, summarizeRunError, whyText } from './logic/run';
 import { didChangeConfigurationParams, needsRestart, resolveServerCommand, substituteVariables, toServerSettings } from './logic/settings';
-import { describeStartFailure, Tail } from './logic/start';
+import { describeStartFailure, RestartPolicy, Tail } from './logic/start';
 import { ServerState, statusView } from './logic/status';
 import { AssertlensTests } from './testing';
 
@@ -42,7 +44,10 @@ let serverCounts: Counts | undefined;
 const stderrTail = new Tail();
 /** True while the extension itself stops the server (restart, deactivate). */
 let stopping = false;
+/** True once the current client reached Running: only then is a closed connection a crash worth restarting. */
+let everRan = false;
 let tests: AssertlensTests | undefined;
+const restarts = new RestartPolicy();
 /** Fallback registrations for server commands the server did not list (or when it is down). */
 let fallbackCommands: vscode.Disposable[] = [];
 
@@ -244,6 +249,12 @@ function buildClient(context: vscode.ExtensionContext): LanguageClient {
     initializationOptions: currentSettings(),
     outputChannel: serverOutputChannel(),
     revealOutputChannelOn: RevealOutputChannelOn.Never,
+    // One message, ours, with the server's own words; no five restarts of a server that
+    // cannot start.
+    errorHandler: {
+      error: (_err, _msg, count) => ({ action: everRan && (count ?? 0) <= 3 ? ErrorAction.Continue : ErrorAction.Shutdown, handled: true }),
+      closed: () => ({ action: restarts.shouldRestart(everRan, Date.now()) ? CloseAction.Restart : CloseAction.DoNotRestart, handled: true }),
+    },
     synchronize: {
       fileEvents: [
         vscode.workspace.createFileSystemWatcher('**/*.java'),
@@ -267,15 +278,19 @@ function buildClient(context: vscode.ExtensionContext): LanguageClient {
       if (e.newState === State.Running) {
         serverState = 'running';
         serverError = undefined;
+        everRan = true;
       } else if (e.newState === State.Starting) {
         serverState = 'starting';
       } else if (stopping) {
         serverState = 'stopped';
       } else {
-        // Stopped without being asked: the server could not start, or crashed and the
-        // client gave up restarting it. Say so, with what the server said.
+        // Stopped without being asked: the server could not start (startClient reports
+        // that), or crashed and is not restarted again. Say so, with what the server said.
         serverState = 'failed';
-        serverError ??= describeStartFailure(serverCommand(), 'the server stopped', stderrTail.value()).message;
+        if (everRan) {
+          serverError = describeStartFailure(serverCommand(), 'the server stopped', stderrTail.value()).message.replace('started but stopped', 'stopped');
+          void vscode.window.showErrorMessage(`assertlens: ${serverError}`, 'Show Output').then((c) => c && output.show(true));
+        }
       }
       if (e.newState !== State.Running) {
         progress.clear();
@@ -310,6 +325,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   disposeFallbacks();
   stderrTail.clear();
   stopping = false;
+  everRan = false;
   client = buildClient(context);
   serverState = 'starting';
   serverError = undefined;
@@ -319,6 +335,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     serverState = 'running';
     await tests?.start();
   } catch (err) {
+    await stderrTail.settled(2000);
     const failure = describeStartFailure(serverCommand(), err, stderrTail.value());
     serverState = 'failed';
     serverError = failure.message;

@@ -29,14 +29,49 @@ export function describeStartFailure(command: string, err: unknown, stderrTail: 
 /** Keeps the last `max` characters written to a stream. */
 export class Tail {
   private text = '';
+  private waiters: (() => void)[] = [];
   constructor(private readonly max = 4000) {}
   append(s: string): void {
     this.text = (this.text + s).slice(-this.max);
+    const w = this.waiters;
+    this.waiters = [];
+    w.forEach((f) => f());
   }
   value(): string {
     return this.text;
   }
   clear(): void {
     this.text = '';
+  }
+  /**
+   * Resolves once something has been written, or after ms: a server that exits at once
+   * writes its complaint to stderr a moment after the client notices the broken pipe.
+   */
+  settled(ms: number): Promise<void> {
+    if (this.text !== '') return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.waiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+}
+
+/**
+ * Decides whether the client restarts a server whose connection closed: never when it never
+ * ran (a server that cannot start does not start on the fifth try either), else up to
+ * `max` times within `windowMs`.
+ */
+export class RestartPolicy {
+  private readonly times: number[] = [];
+  constructor(private readonly max = 4, private readonly windowMs = 180_000) {}
+  shouldRestart(everRan: boolean, now: number): boolean {
+    if (!everRan) return false;
+    while (this.times.length > 0 && now - this.times[0] > this.windowMs) this.times.shift();
+    if (this.times.length >= this.max) return false;
+    this.times.push(now);
+    return true;
   }
 }

@@ -3,7 +3,7 @@ import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 
 import { collectUnitIds, countDiagnostics, countsFromStatus, DiagnosticLike, unitAtLine, unitOf } from '../logic/diagnostics';
-import { describeStartFailure, Tail } from '../logic/start';
+import { describeStartFailure, RestartPolicy, Tail } from '../logic/start';
 import { combineOutcomes, describeUnit, describeUnits, parseTests, runOutcomes } from '../logic/tests';
 import { ProgressTracker } from '../logic/progress';
 import { summarizeRun, summarizeRunError, whyText } from '../logic/run';
@@ -182,6 +182,22 @@ describe('server start failures', () => {
     assert.match(f.message, /started but stopped: flag provided but not defined: -stdio \| usage: assertlens serve/);
     assert.doesNotMatch(f.message, /assertlens\.path/);
     assert.match(describeStartFailure('assertlens', new Error('connection closed'), '').message, /connection closed/);
+  });
+  it('waits for the server to say something, boundedly', async () => {
+    const t = new Tail();
+    const waiting = t.settled(60_000);
+    t.append('boom\n');
+    await waiting; // resolved by the write, not the timer
+    assert.equal(t.value(), 'boom\n');
+    await t.settled(60_000); // already has text
+  });
+  it('never restarts a server that never ran, and a crashing one only a few times', () => {
+    const p = new RestartPolicy(2, 1000);
+    assert.equal(p.shouldRestart(false, 0), false);
+    assert.equal(p.shouldRestart(true, 0), true);
+    assert.equal(p.shouldRestart(true, 10), true);
+    assert.equal(p.shouldRestart(true, 20), false);
+    assert.equal(p.shouldRestart(true, 2000), true); // the window moved on
   });
   it('keeps only the tail', () => {
     const t = new Tail(5);

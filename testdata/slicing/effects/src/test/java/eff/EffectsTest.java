@@ -94,4 +94,47 @@ public class EffectsTest {
         set.add(new Tracked());
         assertEquals(before + 1, Tracked.hashes());
     }
+
+    @Test
+    public void typedArgumentsAndCopiesRunTheirHashCode() {
+        int before = Tracked.hashes();
+        Tracked t = new Tracked();
+        List<Tracked> list = new ArrayList<>();
+        list.add(t);
+        java.util.Set<Tracked> copy = new java.util.HashSet<>(list);
+        assertEquals(before + 1, Tracked.hashes());
+        assertEquals(1, copy.size());
+    }
+
+    @Test
+    public void staticHelpersHashOnlyWhenTheySayTheyDo() {
+        Tracked t = new Tracked();
+        List<Tracked> list = new ArrayList<>();
+        int before = Tracked.hashes();
+        List<Tracked> view = java.util.Collections.unmodifiableList(list);
+        int h = java.util.Objects.hashCode(t);
+        assertEquals(before + 1, Tracked.hashes());
+        assertEquals(7, h);
+        assertEquals(0, view.size());
+    }
+
+    @Test
+    public void lambdasHandedToProjectCodeAreReadWhereWritten() {
+        int before = Calc.calls();
+        Integer a = Funcs.orElse(null, () -> 5);
+        Integer b = Funcs.orElse(null, () -> Calc.calls++);
+        assertEquals(5, a.intValue());
+        assertEquals(before, b.intValue());
+        assertEquals(before + 1, Calc.calls());
+    }
+
+    @Test
+    public void functionValuesRunLaterStayUnknown() {
+        int before = Calc.calls();
+        java.util.function.Supplier<Integer> counting = () -> Calc.calls++;
+        Funcs.keep(counting);
+        Integer c = Funcs.fromKept();
+        assertEquals(before, c.intValue());
+        assertEquals(before + 1, Calc.calls());
+    }
 }

@@ -1,17 +1,4 @@
-package runner
-
-// listenerClass is the binary name of the generated progress listener.
-const listenerClass = "assertlens.listener.ProgressListener"
-
-// listenerSource is a JUnit Platform TestExecutionListener, registered through
-// META-INF/services, that appends one line per test start and finish to the file named by
-// -Dassertlens.progress.out (flushed each time). It is how a run killed at its time
-// limit still knows which tests finished, which were running and which never started:
-//
-//	P<TAB>class<TAB>method    (planned, written when the run starts)
-//	S<TAB>class<TAB>method
-//	F<TAB>class<TAB>method<TAB>status<TAB>line<TAB>exception type<TAB>escaped message
-const listenerSource = `package assertlens.listener;
+package assertlens.listener;
 
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -120,4 +107,3 @@ public final class ProgressListener implements TestExecutionListener {
         write("F\t" + m.getClassName() + "\t" + m.getMethodName() + "\t" + result.getStatus() + "\t" + line + "\t" + type + "\t" + escape(msg));
     }
 }
-`
