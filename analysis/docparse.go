@@ -26,7 +26,9 @@ func NewDocumentParser(path string) *DocumentParser { return &DocumentParser{pat
 // from scratch: the tree-sitter binding in use passes the old end position for the new one
 // (go-tree-sitter's EditInput.c), which is harmless only while every line keeps its row.
 func (d *DocumentParser) Parse(src []byte) *File {
-	if isBinary(src) {
+	if bytes.IndexByte(src, 0) >= 0 {
+		// Binary content, or NULs inside literals: parsed from scratch (ParseFile hides
+		// NULs from tree-sitter, whose incremental edits would see the raw bytes).
 		d.Close()
 		return ParseSource(d.path, src)
 	}

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"sync"
@@ -28,9 +29,19 @@ func ParseTree(src []byte, old *sitter.Tree) *sitter.Tree {
 // ParseFile parses one Java file and extracts its member model. It never fails: syntax
 // errors are recorded in File.ParseErrors and the members that could be read are kept.
 func ParseFile(path string, src []byte, test bool) *File {
-	tree := ParseTree(src, nil)
+	tree := ParseTree(treeSitterText(src), nil)
 	defer tree.Close()
 	return ExtractFile(path, src, tree, test)
+}
+
+// treeSitterText is src as tree-sitter should see it: its lexer takes a NUL byte for the
+// end of input, so NULs (legal inside Java literals) are given to it as 0x01, which keeps
+// every offset. Hashes and the body lexer still read the original bytes.
+func treeSitterText(src []byte) []byte {
+	if bytes.IndexByte(src, 0) < 0 {
+		return src
+	}
+	return bytes.ReplaceAll(src, []byte{0}, []byte{1})
 }
 
 // ExtractFile builds the member model of src from its parse tree. It does not keep the tree.

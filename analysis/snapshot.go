@@ -1,9 +1,9 @@
 package analysis
 
 import (
+	"bytes"
 	"context"
 	"fmt"
-	"github.com/assertlens/assertlens/analysis/project"
 	"maps"
 	"runtime"
 	"slices"
@@ -12,6 +12,9 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
+
+	"github.com/assertlens/assertlens/analysis/project"
 
 	"github.com/cespare/xxhash/v2"
 )
@@ -157,16 +160,29 @@ func classify(rel string, f *File) *File {
 }
 
 func isBinary(b []byte) bool {
-	n := len(b)
-	if n > 8000 {
-		n = 8000
+	n := min(len(b), 8000)
+	head := b[:n]
+	nuls := bytes.Count(head, []byte{0})
+	if nuls == 0 {
+		return false
 	}
-	for _, c := range b[:n] {
-		if c == 0 {
-			return true
+	// Java sources may hold NUL characters in string and char literals (fuzzing tests
+	// do); such a file is still text when it is valid UTF-8 and NULs are rare. Skipping it
+	// would hide its tests from discovery.
+	return !utf8.Valid(trimPartialRune(head)) || nuls*64 > n
+}
+
+// trimPartialRune drops a UTF-8 sequence cut off at the end of b.
+func trimPartialRune(b []byte) []byte {
+	for i := 1; i < utf8.UTFMax && i <= len(b); i++ {
+		if utf8.RuneStart(b[len(b)-i]) {
+			if !utf8.FullRune(b[len(b)-i:]) {
+				return b[:len(b)-i]
+			}
+			break
 		}
 	}
-	return false
+	return b
 }
 
 // TestAnnotations are the method annotations that make a method a test.

@@ -150,6 +150,8 @@ func TestBadInputsAreReportedNotFatal(t *testing.T) {
 		"src/main/java/Big.java":    big,
 		"src/main/java/Latin.java":  []byte("class Latin { String s = \"caf\xe9\"; void m() {} }"),
 		"src/main/java/Broken.java": []byte("class Broken { void ok() { } void bad( { "),
+		// A NUL character inside a literal (fuzzing tests have them) is still Java source.
+		"src/test/java/NulTest.java": []byte("class NulTest { @Test void fuzz() { check(\"a\x00b\"); } void after() {} }"),
 	}}
 	s, err := Build(context.Background(), "/r", src, nil)
 	if err != nil {
@@ -165,6 +167,9 @@ func TestBadInputsAreReportedNotFatal(t *testing.T) {
 	}
 	if msgs["src/main/java/Broken.java"] == "" {
 		t.Fatal("syntax error not reported")
+	}
+	if msgs["src/test/java/NulTest.java"] != "" || s.Type("NulTest") == nil || s.Type("NulTest").Member("NulTest#after()") == nil {
+		t.Fatalf("a source with a NUL in a literal was not parsed: %q", msgs["src/test/java/NulTest.java"])
 	}
 	if s.Type("Latin") == nil || s.Type("Latin").Member("Latin#m()") == nil {
 		t.Fatal("non-UTF-8 file lost its members")
