@@ -47,7 +47,7 @@ nvim-test:
 ## ~/.cache/assertlens-e2e); screenshots go to /tmp/assertlens-e2e-artifacts.
 e2e: build
 	bash scripts/e2e.sh $(CURDIR)/$(BIN)
-	ASSERTLENS_BIN=$(CURDIR)/$(BIN) bash editors/nvim/test/versions.sh
+	ASSERTLENS_BUILD_TOOLS=off ASSERTLENS_BIN=$(CURDIR)/$(BIN) bash editors/nvim/test/versions.sh
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./...

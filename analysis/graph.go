@@ -6,6 +6,18 @@ import (
 
 // Edge kinds. An edge From → To means From depends on To: a change to To may change what
 // From does, so reverse reachability from a change finds everything it may affect.
+// Reasons an edge is uncertain (Edge.Uncertain).
+const (
+	WhyReceiverUnknown   = "receiver type unknown"          // x.m() with x untyped: every project m of that arity
+	WhyNotInScope        = "unqualified call not in scope"  // m() found in no enclosing type nor static import
+	WhyNoDeclaration     = "no declaration on the receiver" // a project receiver type without m: broken code
+	WhyMethodRefUnknown  = "method reference receiver unknown"
+	WhyFieldUnknown      = "field receiver unknown" // x.f with x untyped: every project field f
+	WhyNameNotInScope    = "name not in scope"      // an identifier that is no local, field or type
+	WhyReflectionName    = "reflection by constant name"
+	WhyReflectionDynamic = "non-constant reflection"
+)
+
 const (
 	EdgeCall         = "call"          // a call resolved to its declaration (or the nearest inherited one)
 	EdgeDispatch     = "dispatch"      // dynamic dispatch to an implementation the declaration does not name
@@ -34,6 +46,10 @@ type Edge struct {
 	To   string `json:"to"`
 	Kind string `json:"kind"`
 	Line int    `json:"line"`
+	// Uncertain, when set, says why the edge is a guess: the target was matched by name
+	// because the receiver's type (or the name's declaration) is unknown, or found by a
+	// reflective lookup. Such edges are counted in Stats.
+	Uncertain string `json:"uncertain,omitempty"`
 }
 
 // Graph is the dependency graph of one snapshot: forward and reverse edges between node
@@ -165,15 +181,23 @@ func (g *Graph) ResolveCalls(ctxType string, locals []LocalVar, calls []Call) []
 	out := make([][]string, len(calls))
 	for k := range calls {
 		set := map[string]bool{}
+		inits := map[string]int{}
 		for _, tg := range mc.call(k).targets {
 			set[tg.id] = true
 			if tg.kind == EdgeDispatch {
 				continue
 			}
+			if tg.kind != EdgeCallback {
+				noteInit(r, ctxType, tg.id, 0, inits)
+			}
 			// Follow the override edges: what dispatch may pick instead of the declaration.
 			for _, o := range g.overridesOf(tg.id) {
 				set[o] = true
 			}
+		}
+		// The class initialization the call triggers, as the graph records for members.
+		for _, id := range staticInitTargets(r, inits) {
+			set[id] = true
 		}
 		out[k] = sortedKeys(set)
 	}
@@ -207,7 +231,7 @@ func (g *Graph) ResolveNames(ctxType string, locals []LocalVar, names []string) 
 	r := newResolver(g.snap, g.idx, nil)
 	mc := newMemberCtx(r, ctxType, locals, nil)
 	set := map[string]bool{}
-	mc.emit = func(to, kind string, line int) { set[to] = true }
+	mc.emit = func(to, kind string, line int, why string) { set[to] = true }
 	for _, n := range names {
 		if chain := splitDots(n); len(chain) > 1 {
 			v := mc.receiver(chain[:len(chain)-1], 0, 0)
@@ -239,8 +263,15 @@ func (g *Graph) ResolveFields(ctxType string, locals []LocalVar, calls []Call, n
 	r := newResolver(g.snap, g.idx, nil)
 	mc := newMemberCtx(r, ctxType, locals, calls)
 	set := map[string]bool{}
-	mc.emit = func(to, kind string, line int) { set[to] = true }
+	inits := map[string]int{}
+	mc.emit = func(to, kind string, line int, why string) {
+		set[to] = true
+		noteInit(r, ctxType, to, 0, inits)
+	}
 	nameEdges(mc, names, selects, 0)
+	for _, id := range staticInitTargets(r, inits) {
+		set[id] = true // the class initialization a static field access triggers
+	}
 	return sortedKeys(set)
 }
 

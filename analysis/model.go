@@ -125,6 +125,7 @@ type Refs struct {
 	Reflective bool       // a reflective lookup whose name is not a constant
 	Selects    []Select   // field accesses: qualified reads/writes and unqualified writes (see Select)
 	ClassLits  []string   // class literals X.class, dotted as written ("a.b.X")
+	LocalTypes bool       // the body declares a local class, interface, enum or record
 }
 
 // Call is one call site: receiver expression summary, method name and argument count.
@@ -138,6 +139,12 @@ type Call struct {
 	This     bool   // this(...) constructor call
 	MethRef  bool   // method reference X::m (arity unknown: -1)
 	ArgNames []string
+	// Args summarizes each argument when the scanner can type it from its tokens alone: a
+	// plain name, a literal ("#int", "#long", "#float", "#double", "#char", "#boolean",
+	// "#String", "#null"), a string concatenation ("#String"), "new:X" for new X(..), or
+	// "" when unknown. Nil when the argument list was not read.
+	Args []string
+	Anon bool // new X(..) { .. }: an anonymous class whose body is part of this member
 }
 
 // LocalVar is a local variable or parameter declaration with its erased simple type.

@@ -28,6 +28,10 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 		switch t.Kind {
 		case TokKeyword:
 			switch text {
+			case "class", "interface", "enum":
+				if i == 0 || !toks[i-1].Is(src, ".") {
+					r.LocalTypes = true // not X.class
+				}
 			case "new":
 				if call, ok := scanNew(src, toks, i); ok {
 					r.Calls = append(r.Calls, call)
@@ -44,8 +48,8 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 				if i > 0 && toks[i-1].Is(src, "new") {
 					continue
 				}
-				_, n, args := argList(src, toks, i+1)
-				call := Call{Name: text, Arity: n, Line: lineOf(src, t.Start), ArgNames: args}
+				_, n, args, sums := argSummaries(src, toks, i+1)
+				call := Call{Name: text, Arity: n, Line: lineOf(src, t.Start), ArgNames: args, Args: sums}
 				call.Receiver = receiverOf(src, toks, i, r.Calls)
 				if len(call.Receiver) == 1 && call.Receiver[0] == "super" {
 					call.Super = true
@@ -155,8 +159,9 @@ func scanNew(src []byte, toks []Token, i int) (Call, bool) {
 	if j >= len(toks) || !toks[j].Is(src, "(") {
 		return Call{New: name}, false // array creation or broken code
 	}
-	_, n, args := argList(src, toks, j)
-	return Call{Name: "<init>", New: name, Arity: n, Line: lineOf(src, toks[i].Start), ArgNames: args}, true
+	closeIdx, n, args, sums := argSummaries(src, toks, j)
+	anon := closeIdx+1 < len(toks) && toks[closeIdx+1].Is(src, "{")
+	return Call{Name: "<init>", New: name, Arity: n, Line: lineOf(src, toks[i].Start), ArgNames: args, Args: sums, Anon: anon}, true
 }
 
 func skipAngles(src []byte, toks []Token, j int) int {
@@ -180,6 +185,12 @@ func skipAngles(src []byte, toks []Token, j int) int {
 // argList reads the argument list opening at toks[open] ("("): it returns the index of the
 // closing parenthesis, the number of arguments, and the arguments that are plain names.
 func argList(src []byte, toks []Token, open int) (closeIdx, n int, names []string) {
+	closeIdx, n, names, _ = argSummaries(src, toks, open)
+	return closeIdx, n, names
+}
+
+// argSummaries is argList that also summarizes every argument (see Call.Args).
+func argSummaries(src []byte, toks []Token, open int) (closeIdx, n int, names, args []string) {
 	depth := 0
 	argStart := open + 1
 	for j := open; j < len(toks); j++ {
@@ -193,8 +204,9 @@ func argList(src []byte, toks []Token, open int) (closeIdx, n int, names []strin
 				if j > argStart {
 					n++
 					names = appendArgName(src, toks, argStart, j, names)
+					args = append(args, argSummary(src, toks, argStart, j))
 				}
-				return j, n, names
+				return j, n, names, args
 			}
 		case s.Is(src, "new") && depth == 1:
 			// Skip "new X<A, B>" so commas in type arguments are not counted.
@@ -208,10 +220,99 @@ func argList(src []byte, toks []Token, open int) (closeIdx, n int, names []strin
 		case s.Is(src, ",") && depth == 1:
 			n++
 			names = appendArgName(src, toks, argStart, j, names)
+			args = append(args, argSummary(src, toks, argStart, j))
 			argStart = j + 1
 		}
 	}
-	return len(toks) - 1, n + 1, names
+	return len(toks) - 1, n + 1, names, nil
+}
+
+// argSummary types the argument toks[from:to] from its tokens where that is certain.
+func argSummary(src []byte, toks []Token, from, to int) string {
+	if to-from == 1 {
+		t := toks[from]
+		text := t.Text(src)
+		switch t.Kind {
+		case TokIdent:
+			return text
+		case TokString:
+			return "#String"
+		case TokChar:
+			return "#char"
+		case TokNumber:
+			return numberLiteralType(text)
+		case TokKeyword:
+			switch text {
+			case "true", "false":
+				return "#boolean"
+			case "null":
+				return "#null"
+			}
+		}
+		return ""
+	}
+	if to-from == 2 && toks[from].Is(src, "-") && toks[from+1].Kind == TokNumber {
+		return numberLiteralType(toks[from+1].Text(src))
+	}
+	// "a" + x at the top level is a String whatever x is.
+	depth := 0
+	sawString, sawPlus, other := false, false, false
+	for j := from; j < to; j++ {
+		switch {
+		case toks[j].Is(src, "(") || toks[j].Is(src, "["):
+			depth++
+		case toks[j].Is(src, ")") || toks[j].Is(src, "]"):
+			depth--
+		case depth == 0 && toks[j].Kind == TokString:
+			sawString = true
+		case depth == 0 && toks[j].Is(src, "+"):
+			sawPlus = true
+		case depth == 0 && toks[j].Kind == TokPunct && !toks[j].Is(src, ".") && !toks[j].Is(src, "+"):
+			other = true // ?:, comparison, assignment, lambda arrow, ...
+		}
+	}
+	if sawString && sawPlus && !other {
+		return "#String"
+	}
+	// new X(..) or new X<..>(..) and nothing after it.
+	if toks[from].Is(src, "new") {
+		if call, ok := scanNew(src, toks, from); ok && !call.Anon {
+			k := from + 1
+			for k < to && (toks[k].Kind == TokIdent || toks[k].Is(src, ".")) {
+				k++
+			}
+			if k < to && toks[k].Is(src, "<") {
+				k = skipAngles(src, toks, k)
+			}
+			if k < to && toks[k].Is(src, "(") {
+				if end, _, _ := argList(src, toks, k); end == to-1 {
+					return "new:" + call.New
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// numberLiteralType is the type of a numeric literal by its form.
+func numberLiteralType(text string) string {
+	lower := strings.ToLower(text)
+	switch {
+	case strings.HasPrefix(lower, "0x") && strings.Contains(lower, "p"):
+		return "#double" // a hexadecimal floating-point literal
+	case strings.HasPrefix(lower, "0x"):
+		if strings.HasSuffix(lower, "l") {
+			return "#long"
+		}
+		return "#int"
+	case strings.HasSuffix(lower, "l"):
+		return "#long"
+	case strings.HasSuffix(lower, "f"):
+		return "#float"
+	case strings.HasSuffix(lower, "d") || strings.ContainsAny(lower, ".e"):
+		return "#double"
+	}
+	return "#int"
 }
 
 func appendArgName(src []byte, toks []Token, from, to int, names []string) []string {

@@ -11,13 +11,26 @@ type valType struct {
 	static  bool     // the expression names a type, not a value
 	lib     bool     // a library, primitive or array value: no project member is reached through it
 	unknown bool     // nothing is known: members are matched by name across the project
+	closed  bool     // a library value of a closedLibrary type: its methods return library values
+	lname   string   // a library value's erased simple type when known ("int", "String", "int[]", "null")
+}
+
+// closedLibrary lists library types none of whose methods can return a project object, so
+// a call on one yields a library value (not an unknown one matched by name further on).
+var closedLibrary = map[string]bool{
+	"String": true, "StringBuilder": true, "StringBuffer": true, "Integer": true, "Long": true, "Short": true,
+	"Byte": true, "Character": true, "Boolean": true, "Float": true, "Double": true, "Math": true,
+	"StrictMath": true, "BigDecimal": true, "BigInteger": true, "Pattern": true, "Matcher": true,
 }
 
 var unknownVal = valType{unknown: true}
 
 // merge combines the possible types of two alternatives.
 func (v valType) merge(o valType) valType {
-	out := valType{unknown: v.unknown || o.unknown, static: v.static && o.static, lib: v.lib && o.lib}
+	out := valType{unknown: v.unknown || o.unknown, static: v.static && o.static, lib: v.lib && o.lib, closed: v.closed && o.closed}
+	if v.lname == o.lname {
+		out.lname = v.lname
+	}
 	out.ids = append(out.ids, v.ids...)
 	for _, id := range o.ids {
 		if !hasString(out.ids, id) {
@@ -30,8 +43,8 @@ func (v valType) merge(o valType) valType {
 	return out
 }
 
-// target is one member a call may reach, with the edge kind.
-type target struct{ id, kind string }
+// target is one member a call may reach, with the edge kind and, for a guess, why.
+type target struct{ id, kind, why string }
 
 // callResult is the resolution of one call site.
 type callResult struct {
@@ -49,8 +62,12 @@ type memberCtx struct {
 	locals  map[string]string // name → written type, "" when unknown or ambiguous
 	calls   []Call
 	results []*callResult
-	emit    func(to, kind string, line int) // field edges found while typing receivers; may be nil
-	widened []string                        // names of calls matched project-wide
+	emit    func(to, kind string, line int, why string) // field edges found while typing receivers; may be nil
+	widened []string                                    // names of calls matched project-wide
+	// anonScope: the calls are a whole member body without local classes, so an
+	// unqualified call found in no enclosing type is a method of one of its anonymous
+	// classes (declared in the body, which is this member's own code, or inherited).
+	anonScope bool
 }
 
 func newMemberCtx(r *resolver, typ string, locals []LocalVar, calls []Call) *memberCtx {
@@ -68,7 +85,14 @@ func newMemberCtx(r *resolver, typ string, locals []LocalVar, calls []Call) *mem
 
 func (mc *memberCtx) edge(to, kind string, line int) {
 	if mc.emit != nil {
-		mc.emit(to, kind, line)
+		mc.emit(to, kind, line, "")
+	}
+}
+
+// uncertainEdge emits an edge that is a guess, for the reason why.
+func (mc *memberCtx) uncertainEdge(to, kind string, line int, why string) {
+	if mc.emit != nil {
+		mc.emit(to, kind, line, why)
 	}
 }
 
@@ -78,14 +102,14 @@ func (mc *memberCtx) typeValue(f *File, ctx, written string) valType {
 		return unknownVal
 	}
 	if strings.HasSuffix(written, "[]") || primitives[written] {
-		return valType{lib: true}
+		return valType{lib: true, lname: written}
 	}
 	tr := mc.r.typeIn(f, ctx, written)
 	switch {
 	case len(tr.ids) > 0:
 		return valType{ids: tr.ids}
 	case tr.lib:
-		return valType{lib: true}
+		return valType{lib: true, closed: closedLibrary[LibraryTypeName(written)], lname: LibraryTypeName(written)}
 	}
 	return unknownVal
 }
@@ -229,7 +253,7 @@ func (mc *memberCtx) head(recv []string) (valType, []string) {
 		}
 	}
 	if tr.lib {
-		return valType{lib: true, static: true}, recv[1:]
+		return valType{lib: true, static: true, closed: closedLibrary[n]}, recv[1:]
 	}
 	return unknownVal, recv[1:]
 }
@@ -242,7 +266,7 @@ func (mc *memberCtx) selectOn(v valType, seg string, line int, write bool) valTy
 	}
 	if v.unknown {
 		for _, id := range mc.r.globalFields(seg) {
-			mc.edge(id, kind, line)
+			mc.uncertainEdge(id, kind, line, WhyFieldUnknown)
 		}
 		return unknownVal
 	}
@@ -273,7 +297,7 @@ func (mc *memberCtx) selectOn(v valType, seg string, line int, write bool) valTy
 	}
 	if !found {
 		for _, id := range mc.r.globalFields(seg) {
-			mc.edge(id, kind, line)
+			mc.uncertainEdge(id, kind, line, WhyNoDeclaration)
 		}
 		return unknownVal
 	}
@@ -289,14 +313,39 @@ func (mc *memberCtx) call(k int) *callResult {
 	return mc.results[k]
 }
 
-// argTypes types the arguments of c when every one is a plain name, without emitting edges.
+// argTypes types the arguments of c where the scanner summarized them (Call.Args: names,
+// literals, string concatenations, new X(..)), without emitting edges; nil when the
+// argument list was not read.
 func (mc *memberCtx) argTypes(c Call) []valType {
-	if c.Arity <= 0 || len(c.ArgNames) != c.Arity {
+	if c.Arity <= 0 {
 		return nil
 	}
-	out := make([]valType, len(c.ArgNames))
-	for i, n := range c.ArgNames {
+	args := c.Args
+	if len(args) != c.Arity {
+		if len(c.ArgNames) != c.Arity {
+			return nil
+		}
+		args = c.ArgNames // recorded before Args existed
+	}
+	out := make([]valType, len(args))
+	for i, n := range args {
 		out[i] = unknownVal
+		if v, ok := literalValue(n); ok {
+			out[i] = v
+			continue
+		}
+		if strings.HasPrefix(n, "new:") {
+			v := mc.typeValue(mc.f, mc.typ, n[len("new:"):])
+			v.static = false
+			out[i] = v
+			continue
+		}
+		if n == "" || n == "this" || n == "super" {
+			if n == "this" {
+				out[i] = valType{ids: []string{mc.typ}, unknown: mc.inAnon()}
+			}
+			continue
+		}
 		if typ, ok := mc.locals[n]; ok {
 			out[i] = mc.typeValue(mc.f, mc.typ, typ)
 		} else if ref, ok := mc.scopeField(n); ok {
@@ -306,12 +355,16 @@ func (mc *memberCtx) argTypes(c Call) []valType {
 	return out
 }
 
+// inAnon reports whether the calls may run inside an anonymous class, where this is not
+// the context type.
+func (mc *memberCtx) inAnon() bool { return mc.hasAnon() }
+
 // resolve finds what call c may reach directly; before is its index among mc.calls.
 func (mc *memberCtx) resolve(c Call, before int) *callResult {
 	res := &callResult{value: unknownVal}
 	add := func(ids []string, kind string) {
 		for _, id := range ids {
-			res.targets = append(res.targets, target{id, kind})
+			res.targets = append(res.targets, target{id, kind, ""})
 		}
 	}
 	switch {
@@ -360,7 +413,7 @@ func (mc *memberCtx) resolve(c Call, before int) *callResult {
 // onValue resolves a method call on a receiver of type recv.
 func (mc *memberCtx) onValue(recv valType, c Call, kind string, res *callResult) {
 	if recv.unknown {
-		mc.global(c, res)
+		mc.global(c, res, WhyReceiverUnknown)
 		return
 	}
 	var value valType
@@ -368,7 +421,7 @@ func (mc *memberCtx) onValue(recv valType, c Call, kind string, res *callResult)
 	for _, id := range recv.ids {
 		refs := mc.r.findMethods(id, c.Name, c.Arity, mc.argTypes(c))
 		for _, ref := range refs {
-			res.targets = append(res.targets, target{mc.r.member(ref).ID, kind})
+			res.targets = append(res.targets, target{mc.r.member(ref).ID, kind, ""})
 			value = mc.mergeResult(value, ref, found)
 			found = true
 		}
@@ -376,21 +429,21 @@ func (mc *memberCtx) onValue(recv valType, c Call, kind string, res *callResult)
 			// Declared by a library supertype (or nowhere): dispatch may still pick a
 			// project override in a subtype.
 			for _, o := range mc.r.subtypeOverrides(id, c.Name, c.Arity) {
-				res.targets = append(res.targets, target{o, "dispatch"})
+				res.targets = append(res.targets, target{o, "dispatch", ""})
 			}
 			switch {
 			case recv.static && mc.r.enumImplicit(id, c.Name):
 				// values()/valueOf(..) hand out the constants: each was created with its
 				// callbacks (and its class initialization).
 				for _, cst := range mc.r.enumConstants(id) {
-					res.targets = append(res.targets, target{cst, "field-read"})
+					res.targets = append(res.targets, target{cst, "field-read", ""})
 				}
 			case mc.r.idx.libSuper[id] && !recv.static:
 				// An inherited library method runs with the project object as this: it may
 				// call any overridable method of the object's class or a subclass.
 				add := func(t string) {
 					for _, cb := range mc.r.callbackTargets(t) {
-						res.targets = append(res.targets, target{cb, EdgeCallback})
+						res.targets = append(res.targets, target{cb, EdgeCallback, ""})
 					}
 				}
 				add(id)
@@ -399,12 +452,14 @@ func (mc *memberCtx) onValue(recv valType, c Call, kind string, res *callResult)
 					add(sub)
 				}
 			case !mc.r.idx.libSuper[id] && !objectMethodNames[c.Name]:
-				mc.global(c, res) // no declaration anywhere: broken code, match widely
+				mc.global(c, res, WhyNoDeclaration) // no declaration anywhere: broken code, match widely
 			}
 		}
 	}
 	if found {
 		res.value = value
+	} else if recv.closed && len(recv.ids) == 0 {
+		res.value = valType{lib: true, closed: true}
 	}
 }
 
@@ -440,27 +495,52 @@ func (mc *memberCtx) unqualified(c Call, res *callResult) {
 	if mc.libStaticImport(c.Name) {
 		return
 	}
-	mc.global(c, res)
+	if mc.anonScope && mc.hasAnon() {
+		// Declared in an anonymous class body (this member's own code), or inherited from
+		// its supertype: a project supertype's method, or a library one.
+		for _, ac := range mc.calls {
+			if !ac.Anon {
+				continue
+			}
+			for _, id := range mc.typeValue(mc.f, mc.typ, ac.New).ids {
+				for _, ref := range mc.r.findMethods(id, c.Name, c.Arity, args) {
+					res.targets = append(res.targets, target{mc.r.member(ref).ID, "call", ""})
+				}
+			}
+		}
+		return
+	}
+	mc.global(c, res, WhyNotInScope)
+}
+
+// hasAnon reports whether the calls create an anonymous class.
+func (mc *memberCtx) hasAnon() bool {
+	for _, c := range mc.calls {
+		if c.Anon {
+			return true
+		}
+	}
+	return false
 }
 
 func (mc *memberCtx) takeRefs(refs []memberRef, res *callResult) {
 	var value valType
 	for i, ref := range refs {
-		res.targets = append(res.targets, target{mc.r.member(ref).ID, "call"})
+		res.targets = append(res.targets, target{mc.r.member(ref).ID, "call", ""})
 		value = mc.mergeResult(value, ref, i > 0)
 	}
 	res.value = value
 }
 
 // global matches every project method of the call's name and arity.
-func (mc *memberCtx) global(c Call, res *callResult) {
+func (mc *memberCtx) global(c Call, res *callResult, why string) {
 	ids := mc.r.globalMethods(c.Name, c.Arity)
 	kind := "call"
 	if c.MethRef {
 		kind = "method-ref"
 	}
 	for _, id := range ids {
-		res.targets = append(res.targets, target{id, kind})
+		res.targets = append(res.targets, target{id, kind, why})
 	}
 	if len(ids) > 0 && !hasString(mc.widened, c.Name) {
 		mc.widened = append(mc.widened, c.Name)
@@ -478,17 +558,17 @@ func (mc *memberCtx) methodRef(c Call, before int, res *callResult) {
 		recv = mc.receiver(c.Receiver, c.Line, before)
 	}
 	if recv.unknown {
-		mc.global(c, res)
+		mc.global(c, res, WhyMethodRefUnknown)
 		return
 	}
 	for _, id := range recv.ids {
 		refs := mc.r.findMethods(id, c.Name, -1, nil)
 		for _, ref := range refs {
-			res.targets = append(res.targets, target{mc.r.member(ref).ID, "method-ref"})
+			res.targets = append(res.targets, target{mc.r.member(ref).ID, "method-ref", ""})
 		}
 		if len(refs) == 0 {
 			for _, o := range mc.r.subtypeOverrides(id, c.Name, -1) {
-				res.targets = append(res.targets, target{o, "method-ref"})
+				res.targets = append(res.targets, target{o, "method-ref", ""})
 			}
 		}
 	}

@@ -28,7 +28,11 @@ type edgeSink struct {
 	pos   map[edgeKey]int
 }
 
-func (k *edgeSink) add(from, to, kind string, line int) {
+func (k *edgeSink) add(from, to, kind string, line int) { k.addWhy(from, to, kind, line, "") }
+
+// addWhy adds an edge that is uncertain for the reason why ("" when certain). An edge found
+// both ways is certain.
+func (k *edgeSink) addWhy(from, to, kind string, line int, why string) {
 	if from == "" || to == "" || from == to {
 		return
 	}
@@ -37,10 +41,13 @@ func (k *edgeSink) add(from, to, kind string, line int) {
 		if line > 0 && (k.edges[i].Line == 0 || line < k.edges[i].Line) {
 			k.edges[i].Line = line
 		}
+		if why == "" || (k.edges[i].Uncertain != "" && why < k.edges[i].Uncertain) {
+			k.edges[i].Uncertain = why
+		}
 		return
 	}
 	k.pos[key] = len(k.edges)
-	k.edges = append(k.edges, Edge{From: from, To: to, Kind: kind, Line: line})
+	k.edges = append(k.edges, Edge{From: from, To: to, Kind: kind, Line: line, Uncertain: why})
 }
 
 // resolveFile resolves every declaration and body of f against the index.
@@ -95,16 +102,17 @@ func overridable(m *Member) bool {
 
 // overrideEdges links each method an ancestor declares to the one that runs for t: t's own
 // declaration ("override"), or, when t inherits it from another ancestor, that inherited
-// implementation ("dispatch", e.g. an interface method implemented by a superclass).
+// implementation ("dispatch", e.g. an interface method implemented by a superclass). An
+// overload (same name and arity, different parameter types) is no override.
 func overrideEdges(r *resolver, t *Type, hier []string, sink *edgeSink) {
 	if len(hier) < 2 {
 		return
 	}
-	type sig struct {
-		name  string
-		arity int
+	type decl struct {
+		m     *Member
+		owner string
 	}
-	impl := map[sig]*Member{}
+	byName := map[string][]decl{} // nearest first
 	for _, cur := range hier {
 		ct := r.s.Type(cur)
 		if ct == nil {
@@ -114,19 +122,58 @@ func overrideEdges(r *resolver, t *Type, hier []string, sink *edgeSink) {
 			if !overridable(m) {
 				continue
 			}
-			k := sig{m.Name, len(m.Params)}
-			have, ok := impl[k]
-			if !ok {
-				impl[k] = m
+			var have *decl
+			for k, d := range byName[m.Name] {
+				if len(d.m.Params) == len(m.Params) && r.mayOverride(d.owner, d.m, cur, m) {
+					have = &byName[m.Name][k]
+					break
+				}
+			}
+			if have == nil {
+				byName[m.Name] = append(byName[m.Name], decl{m, cur})
 				continue
 			}
 			kind := "override"
-			if typeOfMember(have.ID) != t.ID {
+			if have.owner != t.ID {
 				kind = "dispatch"
 			}
-			sink.add(m.ID, have.ID, kind, have.Line)
+			sink.add(m.ID, have.m.ID, kind, have.m.Line)
 		}
 	}
+}
+
+// mayOverride reports whether a (declared in aOwner) may override or implement b (declared
+// in bOwner), both of the same name and arity: unless some parameter pair certainly denotes
+// different types (different primitives, a primitive and a reference, two different known
+// types), it may (a type variable erases to anything).
+func (r *resolver) mayOverride(aOwner string, a *Member, bOwner string, b *Member) bool {
+	for i := range a.Params {
+		pa, pb := a.Params[i], b.Params[i]
+		if pa == pb {
+			continue
+		}
+		aPrim, bPrim := primitives[strings.TrimSuffix(pa, "[]")], primitives[strings.TrimSuffix(pb, "[]")]
+		if aPrim || bPrim {
+			return false // a type variable is never primitive
+		}
+		if looksLikeTypeVariable(strings.TrimSuffix(pa, "[]")) || looksLikeTypeVariable(strings.TrimSuffix(pb, "[]")) {
+			continue
+		}
+		if strings.HasSuffix(pa, "[]") != strings.HasSuffix(pb, "[]") {
+			continue // an array and a reference type: a type variable may stand for the array
+		}
+		ra := r.typeIn(r.s.FileOf(aOwner), aOwner, pa)
+		rb := r.typeIn(r.s.FileOf(bOwner), bOwner, pb)
+		switch {
+		case len(ra.ids) == 1 && len(rb.ids) == 1 && ra.ids[0] != rb.ids[0]:
+			return false
+		case len(ra.ids) > 0 && rb.lib, ra.lib && len(rb.ids) > 0:
+			return false
+		case ra.lib && rb.lib && LibraryTypeName(pa) != LibraryTypeName(pb):
+			return false
+		}
+	}
+	return true
 }
 
 // constructorEdges adds, for each constructor (or the implicit one), the edges to the
@@ -185,19 +232,20 @@ func memberEdges(r *resolver, t *Type, m *Member, sink *edgeSink) string {
 		line = m.Line
 	}
 	mc := newMemberCtx(r, t.ID, m.Refs.Locals, m.Refs.Calls)
+	mc.anonScope = !m.Refs.LocalTypes
 	inits := map[string]int{} // types whose initialization this member may trigger → line
-	mc.emit = func(to, kind string, l int) {
+	mc.emit = func(to, kind string, l int, why string) {
 		if l == 0 {
 			l = line
 		}
-		sink.add(from, to, kind, l)
+		sink.addWhy(from, to, kind, l, why)
 		if kind == EdgeFieldRead || kind == EdgeFieldWrite {
 			noteInit(r, t.ID, to, l, inits)
 		}
 	}
 	for k, c := range m.Refs.Calls {
 		for _, tg := range mc.call(k).targets {
-			sink.add(from, tg.id, tg.kind, c.Line)
+			sink.addWhy(from, tg.id, tg.kind, c.Line, tg.why)
 			if tg.kind != EdgeCallback && tg.kind != EdgeDispatch {
 				noteInit(r, t.ID, tg.id, c.Line, inits)
 			}
@@ -259,7 +307,7 @@ func nameEdges(mc *memberCtx, names []string, selects []Select, line int) {
 			continue // a selection resolved below, or a type name
 		}
 		for _, id := range mc.r.globalFields(n) {
-			mc.edge(id, kind, line)
+			mc.uncertainEdge(id, kind, line, WhyNameNotInScope)
 		}
 	}
 	for _, sel := range selects {
@@ -285,10 +333,10 @@ func reflectionEdges(mc *memberCtx, m *Member, line int) {
 			continue
 		}
 		for _, id := range r.globalMethods(str, -1) {
-			mc.edge(id, "reflection", line)
+			mc.uncertainEdge(id, "reflection", line, WhyReflectionName)
 		}
 		for _, id := range r.globalFields(str) {
-			mc.edge(id, "reflection", line)
+			mc.uncertainEdge(id, "reflection", line, WhyReflectionName)
 		}
 	}
 	if !m.Refs.Reflective {
@@ -307,8 +355,8 @@ func reflectionEdges(mc *memberCtx, m *Member, line int) {
 	}
 	sort.Strings(ids)
 	for _, id := range ids {
-		mc.edge(id, "reflection", line)
-		everyMember(r, id, func(to string) { mc.edge(to, "reflection", line) })
+		mc.uncertainEdge(id, "reflection", line, WhyReflectionDynamic)
+		everyMember(r, id, func(to string) { mc.uncertainEdge(to, "reflection", line, WhyReflectionDynamic) })
 	}
 }
 
@@ -360,6 +408,17 @@ func noteInit(r *resolver, self, id string, line int, inits map[string]int) {
 // the static initializers and static field initializers of the type and of its project
 // superclasses, which initialize first.
 func staticInitEdges(r *resolver, from string, inits map[string]int, sink *edgeSink) {
+	forStaticInits(r, inits, func(id string, line int) { sink.add(from, id, EdgeStaticInit, line) })
+}
+
+// staticInitTargets lists the members staticInitEdges would link to.
+func staticInitTargets(r *resolver, inits map[string]int) []string {
+	var out []string
+	forStaticInits(r, inits, func(id string, _ int) { out = append(out, id) })
+	return out
+}
+
+func forStaticInits(r *resolver, inits map[string]int, fn func(id string, line int)) {
 	if len(inits) == 0 {
 		return
 	}
@@ -370,7 +429,9 @@ func staticInitEdges(r *resolver, from string, inits map[string]int, sink *edgeS
 	sort.Strings(types)
 	for _, typ := range types {
 		line := inits[typ]
-		for cur := typ; cur != ""; cur = r.idx.superCls[cur] {
+		seen := map[string]bool{}
+		for cur := typ; cur != "" && !seen[cur]; cur = r.idx.superCls[cur] {
+			seen[cur] = true
 			r.d.typ(cur)
 			t := r.s.Type(cur)
 			if t == nil {
@@ -378,11 +439,8 @@ func staticInitEdges(r *resolver, from string, inits map[string]int, sink *edgeS
 			}
 			for _, m := range t.Members {
 				if isStaticInit(m) {
-					sink.add(from, m.ID, EdgeStaticInit, line)
+					fn(m.ID, line)
 				}
-			}
-			if cur == r.idx.superCls[cur] {
-				break
 			}
 		}
 	}

@@ -83,71 +83,29 @@ func (r *resolver) findField(typ, name string) (memberRef, bool) {
 	return memberRef{}, false
 }
 
-// findMethods finds the methods called name with a fitting arity in the nearest type of
-// typ's hierarchy that declares any. argTypes (may be nil) narrows overloads when known.
+// findMethods finds the methods called name with a fitting arity that typ declares or
+// inherits (an inherited method overridden nearer is left out: the graph's override edges
+// lead to the nearer one). argTypes (may be nil) narrows overloads when known.
 func (r *resolver) findMethods(typ, name string, arity int, argTypes []valType) []memberRef {
+	var found []memberRef
+	var sigs []string
 	for _, cur := range r.hierarchy(typ) {
 		t := r.s.Type(cur)
 		if t == nil {
 			continue
 		}
-		var found []memberRef
 		for i, m := range t.Members {
 			if m.Kind == KindMethod && m.Name == name && arityFits(m, arity) {
+				sig := strings.Join(m.Params, ",")
+				if hasString(sigs, sig) {
+					continue
+				}
+				sigs = append(sigs, sig)
 				found = append(found, memberRef{cur, i})
 			}
 		}
-		if len(found) > 0 {
-			return r.narrowOverloads(found, argTypes)
-		}
 	}
-	return nil
-}
-
-// narrowOverloads drops overloads whose parameter types certainly do not accept the known
-// argument types; if that would drop every candidate it keeps them all.
-func (r *resolver) narrowOverloads(cands []memberRef, argTypes []valType) []memberRef {
-	if len(cands) < 2 || len(argTypes) == 0 {
-		return cands
-	}
-	var out []memberRef
-	for _, c := range cands {
-		m := r.member(c)
-		if m == nil || m.Varargs || len(m.Params) != len(argTypes) || r.paramsAccept(c.typ, m, argTypes) {
-			out = append(out, c)
-		}
-	}
-	if len(out) == 0 {
-		return cands
-	}
-	return out
-}
-
-func (r *resolver) paramsAccept(typ string, m *Member, args []valType) bool {
-	f := r.s.FileOf(typ)
-	for i, a := range args {
-		if a.unknown || a.static || len(a.ids) != 1 {
-			continue
-		}
-		p := m.Params[i]
-		if primitives[p] {
-			return false // a project object is not a primitive
-		}
-		pr := r.typeIn(f, typ, p)
-		if len(pr.ids) == 0 {
-			continue
-		}
-		ok := false
-		for _, want := range pr.ids {
-			if want == a.ids[0] || hasString(r.idx.ancestors[a.ids[0]], want) {
-				ok = true
-			}
-		}
-		if !ok {
-			return false
-		}
-	}
-	return true
+	return r.narrowOverloads(found, argTypes)
 }
 
 // constructors returns the constructors of typ that fit arity; a class without declared

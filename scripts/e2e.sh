@@ -35,6 +35,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# The server (started by the extension inside code-server, which passes its environment
+# on) keeps its cache in the scratch folder and, as in the other editor tests, runs no
+# mvn/gradle: the JUnit jars come from the settings below.
+export ASSERTLENS_CACHE_DIR=$WORK/cache ASSERTLENS_BUILD_TOOLS=${ASSERTLENS_BUILD_TOOLS:-off}
+
 # A git copy of the sample project (the default baseline is git HEAD).
 PROJECT=$WORK/sample
 cp -r testdata/editors/sample "$PROJECT"

@@ -15,6 +15,9 @@ import (
 type Surefire struct {
 	Includes []string // patterns over class paths relative to the test classes folder
 	Excludes []string
+	// Groups and ExcludedGroups are JUnit 4 categories (or Jupiter tags) by simple name:
+	// with Groups set only classes in one of them run; ExcludedGroups never run.
+	Groups, ExcludedGroups []string
 }
 
 // surefireDefaultIncludes and surefireDefaultExcludes are Surefire's defaults.
@@ -28,9 +31,11 @@ var (
 // keep Surefire's defaults. This is the one place that parses Surefire's filter.
 func ParseSurefire(pom []byte) (Surefire, error) {
 	type plugin struct {
-		ArtifactID string   `xml:"artifactId"`
-		Includes   []string `xml:"configuration>includes>include"`
-		Excludes   []string `xml:"configuration>excludes>exclude"`
+		ArtifactID     string   `xml:"artifactId"`
+		Includes       []string `xml:"configuration>includes>include"`
+		Excludes       []string `xml:"configuration>excludes>exclude"`
+		Groups         string   `xml:"configuration>groups"`
+		ExcludedGroups string   `xml:"configuration>excludedGroups"`
 	}
 	var p struct {
 		Plugins    []plugin `xml:"build>plugins>plugin"`
@@ -50,8 +55,48 @@ func ParseSurefire(pom []byte) (Surefire, error) {
 		if exc := trimAll(pl.Excludes); len(exc) > 0 {
 			s.Excludes = exc
 		}
+		if g := simpleNames(pl.Groups); len(g) > 0 {
+			s.Groups = g
+		}
+		if g := simpleNames(pl.ExcludedGroups); len(g) > 0 {
+			s.ExcludedGroups = g
+		}
 	}
 	return s, nil
+}
+
+// simpleNames splits a comma-separated list of (qualified) class names into simple names.
+func simpleNames(list string) []string {
+	var out []string
+	for _, n := range trimAll([]string{list}) {
+		if strings.HasPrefix(n, "${") {
+			continue // an unresolved property: not a filter we can read
+		}
+		out = append(out, lastName(n))
+	}
+	return out
+}
+
+// groupsRun applies the category filter to a class's categories.
+func (s Surefire) groupsRun(categories []string) (bool, string) {
+	for _, c := range categories {
+		for _, g := range s.ExcludedGroups {
+			if c == g {
+				return false, "category " + c + " is in surefire's excludedGroups"
+			}
+		}
+	}
+	if len(s.Groups) == 0 {
+		return true, ""
+	}
+	for _, c := range categories {
+		for _, g := range s.Groups {
+			if c == g {
+				return true, ""
+			}
+		}
+	}
+	return false, "no category of the class is in surefire's groups (" + strings.Join(s.Groups, ", ") + ")"
 }
 
 func trimAll(list []string) []string {
@@ -148,6 +193,10 @@ type BuildRun struct {
 func BuildRuns(classes []*slicing.TestClass, surefire func(file string) (Surefire, bool), testRoot func(file string) string) map[string]BuildRun {
 	out := map[string]BuildRun{}
 	enclosed := map[string]string{} // inner class -> Enclosed outer
+	abstract := map[string]bool{}
+	for _, tc := range classes {
+		abstract[tc.ID] = tc.Abstract
+	}
 	for _, tc := range classes {
 		for _, inner := range tc.Suite {
 			if strings.HasPrefix(inner, tc.ID+".") {
@@ -171,6 +220,10 @@ func BuildRuns(classes []*slicing.TestClass, surefire func(file string) (Surefir
 		case inner && enclosed[tc.ID] != "":
 			r, why := sf.Runs(rel)
 			out[tc.ID] = BuildRun{Runs: r, Why: why}
+		case inner && tc.Nested && abstract[topClass(tc.ID, strings.TrimSuffix(top, ".java"))]:
+			// Jupiter runs it inside every concrete subclass of its abstract outer class,
+			// which the build runs under their own names.
+			out[tc.ID] = BuildRun{Runs: true}
 		case inner && tc.Nested:
 			r, why := sf.Runs(rel)
 			out[tc.ID] = BuildRun{Runs: r, Why: why}
@@ -188,6 +241,11 @@ func BuildRuns(classes []*slicing.TestClass, surefire func(file string) (Surefir
 			r, why := sf.Runs(rel)
 			out[tc.ID] = BuildRun{Runs: r, Why: why}
 		}
+		if br := out[tc.ID]; br.Runs {
+			if ok, why := sf.groupsRun(tc.Categories); !ok {
+				out[tc.ID] = BuildRun{Runs: false, Why: why}
+			}
+		}
 	}
 	return out
 }
@@ -195,6 +253,14 @@ func BuildRuns(classes []*slicing.TestClass, surefire func(file string) (Surefir
 func lastName(id string) string {
 	if i := strings.LastIndexByte(id, '.'); i >= 0 {
 		return id[i+1:]
+	}
+	return id
+}
+
+// topClass returns the id of the top-level class of id, given its simple name.
+func topClass(id, top string) string {
+	if i := strings.Index(id, "."+top+"."); i >= 0 {
+		return id[:i+1+len(top)]
 	}
 	return id
 }

@@ -3,6 +3,7 @@ package selection
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/assertlens/assertlens/slicing"
@@ -42,6 +43,9 @@ func TestSurefireFilter(t *testing.T) {
 			t.Errorf("%+v runs %s = %v (%q), want %v", c.sf, c.rel, got, why, c.runs)
 		}
 	}
+	if custom.ExcludedGroups == nil || custom.ExcludedGroups[0] != "SlowTests" {
+		t.Errorf("excludedGroups = %v", custom.ExcludedGroups)
+	}
 	if _, err := ParseSurefire([]byte("<project><build>")); err == nil {
 		t.Error("malformed pom.xml parsed without error")
 	}
@@ -60,11 +64,12 @@ func TestBuildRuns(t *testing.T) {
 		{ID: "a.Enc", File: "src/test/java/a/Enc.java", Suite: []string{"a.Enc.Case"}},
 		{ID: "a.Enc.Case", File: "src/test/java/a/Enc.java", Methods: m},
 		{ID: "a.AbstractBase", File: "src/test/java/a/AbstractBase.java", Methods: m, Abstract: true},
+		{ID: "a.AbstractBase.Entries", File: "src/test/java/a/AbstractBase.java", Methods: m, Nested: true},
 	}
 	root := func(string) string { return "src/test/java/" }
 	got := BuildRuns(classes, func(string) (Surefire, bool) { return Surefire{}, true }, root)
 	want := map[string]bool{"a.FooTest": true, "a.FooTest.Inner": true, "a.FooTest.Static": false,
-		"a.Helper": false, "a.Enc": false, "a.Enc.Case": false}
+		"a.Helper": false, "a.Enc": false, "a.Enc.Case": false, "a.AbstractBase.Entries": true}
 	for id, w := range want {
 		if r, ok := got[id]; !ok || r.Runs != w || (!r.Runs && r.Why == "") {
 			t.Errorf("%s: %+v, want runs=%v with a reason when not", id, r, w)
@@ -72,6 +77,15 @@ func TestBuildRuns(t *testing.T) {
 	}
 	if _, ok := got["a.AbstractBase"]; ok {
 		t.Error("abstract class listed as run by the build")
+	}
+	slow := &slicing.TestClass{ID: "a.SlowTest", File: "src/test/java/a/SlowTest.java", Methods: m, Categories: []string{"SlowTests"}}
+	cat := BuildRuns([]*slicing.TestClass{slow}, func(string) (Surefire, bool) { return Surefire{ExcludedGroups: []string{"SlowTests"}}, true }, root)
+	if r := cat["a.SlowTest"]; r.Runs || !strings.Contains(r.Why, "excludedGroups") {
+		t.Errorf("@Category(SlowTests) with SlowTests excluded: %+v", r)
+	}
+	cat = BuildRuns([]*slicing.TestClass{slow}, func(string) (Surefire, bool) { return Surefire{Groups: []string{"FastTests"}}, true }, root)
+	if r := cat["a.SlowTest"]; r.Runs {
+		t.Errorf("@Category(SlowTests) with only FastTests run: %+v", r)
 	}
 	gradle := BuildRuns(classes, func(string) (Surefire, bool) { return Surefire{}, false }, root)
 	if !gradle["a.Helper"].Runs {

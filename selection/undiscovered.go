@@ -103,7 +103,9 @@ func (p *EnginePlan) Check(classes []*slicing.TestClass) PlanCheck {
 	for _, id := range p.Tests {
 		inPlan[id] = true
 		if strings.HasSuffix(id, "#") {
-			if !known[id] {
+			// A class the plan holds without methods of its own: an ignored class, a
+			// suite, or a container of @Nested classes.
+			if !known[id] && !knownPrefix(known, strings.TrimSuffix(id, "#")+".") {
 				c.Undiscovered = append(c.Undiscovered, id)
 				classes2[strings.TrimSuffix(id, "#")] = true
 			}
@@ -129,6 +131,16 @@ func (p *EnginePlan) Check(classes []*slicing.TestClass) PlanCheck {
 	}
 	sort.Strings(c.UndiscoveredClasses)
 	return c
+}
+
+// knownPrefix reports whether some known class id starts with prefix (a nested class).
+func knownPrefix(known map[string]bool, prefix string) bool {
+	for k := range known {
+		if strings.HasPrefix(k, prefix) {
+			return true
+		}
+	}
+	return false
 }
 
 // Confirmed reports whether the plan holds a test id.

@@ -79,8 +79,10 @@ func TestUndiscoveredTestIsSelected(t *testing.T) {
 	}
 }
 
-// TestPlanCheck pins the comparison rules: nested classes by binary name, parameterized
-// and class-only entries, the suite engine ignored, JUnit 4 @Ignore classes without methods.
+// TestPlanCheck pins the comparison rules: nested classes by binary name, class-only
+// entries (ignored classes, suites, containers of @Nested classes), the suite engine
+// ignored, JUnit 4 @Ignore classes without methods, suite() stand-ins not counted, tests a
+// suite builds from library classes owned by the suite's class.
 func TestPlanCheck(t *testing.T) {
 	plan := NewEnginePlan([]runner.PlanTest{
 		{Engine: "junit-jupiter", Class: "p.ATest", Method: "a"},
@@ -89,21 +91,27 @@ func TestPlanCheck(t *testing.T) {
 		{Engine: "junit-vintage", Class: "p.SuiteOnly"},
 		{Engine: "junit-platform-suite", Class: "p.Elsewhere", Method: "x"},
 		{Engine: "junit-vintage", Class: "p.Missed", Method: "m"},
+		{Engine: "junit-jupiter", Class: "p.Outer$Group"}, // a container of @Nested classes
+		{Engine: "junit-jupiter", Class: "p.Outer$Group$Leaf", Method: "c", Top: "p.Outer"},
+		{Engine: "junit-vintage", Class: "lib.Tester", Method: "t", Top: "p.LibSuite"},
 	}, time.Unix(0, 0))
 	classes := []*slicing.TestClass{
 		{ID: "p.ATest", Methods: []*slicing.TestMethod{{ID: "p.ATest#a"}, {ID: "p.ATest#gone"}}},
 		{ID: "p.ATest.Inner", Methods: []*slicing.TestMethod{{ID: "p.ATest.Inner#b"}}},
 		{ID: "p.IgnoredTest", Ignored: true, Methods: []*slicing.TestMethod{{ID: "p.IgnoredTest#x", Engine: slicing.EngineJUnit4}}},
 		{ID: "p.Base", Abstract: true, Methods: []*slicing.TestMethod{{ID: "p.Base#z"}}},
+		{ID: "p.Outer.Group.Leaf", Nested: true, Methods: []*slicing.TestMethod{{ID: "p.Outer.Group.Leaf#c"}}},
+		{ID: "p.LibSuite", Reason: slicing.StrPtr("suite"), Methods: []*slicing.TestMethod{{ID: "p.LibSuite#suite", Kind: slicing.KindSuite}}},
 	}
 	c := plan.Check(classes)
-	if want := []string{"p.Missed#m", "p.SuiteOnly#"}; !reflect.DeepEqual(c.Undiscovered, want) {
+	if want := []string{"lib.Tester#t", "p.Missed#m", "p.SuiteOnly#"}; !reflect.DeepEqual(c.Undiscovered, want) {
 		t.Errorf("undiscovered = %v, want %v", c.Undiscovered, want)
 	}
 	if want := []string{"p.ATest#gone"}; !reflect.DeepEqual(c.NotRun, want) {
 		t.Errorf("not run = %v, want %v", c.NotRun, want)
 	}
-	if want := []string{"p.Missed", "p.SuiteOnly"}; !reflect.DeepEqual(c.UndiscoveredClasses, want) {
+	// A test a suite builds from a library class is run (and selected) through the suite.
+	if want := []string{"p.LibSuite", "p.Missed", "p.SuiteOnly"}; !reflect.DeepEqual(c.UndiscoveredClasses, want) {
 		t.Errorf("classes = %v, want %v", c.UndiscoveredClasses, want)
 	}
 	if !plan.Confirmed("p.ATest.Inner#b") || plan.Confirmed("p.ATest#gone") {

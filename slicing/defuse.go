@@ -42,8 +42,9 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 				sites = append(sites, s)
 			}
 		case t.Kind == analysis.TokIdent && i+1 < len(toks) && toks[i+1].Is(src, "("):
-			if i > 0 && (toks[i-1].Is(src, "new") || toks[i-1].Is(src, "::")) {
-				continue
+			if i > 0 && (toks[i-1].Is(src, "new") || toks[i-1].Is(src, "::") || toks[i-1].Is(src, "@")) || t.Is(src, "while") ||
+				qualifiedNew(src, toks, i) {
+				continue // not a call: an annotation, a loop (the lexer reads "while" as a name), new a.b.C(…)
 			}
 			if i > 1 && toks[i-1].Is(src, ">") {
 				// Explicit type arguments (x.<T>m()): the receiver is not followed, so the
@@ -82,6 +83,31 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 		}
 		if r := c.concurrency(s); r != "" && f.reason == "" {
 			f.reason = r
+		}
+		if s.effect.flags&effRun != 0 {
+			s.effect.flags &^= effRun
+			if s.recvKey == "" || !c.body {
+				// A test statement runs a function value made elsewhere: its body's effects
+				// were counted where it was written, not here.
+				s.effect = unknown("unknown effect of running " + c.describe(s.chain))
+			} else {
+				f.runs = append(f.runs, s.recvKey)
+			}
+		}
+		if s.effect.runs != 0 {
+			// The callee runs functions it is given: lambdas written here are read as part of
+			// this code; anything else is recorded for the enclosing summary to resolve.
+			for i, g := range c.argGroups(toks, self.open, self.close, inner) {
+				if s.effect.runs&posOf(i) == 0 || c.lambdaArg(toks, self.open, self.close, i) {
+					continue
+				}
+				if len(g) == 0 || !c.body {
+					s.effect = unknown("unknown effect of running an argument of " + c.describe(s.chain))
+					break
+				}
+				f.runs = append(f.runs, g...)
+			}
+			s.effect.runs = 0
 		}
 		if !s.effect.writes() {
 			continue
@@ -563,7 +589,7 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 	default:
 		if k := c.rootKey(toks, root.idx, inner); k != "" {
 			s.recvKey = k
-			if k == heapKey || strings.HasPrefix(k, "this.") {
+			if k == heapKey || !c.body && strings.HasPrefix(k, "this.") {
 				s.heapResult = true
 			}
 		} else if inner[root.name] {
@@ -625,6 +651,30 @@ func (c *scanCtx) effectOf(chain []segment, arity int) effect {
 		if recv[0].fresh { // string literal
 			return effNone
 		}
+		if len(names) == 1 && names[0] == "Array" && c.locals["Array"] == "" && len(p.resolve(c.t, "Array")) == 0 &&
+			c.p.fieldOf(c.t, "Array") == nil {
+			// java.lang.reflect.Array
+			switch {
+			case self.name == "getLength":
+				return effNone
+			case self.name == "newInstance":
+				return effNone // a fresh array
+			case strings.HasPrefix(self.name, "get"):
+				return effect{ret: retArgs} // an element of the array
+			case strings.HasPrefix(self.name, "set"):
+				return effect{mut: posOf(0), store: posOf(0) | posOf(2)} // (array, index, value)
+			}
+		}
+		if len(names) == 1 && names[0] == "System" && c.locals["System"] == "" && len(p.resolve(c.t, "System")) == 0 {
+			switch self.name {
+			case "arraycopy":
+				return effect{mut: posOf(2)} // (src, srcPos, dest, destPos, length) changes dest
+			case "identityHashCode", "lineSeparator", "nanoTime", "currentTimeMillis":
+				return effNone
+			case "getProperty", "getenv":
+				return effect{flags: effReads}
+			}
+		}
 		r = p.resolveChain(c.t, c.locals, names)
 		return p.callEffect(c.t, r, self.name, arity)
 	}
@@ -677,6 +727,13 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 		if cands, ok = p.dispatch(r.types, name, arity); !ok {
 			return receiver{}
 		}
+	case recvPureStatic:
+		switch name {
+		case "valueOf", "format", "join", "toString", "hash", "hashCode", "compare", "toHexString", "abs",
+			"parseInt", "parseLong", "parseDouble", "parseBoolean", "signum", "floor", "ceil", "round", "sqrt":
+			return receiver{kind: recvValue}
+		}
+		return receiver{}
 	case recvValue:
 		switch name {
 		case "toString", "trim", "substring", "toUpperCase", "toLowerCase", "valueOf", "format", "replace", "strip":
@@ -685,6 +742,8 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 		return receiver{}
 	case recvCollection:
 		switch name {
+		case "size", "isEmpty", "contains", "containsKey", "containsValue", "indexOf", "lastIndexOf", "length":
+			return receiver{kind: recvValue} // fixed by the JDK type, overrides included
 		case "append", "insert", "reverse", "delete", "deleteCharAt":
 			return receiver{kind: recvCollection, final: r.final} // builders return themselves
 		}
@@ -808,6 +867,17 @@ func (c *scanCtx) flowKeys(toks []analysis.Token, start, end int, inner map[stri
 	if start >= end || end > len(toks) {
 		return nil
 	}
+	if toks[start].Kind == analysis.TokKeyword && toks[start].Is(src, "new") && c.ctorSite(toks, start) == nil {
+		array := true // new T[n]: a fresh array of default values
+		for j := start; j < end; j++ {
+			if toks[j].Is(src, "{") {
+				array = false
+			}
+		}
+		if array {
+			return nil
+		}
+	}
 	if toks[start].Kind == analysis.TokKeyword && toks[start].Is(src, "new") {
 		if s := c.ctorSite(toks, start); s != nil && s.self().close == end-1 && s.effect != effGlobal {
 			var out []string
@@ -845,7 +915,7 @@ func (c *scanCtx) flowKeys(toks []analysis.Token, start, end int, inner map[stri
 		switch {
 		case toks[j].Kind == analysis.TokKeyword && toks[j].Is(src, "new"):
 			s = c.ctorSite(toks, j)
-		case toks[j].Kind == analysis.TokIdent && j+1 < end && toks[j+1].Is(src, "(") && !(j > 0 && (toks[j-1].Is(src, "new") || toks[j-1].Is(src, "::"))):
+		case toks[j].Kind == analysis.TokIdent && j+1 < end && toks[j+1].Is(src, "(") && !(j > 0 && (toks[j-1].Is(src, "new") || toks[j-1].Is(src, "::") || toks[j-1].Is(src, "@"))) && !toks[j].Is(src, "while"):
 			s = c.callSite(toks, j, inner)
 		}
 		if s == nil {
@@ -979,7 +1049,13 @@ func (c *scanCtx) callbacks(toks []analysis.Token, open, close int) effect {
 		if to-from >= 3 && toks[to-1].Is(src, ")") && toks[to-2].Is(src, "(") && toks[to-3].Is(src, "toString") {
 			return // x.toString(): the call itself is typed and checked as a call site
 		}
+		if to-from >= 3 && toks[to-1].Is(src, "length") && toks[to-2].Is(src, ".") {
+			return // an array length
+		}
 		if toks[to-1].Is(src, ")") {
+			if o := matchOpen(src, toks, to-1); o > from && valueCalls[toks[o-1].Text(src)] {
+				return // size(), hashCode(), name()…: a value whatever the receiver
+			}
 			if o := matchOpen(src, toks, to-1); o > from && toks[o-1].Kind == analysis.TokIdent && !(o >= 2 && toks[o-2].Is(src, "new")) {
 				if st := c.callSite(toks, o-1, map[string]bool{}); st.chain[0].idx == from {
 					switch r := c.chainType(st.chain); r.kind {
@@ -1087,4 +1163,37 @@ func (c *scanCtx) chainType(chain []segment) receiver {
 		}
 	}
 	return p.returnReceiver(c.t, cur, self.name, -1)
+}
+
+// valueCalls are zero-argument methods whose results are values on every type: their
+// signatures are fixed by Object.
+var valueCalls = map[string]bool{"hashCode": true, "toString": true, "getClass": true}
+
+// qualifiedNew reports whether the name at toks[i] ends a qualified type after new
+// ("new java.io.StringWriter(").
+func qualifiedNew(src []byte, toks []analysis.Token, i int) bool {
+	j := i
+	for j >= 2 && toks[j-1].Is(src, ".") && toks[j-2].Kind == analysis.TokIdent {
+		j -= 2
+	}
+	return j != i && j > 0 && toks[j-1].Is(src, "new")
+}
+
+// lambdaArg reports whether argument i of the call (open, close) is a lambda expression.
+func (c *scanCtx) lambdaArg(toks []analysis.Token, open, close, i int) bool {
+	src := c.src
+	n, depth := 0, 0
+	for j := open + 1; j < close && j < len(toks); j++ {
+		switch {
+		case toks[j].Is(src, "(") || toks[j].Is(src, "[") || toks[j].Is(src, "{"):
+			depth++
+		case toks[j].Is(src, ")") || toks[j].Is(src, "]") || toks[j].Is(src, "}"):
+			depth--
+		case toks[j].Is(src, ",") && depth == 0:
+			n++
+		case toks[j].Is(src, "->") && n == i && (depth == 0 || depth == 1 && toks[j-1].Is(src, ")")):
+			return true
+		}
+	}
+	return false
 }

@@ -2,6 +2,7 @@ package slicing
 
 import (
 	"errors"
+	"reflect"
 	"sort"
 
 	"github.com/assertlens/assertlens/analysis"
@@ -132,6 +133,14 @@ func (p *project) analyzeFile(f *analysis.File, src []byte, analyses map[string]
 	}
 }
 
+// sameHeads reports whether two head maps are the same map.
+func sameHeads(a, b map[string][]string) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
+}
+
 // classHead lexes the annotations and modifiers of a type declaration, up to its body.
 func classHead(src []byte, t *analysis.Type) []string {
 	start := lineStart(src, t.Line)
@@ -142,6 +151,19 @@ func classHead(src []byte, t *analysis.Type) []string {
 	if e := lineStart(src, t.EndLine+1); e > start {
 		end = e
 	}
+	if end-start > 16<<10 {
+		// The head ends at the body's brace, long before the end of a large class.
+		if out, ok := headTokens(src, start, start+16<<10); ok {
+			return out
+		}
+	}
+	out, _ := headTokens(src, start, end)
+	return out
+}
+
+// headTokens lexes src[start:end] up to the first "{" outside parentheses, and reports
+// whether it found that brace.
+func headTokens(src []byte, start, end int) ([]string, bool) {
 	toks := analysis.Lex(src, start, end)
 	var out []string
 	depth := 0
@@ -154,15 +176,15 @@ func classHead(src []byte, t *analysis.Type) []string {
 			depth--
 		case "{":
 			if depth == 0 {
-				return out
+				return out, true
 			}
 		}
 		out = append(out, s)
 		if len(out) > 4000 {
-			break
+			return out, true
 		}
 	}
-	return out
+	return out, false
 }
 
 func lineStart(src []byte, line int) int {
@@ -269,7 +291,9 @@ func (p *project) buildClass(f *analysis.File, t *analysis.Type, analyses map[st
 	if t.Kind != "class" && t.Kind != "interface" {
 		return nil
 	}
-	p.heads = heads
+	if !sameHeads(p.heads, heads) {
+		p.heads, p.runsMemo = heads, nil
+	}
 	runs := p.runs(t, heads)
 	var own, inherited []memberRef
 	for _, r := range runs {
@@ -438,7 +462,7 @@ func ListTests(s *analysis.Snapshot, read func(rel string) ([]byte, error)) ([]*
 	if s == nil || read == nil {
 		return nil, errors.New("slicing: nil snapshot or reader")
 	}
-	p := newProject(s, read, Options{})
+	p := newBareProject(s, read)
 	heads := map[string][]string{}
 	var errs []string
 	for _, rel := range s.SortedPaths() {

@@ -26,6 +26,10 @@ type effect struct {
 	// ret says what the result may be: a fresh object or value (0), an object reachable
 	// from the receiver or arguments (retArgs), or shared state (retShared).
 	ret retKind
+	// runs are the argument positions holding functions the call may run (a Supplier it
+	// calls get on): the call site must hand a lambda written there, whose body is read as
+	// part of the caller, or the call's effect is unknown.
+	runs posSet
 	// why names the first write to shared state behind effWrites, for explanations.
 	why string
 }
@@ -99,7 +103,7 @@ func (e effect) or(o effect) effect {
 		why = o.why
 	}
 	return effect{flags: e.flags | o.flags, mut: e.mut | o.mut, store: e.store | o.store, leak: e.leak | o.leak,
-		ret: e.ret | o.ret, why: why}
+		ret: e.ret | o.ret, runs: e.runs | o.runs, why: why}
 }
 
 // unknown returns effGlobal explained as an unknown call.
@@ -127,7 +131,7 @@ func (e effect) String() string {
 	for _, x := range []struct {
 		name string
 		set  posSet
-	}{{"mut", e.mut}, {"store", e.store}, {"leak", e.leak}} {
+	}{{"mut", e.mut}, {"store", e.store}, {"leak", e.leak}, {"runs", e.runs}} {
 		if x.set != 0 {
 			parts = append(parts, x.name+"="+x.set.String())
 		}
@@ -177,6 +181,7 @@ const (
 	recvCollection             // a JDK data structure that only changes itself and its arguments
 	recvProject                // an instance of a project type
 	recvProjectStatic          // a project type name (static call)
+	recvFunction               // a JDK functional interface (Supplier, Function, Runnable…)
 )
 
 var valueTypes = map[string]bool{
@@ -203,7 +208,8 @@ var collectionTypes = map[string]bool{
 	"List": true, "ArrayList": true, "LinkedList": true, "Map": true, "HashMap": true,
 	"TreeMap": true, "LinkedHashMap": true, "Set": true, "HashSet": true, "TreeSet": true,
 	"LinkedHashSet": true, "Collection": true, "Deque": true, "ArrayDeque": true, "Queue": true,
-	"StringBuilder": true, "StringBuffer": true, "Iterator": true, "AtomicInteger": true,
+	"StringBuilder": true, "StringBuffer": true, "Iterator": true, "StringWriter": true, "StringReader": true,
+	"CharArrayWriter": true, "CharArrayReader": true, "ByteArrayOutputStream": true, "ByteArrayInputStream": true, "AtomicInteger": true,
 	"AtomicLong": true, "AtomicBoolean": true, "AtomicReference": true, "SortedMap": true,
 	"SortedSet": true, "NavigableMap": true, "Stack": true, "Vector": true,
 }
@@ -217,7 +223,8 @@ var collectionReads = map[string]bool{
 }
 
 var freshJDK = map[string]bool{
-	"Object": true, "String": true, "StringBuilder": true, "StringBuffer": true, "ArrayList": true,
+	"StringWriter": true, "StringReader": true, "CharArrayWriter": true, "CharArrayReader": true,
+	"ByteArrayOutputStream": true, "ByteArrayInputStream": true, "Object": true, "String": true, "StringBuilder": true, "StringBuffer": true, "ArrayList": true,
 	"LinkedList": true, "HashMap": true, "LinkedHashMap": true, "TreeMap": true, "HashSet": true,
 	"LinkedHashSet": true, "TreeSet": true, "ArrayDeque": true, "Integer": true, "Long": true,
 	"Double": true, "BigDecimal": true, "BigInteger": true, "AtomicInteger": true, "AtomicLong": true,
@@ -234,6 +241,8 @@ type receiver struct {
 	// final: the receiver's JDK class cannot be subclassed (StringBuilder), so no
 	// project code can stand behind it.
 	final bool
+	// name is the simple JDK type name of a collection receiver.
+	name string
 }
 
 // finalJDK are final JDK classes among collectionTypes.
@@ -331,18 +340,57 @@ func (p *project) typeReceiver(from *analysis.Type, typ string, _ bool) receiver
 	if ts := p.resolve(from, typ); len(ts) > 0 {
 		return receiver{kind: recvProject, types: ts}
 	}
+	if i := strings.LastIndexByte(typ, '.'); i > 0 && typ[0] >= 'a' && typ[0] <= 'z' {
+		typ = typ[i+1:] // java.io.StringWriter: JDK tables are by simple name
+	}
 	if valueTypes[typ] {
 		return receiver{kind: recvValue}
 	}
 	if collectionTypes[typ] {
-		return receiver{kind: recvCollection, final: finalJDK[typ]}
+		return receiver{kind: recvCollection, final: finalJDK[typ], name: typ}
+	}
+	if functionTypes[typ] != "" {
+		return receiver{kind: recvFunction, name: typ}
 	}
 	return receiver{}
 }
 
+// functionTypes are JDK functional interfaces with the name of their one abstract method.
+var functionTypes = map[string]string{
+	"Supplier": "get", "Function": "apply", "BiFunction": "apply", "Consumer": "accept", "BiConsumer": "accept",
+	"Predicate": "test", "BiPredicate": "test", "Runnable": "run", "Callable": "call", "UnaryOperator": "apply",
+	"BinaryOperator": "apply", "IntSupplier": "getAsInt", "LongSupplier": "getAsLong", "DoubleSupplier": "getAsDouble",
+	"BooleanSupplier": "getAsBoolean", "IntFunction": "apply", "ToIntFunction": "applyAsInt",
+	"ToLongFunction": "applyAsLong", "ToDoubleFunction": "applyAsDouble", "IntPredicate": "test",
+	"IntUnaryOperator": "applyAsInt", "IntBinaryOperator": "applyAsInt",
+}
+
+// effRun marks the site of a call that runs its receiver, a function value: the caller
+// resolves it (scan records the receiver in facts.runs). Never part of a summary.
+const effRun effFlags = 16
+
+// elementReads are collection methods that change nothing when the receiver is not an
+// access-ordered map (only Map.get and friends reorder a LinkedHashMap).
+var elementReads = map[string]bool{
+	"get": true, "getFirst": true, "getLast": true, "iterator": true, "listIterator": true, "subList": true,
+	"toArray": true, "stream": true, "first": true, "last": true, "keySet": true, "values": true,
+	"entrySet": true, "firstKey": true, "lastKey": true, "getOrDefault": true, "element": true,
+}
+
+// orderedByAccess are the collection types that may be access-ordered LinkedHashMaps.
+var orderedByAccess = map[string]bool{"Map": true, "LinkedHashMap": true, "HashMap": true, "SortedMap": true,
+	"NavigableMap": true, "TreeMap": true}
+
 // callEffect is what calling name/arity on r from inside type from may do.
 func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity int) effect {
 	switch r.kind {
+	case recvFunction:
+		if functionTypes[r.name] == name {
+			// Running a function: what its body does is the caller's to resolve; it may
+			// change and keep what it is given and return anything reachable from itself.
+			return effect{flags: effRun, mut: posAll &^ 1, store: posAll, ret: retArgs}
+		}
+		return unknown("unknown effect of " + r.name + "#" + name)
 	case recvValue:
 		// Immutable values change nothing; Optional.get() hands out what it holds.
 		return effect{ret: retArgs}
@@ -373,6 +421,9 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		if name == "append" || name == "insert" {
 			// StringBuilder, StringBuffer: the arguments are copied as text.
 			return effect{flags: cb, mut: 1, ret: retArgs}
+		}
+		if elementReads[name] && r.name != "" && !orderedByAccess[r.name] {
+			return effect{flags: cb, ret: retArgs} // views and elements of the receiver
 		}
 		if collectionReads[name] {
 			if name == "peek" {
@@ -670,6 +721,10 @@ func (p *project) ctorEffect(from *analysis.Type, name string, arity int) effect
 	return e
 }
 
+// clinitKey ends the memo key of a class initialization proof (distinct from the id of a
+// static initializer member, "T#<clinit>").
+const clinitKey = "#<init-class>"
+
 // triggerInit is the effect of code in from making sure class t is initialized: none when
 // from is t or nested in it (t is then already being initialized), t's clinitEffect
 // otherwise.
@@ -772,7 +827,7 @@ func (p *project) computeCtorEffect(t *analysis.Type, arity int) effect {
 // and readers of those fields depend on the initializer directly). An initializer that
 // reads mutable static state elsewhere, or writes it, keeps that effect.
 func (p *project) clinitEffect(t *analysis.Type) effect {
-	return p.memo(t.ID+"#<clinit>", func() effect {
+	return p.memo(t.ID+clinitKey, func() effect {
 		e := effNone
 		for _, m := range t.Members {
 			if m.Static() && (m.Kind == analysis.KindInitializer || m.Kind == analysis.KindField && m.BodyEnd > m.BodyStart) {
@@ -1061,6 +1116,19 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, ctor, clinit b
 		if rootHeap[r] {
 			acc.leak |= pos
 		}
+	}
+	for _, k := range fa.runs {
+		// Functions this body runs: its parameters are the caller's to resolve; functions it
+		// made itself were read where written; anything else is unknown.
+		n := norm(k)
+		if pos, ok := positions[n]; ok {
+			acc.runs |= pos
+			continue
+		}
+		if _, local := locals[n]; local && rootPos[uf.find(n)] == 0 && !rootHeap[uf.find(n)] && !lambdaParams[n] {
+			continue
+		}
+		return unknown("unknown effect of " + m.ID + " (runs a function value " + k + ")")
 	}
 	if ctor {
 		// A constructor's own field writes change the new object only.

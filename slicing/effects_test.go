@@ -103,3 +103,54 @@ func TestAssertionNames(t *testing.T) {
 		}
 	}
 }
+
+// TestEffectSummaries pins the summaries behind the effects fixture: one row per rule and
+// per unsafe near-miss.
+func TestEffectSummaries(t *testing.T) {
+	s := fixture(t, "effects")
+	p := newProject(s, s.Source.Read, Options{})
+	cases := []struct {
+		member string
+		want   string
+	}{
+		{"eff.Calc#twice(int)", "reads writes mut=this"},         // counts in static state
+		{"eff.Calc#add(Integer)", "mut=this"},                    // changes itself only
+		{"eff.Keeper#keep(List)", "reads writes mut=0 leak=0"},   // its argument escapes
+		{"eff.Tables#square(int)", "reads"},                      // holder-class init is no effect
+		{"eff.Scaled#of(int)", "none"},                           // FACTOR is a constant to readers…
+		{"eff.Bag#prune()", "mut=this"},                          // a reading lambda
+		{"eff.Bag#pruneCounting()", "global"},                    // a lambda writing static state
+		{"eff.Bag#countPositive()", "none"},                      // while loop over own state
+		{"eff.Bag#copyInto(int[])", "mut=0"},                     // System.arraycopy changes its dest
+		{"eff.Bag#describe()", "reads"},                          // a local StringWriter; "java.io" reads as a name
+		{"eff.Bag#lengthOf(Object)", "none"},                     // Array.getLength reads its argument only
+		{"eff.Bag#setFirst(Object,Object)", "mut=0,1 store=0,1"}, // Array.set changes the array, keeps the value
+		{"eff.Funcs#orElse(Integer,Supplier)", "runs=1"},         // runs the function it is given (an Integer: a value)
+		{"eff.Funcs#orZero(Integer)", "none"},                    // …a lambda written in place
+		{"eff.Funcs#fromKept()", "global"},                       // runs a function kept in a static
+		{"eff.Checks#assertNear(double,double,double)", "none"},  // read-only assertion helper
+		{"eff.Checks#assertCounted(int,int)", "reads writes"},    // helper writing a static
+	}
+	for _, c := range cases {
+		var ref *memberRef
+		for _, id := range s.Types() {
+			ty := s.Type(id)
+			if m := ty.Member(c.member); m != nil {
+				ref = &memberRef{m, ty}
+			}
+		}
+		if ref == nil {
+			t.Fatalf("%s not found", c.member)
+		}
+		if got := p.memberEffect(*ref).String(); got != c.want {
+			t.Errorf("%s: effect %s, want %s", c.member, got, c.want)
+		}
+	}
+	// …but initializing Scaled reads Config.level, so every trigger reads shared state.
+	if got := p.clinitEffect(s.Type("eff.Scaled")).String(); got != "reads" {
+		t.Errorf("clinit of Scaled: %s, want reads", got)
+	}
+	if got := p.clinitEffect(s.Type("eff.Tables.Holder")).String(); got != "none" {
+		t.Errorf("clinit of Tables.Holder: %s, want none", got)
+	}
+}

@@ -105,7 +105,23 @@ func (p *project) annotationTest(decl *analysis.Type, a string) (engine, kind st
 	case "Test":
 		return p.testEngine(decl), KindTest
 	}
-	return p.composed(decl, a, 0)
+	if e, k := p.composed(decl, a, 0); e != "" {
+		return e, k
+	}
+	if k, ok := libraryTestAnnotations[a]; ok && len(p.resolve(decl, a)) == 0 {
+		return EngineJupiter, k
+	}
+	return "", ""
+}
+
+// libraryTestAnnotations are composed Jupiter test annotations that common test libraries
+// ship (their meta-annotations are out of sight in jars): JUnit Pioneer's @CartesianTest
+// and @RetryingTest, rerunner-jupiter's @RepeatedIfExceptionsTest, JUnit's own
+// @ParameterizedClass-era @FieldSource-free templates. A project type of the same name wins.
+var libraryTestAnnotations = map[string]string{
+	"CartesianTest":            KindParameterized,
+	"RetryingTest":             KindRepeated,
+	"RepeatedIfExceptionsTest": KindRepeated,
 }
 
 // testEngine decides which @Test a type's file means, from its imports: org.junit.Test
@@ -340,6 +356,21 @@ func (p *project) runs(t *analysis.Type, heads map[string][]string) []testRun {
 	if t.Kind != "class" && t.Kind != "interface" {
 		return nil
 	}
+	if r, ok := p.runsMemo[t]; ok && len(p.frames) == 0 {
+		return r
+	}
+	r := p.computeRuns(t, heads)
+	if len(p.frames) == 0 {
+		if p.runsMemo == nil {
+			p.runsMemo = map[*analysis.Type][]testRun{}
+		}
+		p.runsMemo[t] = r
+	}
+	return r
+}
+
+// computeRuns is runs without the memo.
+func (p *project) computeRuns(t *analysis.Type, heads map[string][]string) []testRun {
 	var out []testRun
 	seen := map[string]bool{} // engine + signature
 	add := func(r memberRef, engine, kind string, disabled bool) {

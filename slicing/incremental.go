@@ -442,7 +442,7 @@ func (p *project) declares(key string) bool {
 	if t == nil {
 		return false
 	}
-	if strings.HasPrefix(key, owner+"#<new>/") {
+	if strings.HasPrefix(key, owner+"#<new>/") || key == owner+clinitKey {
 		return true
 	}
 	for _, m := range t.Members {
@@ -459,6 +459,9 @@ func (p *project) proveKey(key string) effect {
 	t := p.snap.Type(owner)
 	if t == nil {
 		return effGlobal
+	}
+	if key == owner+clinitKey {
+		return p.clinitEffect(t)
 	}
 	if rest, ok := strings.CutPrefix(key, owner+"#<new>/"); ok {
 		n := 0
@@ -487,6 +490,7 @@ func ownerOfKey(key string) string {
 // files' anonymous subclasses differ (dispatch proofs read them).
 func (p *project) derive(s *analysis.Snapshot, read func(string) ([]byte, error), paths, redeclared map[string]bool) (*project, bool) {
 	np := *p
+	np.runsMemo = nil // heads and declarations may differ in the new snapshot
 	np.snap, np.read = s, read
 	np.busy = map[string]bool{}
 	np.frames = nil

@@ -43,6 +43,15 @@ var mutations = []mutation{
 	// Hands an object the body can reach to unknown code: every summary that relied on the
 	// body must widen.
 	{"leaks", insertAtBody(" java.util.Objects.requireNonNull(System.getProperties()).put(\"k\", new Object()); ")},
+	// A static field initializer that starts writing shared state: class initialization
+	// proofs must be checked again.
+	{"static-init-writes", func(src string, m *analysis.Member) string {
+		if m.Kind != analysis.KindField || !m.Static() || m.BodyEnd <= m.BodyStart || m.BodyEnd > len(src) {
+			return ""
+		}
+		init := src[m.BodyStart:m.BodyEnd]
+		return src[:m.BodyStart] + "(System.getProperties().put(\"k\", \"v\") == null ? " + init + " : " + init + ")" + src[m.BodyEnd:]
+	}},
 	// A new assertion in a test or helper body.
 	{"asserts", insertAtBody(" org.junit.Assert.assertTrue(true); ")},
 	// An anonymous subclass, which widens dispatch proofs.

@@ -24,9 +24,10 @@ type project struct {
 	// deps record what each proof and test analysis looked up (see lookupDeps);
 	// inheritedDeps are those of the project this one was derived from (read-only).
 	deps, inheritedDeps map[string]lookupDeps
-	frames              []lookupDeps        // records being made, innermost last
-	supers              map[string]bool     // types whose tests subclasses inherit
-	heads               map[string][]string // class head tokens of the discovery being built
+	frames              []lookupDeps                 // records being made, innermost last
+	supers              map[string]bool              // types whose tests subclasses inherit
+	heads               map[string][]string          // class head tokens of the discovery being built
+	runsMemo            map[*analysis.Type][]testRun // runs per type, for this project and heads
 	subs                map[string][]*analysis.Type
 	anon                map[string]bool
 	busy                map[string]bool // effect proofs in progress
@@ -56,6 +57,19 @@ func newProject(s *analysis.Snapshot, read func(string) ([]byte, error), opts Op
 		}
 	}
 	p.computeHelpers()
+	return p
+}
+
+// newBareProject is newProject without the assertion helpers: enough to find tests.
+func newBareProject(s *analysis.Snapshot, read func(string) ([]byte, error)) *project {
+	p := &project{snap: s, read: read, extra: map[string]bool{}, srcs: map[string][]byte{},
+		bySimple: map[string][]*analysis.Type{}, methods: map[string][]memberRef{},
+		helpers: map[string]bool{}, effects: map[string]effect{}, busy: map[string]bool{}}
+	for _, rel := range s.SortedPaths() {
+		for _, t := range s.Files[rel].Types {
+			p.bySimple[t.Name] = append(p.bySimple[t.Name], t)
+		}
+	}
 	return p
 }
 

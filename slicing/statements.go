@@ -341,6 +341,9 @@ type facts struct {
 	deep      map[string]bool // defs that may change objects reachable from the key, not just its own slots
 	assertion bool
 	reason    string
+	// runs are the keys of function values the statement's calls may run (receivers of
+	// Supplier.get and the like, arguments of calls whose summaries run them).
+	runs      []string
 	siteFlags effFlags          // shared-state flags of every call in the statement
 	why       map[string]string // why a key is written: "$heap" -> "writes static Foo.bar"
 }

@@ -34,6 +34,9 @@ type indexOutput struct {
 	// (example trees, site sources, modules of inactive profiles): neither indexed nor
 	// compiled.
 	Excluded []string `json:"excluded"`
+	// Graph summarizes the dependency graph (edges by kind, uncertain edges by reason,
+	// the members with the widest reverse reach) so precision regressions show.
+	Graph analysis.GraphStats `json:"graph"`
 }
 
 func cmdIndex(args []string, stdout io.Writer) error {
@@ -62,9 +65,11 @@ func cmdIndex(args []string, stdout io.Writer) error {
 		out.TestClasses, out.TestMethods = c.TestClasses, c.DeclaredTestMethods
 		out.DeclaredTestMethods, out.TestRuns = c.DeclaredTestMethods, c.TestRuns
 	}
+	out.ElapsedMs = time.Since(start).Milliseconds()
 	if out.ParseErrors == nil {
 		out.ParseErrors = []analysis.ParseError{}
 	}
+	out.Graph = analysis.BuildGraph(snap).Stats(20)
 	if f.jsonOut {
 		return printJSON(stdout, out)
 	}
@@ -81,5 +86,7 @@ func cmdIndex(args []string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "  not part of the build (not indexed, not compiled): %s\n", d)
 	}
 	fmt.Fprintf(stdout, "  %d files from cache, %d ms\n", out.Cached, out.ElapsedMs)
+	g := out.Graph
+	fmt.Fprintf(stdout, "  graph: %d nodes, %d edges, uncertain %v, unknown library supertypes %v\n", g.Nodes, g.Edges, g.UncertainByReason, g.UnknownLibrarySupertypes)
 	return nil
 }

@@ -46,7 +46,7 @@ func cmdRun(args []string, stdout io.Writer) error {
 	}
 	// Index, baseline and selection, as before the engine did the run.
 	out.Timing.AnalysisMs += analysisMs
-	warnUndiscovered(os.Stderr, classesOf(out.Undiscovered))
+	warnUndiscovered(classesOf(out.Undiscovered))
 	if out.PlanError != "" {
 		fmt.Fprintf(os.Stderr, "assertlens: warning: %s\n", out.PlanError)
 	}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -94,7 +93,7 @@ func cmdSelect(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	warnUndiscovered(os.Stderr, res.Undiscovered)
+	warnUndiscovered(res.Undiscovered)
 	res.ElapsedMs = time.Since(start).Milliseconds()
 	if f.jsonOut {
 		return printJSON(stdout, res)

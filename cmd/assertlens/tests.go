@@ -193,6 +193,12 @@ func buildRuns(root string, snap *analysis.Snapshot, classes []*slicing.TestClas
 				if merged.Excludes == nil {
 					merged.Excludes = sf.Excludes
 				}
+				if merged.Groups == nil {
+					merged.Groups = sf.Groups
+				}
+				if merged.ExcludedGroups == nil {
+					merged.ExcludedGroups = sf.ExcludedGroups
+				}
 			}
 			if dir == "." || dir == "/" || dir == "" {
 				break
@@ -257,9 +263,13 @@ func printTests(w io.Writer, out *testsOutput) {
 	}
 }
 
+// warnOut receives CLI warnings (tests swap it).
+var warnOut io.Writer = os.Stderr
+
 // warnUndiscovered prints the CLI warning line for classes the JUnit Platform runs tests of
 // that static discovery misses.
-func warnUndiscovered(w io.Writer, classes []string) {
+func warnUndiscovered(classes []string) {
+	w := warnOut
 	if len(classes) > 0 {
 		fmt.Fprintf(w, "assertlens: warning: %d test classes have tests the JUnit Platform runs but static discovery misses; selected whole: %s\n",
 			len(classes), strings.Join(classes, ", "))

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/assertlens/assertlens/selection"
 )
 
 // gitFixture copies a testdata folder into a fresh git repository with a private cache.
@@ -127,5 +129,60 @@ func TestTestsNotRunByBuild(t *testing.T) {
 		if !strings.Contains(n.Why, "surefire") {
 			t.Errorf("reason %q", n.Why)
 		}
+	}
+}
+
+// TestSelectWarnsUndiscovered checks the CLI side of the cross-check: with a remembered
+// JUnit Platform plan naming a test static discovery misses, select prints a warning line,
+// lists the class in "undiscovered" and selects it whole, and tests marks what the plan
+// confirmed.
+func TestSelectWarnsUndiscovered(t *testing.T) {
+	dir := gitFixture(t, "../../testdata/discovery/crosscheck")
+	meter := filepath.Join(dir, "src/main/java/d/Meter.java")
+	b, _ := os.ReadFile(meter)
+	if err := os.WriteFile(meter, []byte(strings.Replace(string(b), "return 42;", "return 41;", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	plan := &selection.EnginePlan{Tests: []string{"d.MeterTest#reads", "d.ScaleTest#scales"}}
+	if err := selection.SavePlan(os.Getenv("ASSERTLENS_CACHE_DIR"), plan); err != nil {
+		t.Fatal(err)
+	}
+	var warn strings.Builder
+	warnOut = &warn
+	defer func() { warnOut = os.Stderr }()
+	code, out, stderr := runCLI("select", "--root", dir, "--json")
+	if code != 0 {
+		t.Fatalf("select: exit %d: %s", code, stderr)
+	}
+	var res selection.Result
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Undiscovered) != 1 || res.Undiscovered[0] != "d.MeterTest" {
+		t.Errorf("undiscovered = %v", res.Undiscovered)
+	}
+	whole := false
+	for _, u := range res.Units {
+		whole = whole || (u.Class == "d.MeterTest" && u.Level == "class" && u.Reason != nil && *u.Reason == "undiscovered")
+	}
+	if !whole {
+		t.Errorf("d.MeterTest not selected whole: %+v", res.Units)
+	}
+	if !strings.Contains(warn.String(), "warning") || !strings.Contains(warn.String(), "d.MeterTest") {
+		t.Errorf("warning line = %q", warn.String())
+	}
+	code, out, stderr = runCLI("tests", "--root", dir, "--json")
+	if code != 0 {
+		t.Fatalf("tests: exit %d: %s", code, stderr)
+	}
+	var v testsOutput
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatal(err)
+	}
+	if v.Plan == nil || len(v.Plan.Undiscovered) != 1 || v.Plan.Undiscovered[0] != "d.MeterTest#reads" {
+		t.Errorf("plan = %+v", v.Plan)
+	}
+	if len(v.Tests) != 1 || v.Tests[0].Confirmed == nil || !*v.Tests[0].Confirmed {
+		t.Errorf("rows = %+v", v.Tests)
 	}
 }

@@ -75,10 +75,21 @@ func treeDigest(t *testing.T, dir string) string {
 	return hex.EncodeToString(s[:])
 }
 
+// testContext bounds a run by the test binary's own deadline (go test -timeout), not by a
+// wall-clock margin of its own: on a busy machine a compile and launch can take minutes, and
+// a real hang still ends at the deadline.
+func testContext(t *testing.T) (context.Context, context.CancelFunc) {
+	t.Helper()
+	if deadline, ok := t.Deadline(); ok {
+		return context.WithDeadline(t.Context(), deadline.Add(-5*time.Second))
+	}
+	return context.WithCancel(t.Context())
+}
+
 // mustRun runs and fails the test on a Go error.
 func mustRun(t *testing.T, req Request) *Result {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := testContext(t)
 	defer cancel()
 	res, err := Run(ctx, req)
 	if err != nil {

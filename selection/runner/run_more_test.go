@@ -131,7 +131,7 @@ func whenStarted(class, method string) func(progress string) <-chan struct{} {
 func TestRunHangKilledByTimeout(t *testing.T) {
 	t.Parallel()
 	root, cache := fixture(t, "hang")
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	ctx, cancel := testContext(t)
 	defer cancel()
 	// Timeout only bounds a broken test; the run is stopped by the event.
 	res, err := run(ctx, Request{Root: root, CacheDir: cache, Timeout: 8 * time.Minute, Selectors: []Selector{{Class: "spin.SpinnerTest"}}},
@@ -188,7 +188,7 @@ func TestRunConcurrentRunsSerialised(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			ctx, cancel := testContext(t)
 			defer cancel()
 			results[i], errs[i] = Run(ctx, Request{Root: root, CacheDir: cache,
 				Selectors: []Selector{{Class: "calc.FractionTest"}}})

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/assertlens/assertlens/internal/atomicfile"
+	"github.com/cespare/xxhash/v2"
 )
 
 // testPlanSource asks the JUnit Platform launcher for its test plan (see the file's doc).
@@ -69,22 +70,25 @@ func buildTestPlan(ctx context.Context, dir string, junit []string) (string, err
 	return out, nil
 }
 
-// classesKey fingerprints the class files under dirs (names, sizes, times), so a plan is
-// asked for again only when the compiled tests changed.
+// classesKey fingerprints the class files under dirs by name and content, so a plan is
+// asked for again only when the compiled tests changed (not when javac merely rewrote
+// them with the same bytes, as an edit to production code makes it do).
 func classesKey(dirs ...string) string {
-	var b strings.Builder
-	for _, d := range dirs {
-		_ = filepath.WalkDir(d, func(p string, e fs.DirEntry, err error) error {
+	d := xxhash.New()
+	for _, dir := range dirs {
+		_ = filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
 			if err != nil || e.IsDir() || !strings.HasSuffix(p, ".class") {
 				return nil
 			}
-			if info, err := e.Info(); err == nil {
-				fmt.Fprintf(&b, "%s %d %d\n", p, info.Size(), info.ModTime().UnixNano())
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return nil
 			}
+			fmt.Fprintf(d, "%s %d %x\n", p, len(data), xxhash.Sum64(data))
 			return nil
 		})
 	}
-	return hashBytes([]byte(b.String()))
+	return fmt.Sprintf("%016x", d.Sum64())
 }
 
 // DiscoverPlan asks the JUnit Platform launcher (Jupiter and Vintage engines) which tests

@@ -1,13 +1,11 @@
 package runner
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 )
 
 // bodyProbe builds a probe for the body that follows header in the file.
@@ -49,7 +47,7 @@ func TestTraceFindsTestLinesReachingProbes(t *testing.T) {
 		bodyProbe(t, root, sentence, "ctor2", "public Sentence(String first, String rest) {", true),
 		bodyProbe(t, root, sentence, "text", "public String text() {", false),
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := testContext(t)
 	defer cancel()
 	hits, res, err := Trace(ctx, Request{Root: root, CacheDir: cache}, probes, nil)
 	if err != nil {

@@ -292,6 +292,15 @@ async function main() {
     ok(`Test Explorer: ${JSON.stringify(tree.map((r) => `${r.failed ? '✗ ' : r.passed ? '✓ ' : ''}${r.text}`))}`);
     await screenshot('test-explorer');
 
+    // Run a test through the Testing API itself (what the gutter icon does): testPlus, which
+    // nothing affects, passes with both of its assertion slices.
+    await page.evaluate(() => document.querySelector('.editor-instance .view-lines')?.click());
+    await gotoLine(20, 9);
+    await command('Test: Run Test at Cursor');
+    const plus = await waitUntil('testPlus to pass in the Test Explorer', rowsOf, (rs) => rs.some((r) => /^testPlus/.test(r.text) && r.passed), T_RUN);
+    ok(`run from the Testing API: ${JSON.stringify(plus.filter((r) => /^testPlus/.test(r.text)).map((r) => `✓ ${r.text}`))}`);
+    await screenshot('test-explorer-run');
+
     // 6. A server that cannot start (a workspace whose assertlens.path is a binary that
     // rejects --stdio, the original blocker): the error state and the server's own reason,
     // not a hint to fix a correct path.

@@ -117,4 +117,24 @@ public class EffectsTest {
         assertEquals(7, h);
         assertEquals(0, view.size());
     }
+
+    @Test
+    public void lambdasHandedToProjectCodeAreReadWhereWritten() {
+        int before = Calc.calls();
+        Integer a = Funcs.orElse(null, () -> 5);
+        Integer b = Funcs.orElse(null, () -> Calc.calls++);
+        assertEquals(5, a.intValue());
+        assertEquals(before, b.intValue());
+        assertEquals(before + 1, Calc.calls());
+    }
+
+    @Test
+    public void functionValuesRunLaterStayUnknown() {
+        int before = Calc.calls();
+        java.util.function.Supplier<Integer> counting = () -> Calc.calls++;
+        Funcs.keep(counting);
+        Integer c = Funcs.fromKept();
+        assertEquals(before, c.intValue());
+        assertEquals(before + 1, Calc.calls());
+    }
 }

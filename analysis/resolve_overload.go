@@ -1,0 +1,204 @@
+package analysis
+
+import "strings"
+
+// Overload resolution follows the phases of JLS 15.12.2: methods applicable by subtyping
+// and primitive widening alone, then with boxing and unboxing, then variable arity. Each
+// argument fits a parameter surely, maybe (its type is not known well enough to tell) or
+// not at all; a candidate is dropped only when some argument certainly does not fit.
+
+type fit int
+
+const (
+	noFit fit = iota
+	maybeFit
+	sureFit
+)
+
+// primitiveWidening lists, per primitive type, the primitive types it widens to (itself
+// included) by JLS 5.1.2.
+var primitiveWidening = map[string][]string{
+	"byte":    {"byte", "short", "int", "long", "float", "double"},
+	"short":   {"short", "int", "long", "float", "double"},
+	"char":    {"char", "int", "long", "float", "double"},
+	"int":     {"int", "long", "float", "double"},
+	"long":    {"long", "float", "double"},
+	"float":   {"float", "double"},
+	"double":  {"double"},
+	"boolean": {"boolean"},
+}
+
+// boxes maps each primitive type to its wrapper class and back.
+var boxes = map[string]string{
+	"byte": "Byte", "short": "Short", "char": "Character", "int": "Integer", "long": "Long",
+	"float": "Float", "double": "Double", "boolean": "Boolean",
+	"Byte": "byte", "Short": "short", "Character": "char", "Integer": "int", "Long": "long",
+	"Float": "float", "Double": "double", "Boolean": "boolean",
+}
+
+// boxSupers are the library reference types a boxed primitive may be passed as.
+var boxSupers = map[string]bool{"Object": true, "Number": true, "Comparable": true, "Serializable": true, "Constable": true}
+
+// literalValue types an argument summary of Call.Args that is a literal.
+func literalValue(arg string) (valType, bool) {
+	switch arg {
+	case "#int", "#long", "#float", "#double", "#char", "#boolean", "#String", "#null":
+		return valType{lib: true, lname: arg[1:], closed: arg == "#String"}, true
+	}
+	return valType{}, false
+}
+
+// argFits tells whether an argument of type a fits parameter p (written in type owner's
+// file) in the given phase (1: no boxing, 2: boxing).
+func (r *resolver) argFits(owner, p string, a valType, phase int) fit {
+	if a.unknown || a.static {
+		return maybeFit
+	}
+	pPrim := primitives[p]
+	pArray := strings.HasSuffix(p, "[]")
+	if a.lname == "null" {
+		if pPrim {
+			return noFit
+		}
+		return sureFit
+	}
+	if len(a.ids) > 0 {
+		if pPrim || pArray {
+			return noFit
+		}
+		pr := r.typeIn(r.s.FileOf(owner), owner, p)
+		switch {
+		case len(pr.ids) > 0:
+			for _, aid := range a.ids {
+				for _, want := range pr.ids {
+					if want == aid || hasString(r.idx.ancestors[aid], want) {
+						if len(a.ids) == 1 && len(pr.ids) == 1 {
+							return sureFit
+						}
+						return maybeFit
+					}
+				}
+			}
+			return noFit
+		case pr.lib && (closedLibrary[p] || boxes[p] != ""):
+			return noFit // final library classes: no project type is one
+		}
+		return maybeFit
+	}
+	if !a.lib {
+		return maybeFit
+	}
+	// A library value (primitive, array, String, ...): never a project object.
+	if !pPrim && !pArray && !looksLikeTypeVariable(p) {
+		if pr := r.typeIn(r.s.FileOf(owner), owner, p); len(pr.ids) > 0 {
+			return noFit
+		}
+	}
+	an := a.lname
+	if an == "" {
+		return maybeFit
+	}
+	_, aPrim := primitiveWidening[an]
+	switch {
+	case aPrim && pPrim:
+		if hasString(primitiveWidening[an], p) {
+			return sureFit
+		}
+		return noFit
+	case aPrim: // boxing needed
+		if phase < 2 || pArray {
+			return noFit
+		}
+		if boxes[an] == p || boxSupers[p] {
+			return sureFit
+		}
+		if boxes[p] != "" || closedLibrary[p] {
+			return noFit
+		}
+		return maybeFit // a type variable, or a library interface such as Constable
+	case pPrim: // unboxing needed
+		prim, unboxable := boxes[an]
+		if !unboxable || phase < 2 {
+			if strings.HasSuffix(an, "[]") || closedLibrary[an] || phase < 2 && unboxable {
+				return noFit
+			}
+			return maybeFit
+		}
+		if hasString(primitiveWidening[prim], p) {
+			return sureFit
+		}
+		return noFit
+	case an == p:
+		return sureFit
+	case closedLibrary[an] && closedLibrary[p], boxes[an] != "" && boxes[p] != "":
+		return noFit // two different final library classes
+	case strings.HasSuffix(an, "[]") != pArray && !looksLikeTypeVariable(p) && p != "Object" && p != "Cloneable" && p != "Serializable":
+		return noFit // an array is none of the other reference types, and vice versa
+	}
+	return maybeFit
+}
+
+// narrowOverloads keeps the candidates JLS overload resolution may choose given what is
+// known of the argument types: every candidate that may be applicable in the phases up to
+// the first one with a surely applicable candidate. With nothing known, or when no
+// candidate seems applicable (broken code or a gap in the typing), it keeps them all.
+func (r *resolver) narrowOverloads(cands []memberRef, args []valType) []memberRef {
+	if len(cands) < 2 || len(args) == 0 {
+		return cands
+	}
+	var out []memberRef
+	seen := map[memberRef]bool{}
+	for phase := 1; phase <= 3; phase++ {
+		sure := false
+		for _, c := range cands {
+			m := r.member(c)
+			if m == nil {
+				continue
+			}
+			f := r.candidateFits(c.typ, m, args, phase)
+			if f == noFit {
+				continue
+			}
+			sure = sure || f == sureFit
+			if !seen[c] {
+				seen[c] = true
+				out = append(out, c)
+			}
+		}
+		if sure {
+			break
+		}
+	}
+	if len(out) == 0 {
+		return cands
+	}
+	return out
+}
+
+// candidateFits is how surely m is applicable to args in a phase (3: variable arity).
+func (r *resolver) candidateFits(owner string, m *Member, args []valType, phase int) fit {
+	if phase < 3 && len(m.Params) != len(args) {
+		return noFit
+	}
+	if phase == 3 && (!m.Varargs || len(args) < len(m.Params)-1) {
+		return noFit
+	}
+	worst := sureFit
+	for i, a := range args {
+		p := ""
+		switch {
+		case i < len(m.Params)-1 || phase < 3:
+			p = m.Params[i]
+		default:
+			p = strings.TrimSuffix(m.Params[len(m.Params)-1], "[]") // the element type
+		}
+		f := r.argFits(owner, p, a, min(phase, 2))
+		if f == noFit {
+			return noFit
+		}
+		if f < worst {
+			worst = f
+		}
+	}
+	return worst
+}

@@ -1,0 +1,7 @@
+package app;
+
+public class Names {
+    static String prefix() {
+        return "c-";
+    }
+}

@@ -1,0 +1,7 @@
+package app;
+
+public class Model {
+    public int size() {
+        return 1;
+    }
+}

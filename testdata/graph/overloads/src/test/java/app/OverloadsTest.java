@@ -1,0 +1,41 @@
+package app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class OverloadsTest {
+    @Test
+    void closeModels() {
+        Model a = new Model();
+        Model b = new Model();
+        assertTrue(Checks.close(a, b, 0.1));
+    }
+
+    @Test
+    void showIntLiteral() {
+        assertEquals("i5", Checks.show(5));
+    }
+
+    @Test
+    void showLongLiteral() {
+        assertEquals("l5", Checks.show(5L));
+    }
+
+    @Test
+    void showBoxed() {
+        Integer i = 5;
+        assertEquals("o5", Checks.show(i));
+    }
+
+    @Test
+    void showConcatenation() {
+        assertEquals("sa1", Checks.show("a" + 1));
+    }
+
+    @Test
+    void inheritedOverload() {
+        assertEquals("i3", new Sub().put(3));
+    }
+}
