@@ -71,7 +71,9 @@ func launch(ctx context.Context, spec launchSpec) (launchOutcome, error) {
 	var out launchOutcome
 	limit, cancel := context.WithTimeout(ctx, spec.timeout)
 	if spec.timeUp != nil {
-		limit, cancel = context.WithCancel(ctx)
+		bound, cancelBound := limit, cancel
+		limit, cancel = context.WithCancel(bound)
+		defer cancelBound()
 		go func() {
 			select {
 			case <-spec.timeUp:

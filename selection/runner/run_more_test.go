@@ -133,7 +133,8 @@ func TestRunHangKilledByTimeout(t *testing.T) {
 	root, cache := fixture(t, "hang")
 	ctx, cancel := testContext(t)
 	defer cancel()
-	res, err := run(ctx, Request{Root: root, CacheDir: cache, Selectors: []Selector{{Class: "spin.SpinnerTest"}}},
+	// Timeout only bounds a broken test; the run is stopped by the event.
+	res, err := run(ctx, Request{Root: root, CacheDir: cache, Timeout: 8 * time.Minute, Selectors: []Selector{{Class: "spin.SpinnerTest"}}},
 		runHooks{timeUp: whenStarted("spin.SpinnerTest", "spinsForever")})
 	if err != nil {
 		t.Fatal(err)
@@ -151,7 +152,7 @@ func TestRunHangKilledByTimeout(t *testing.T) {
 		}
 	}
 	// A method selector that never started is reported as timed out as well.
-	res, err = run(ctx, Request{Root: root, CacheDir: cache, Selectors: []Selector{
+	res, err = run(ctx, Request{Root: root, CacheDir: cache, Timeout: 8 * time.Minute, Selectors: []Selector{
 		{Class: "spin.SpinnerTest", Method: "spinsForever"}, {Class: "spin.SpinnerTest", Method: "neverStarts"}}},
 		runHooks{timeUp: whenStarted("spin.SpinnerTest", "spinsForever")})
 	if err != nil {
