@@ -4,7 +4,7 @@ import (
 	"bufio"
 	"encoding/gob"
 	"fmt"
-	"github.com/assertlens/assertlens/internal/atomicfile"
+	"github.com/assertlens/assertlens/analysis/atomicfile"
 	"io"
 	"os"
 	"path/filepath"

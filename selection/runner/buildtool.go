@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/assertlens/assertlens/internal/proc"
+	"github.com/assertlens/assertlens/selection/runner/proc"
 )
 
 // Classpath sources, as reported in Result.ClasspathSource.

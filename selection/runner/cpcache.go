@@ -11,7 +11,7 @@ import (
 
 	"github.com/assertlens/assertlens/analysis"
 	"github.com/assertlens/assertlens/analysis/project"
-	"github.com/assertlens/assertlens/internal/atomicfile"
+	"github.com/assertlens/assertlens/analysis/atomicfile"
 )
 
 // cpCacheVersion changes when what the classpath cache holds changes meaning.

@@ -12,7 +12,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/assertlens/assertlens/internal/atomicfile"
+	"github.com/assertlens/assertlens/analysis/atomicfile"
 )
 
 // HistoryDepth is how many recent outcomes are kept per test.

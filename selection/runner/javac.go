@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/assertlens/assertlens/internal/proc"
+	"github.com/assertlens/assertlens/selection/runner/proc"
 	"os"
 	"os/exec"
 	"path/filepath"

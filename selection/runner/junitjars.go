@@ -11,7 +11,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/assertlens/assertlens/internal/proc"
+	"github.com/assertlens/assertlens/selection/runner/proc"
 )
 
 // systemJarDir is where Debian installs jars (packages junit4, junit5, libhamcrest-java).

@@ -11,7 +11,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/assertlens/assertlens/internal/proc"
+	"github.com/assertlens/assertlens/selection/runner/proc"
 )
 
 // launchSpec is one launcher JVM invocation.

@@ -4,7 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"github.com/assertlens/assertlens/internal/atomicfile"
+	"github.com/assertlens/assertlens/analysis/atomicfile"
 	"os"
 	"path/filepath"
 	"strconv"

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/assertlens/assertlens/internal/atomicfile"
+	"github.com/assertlens/assertlens/analysis/atomicfile"
 	"os"
 )
 

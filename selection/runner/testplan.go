@@ -5,7 +5,7 @@ import (
 	"context"
 	_ "embed" // the plan helper's Java source
 	"fmt"
-	"github.com/assertlens/assertlens/internal/proc"
+	"github.com/assertlens/assertlens/selection/runner/proc"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/assertlens/assertlens/internal/atomicfile"
+	"github.com/assertlens/assertlens/analysis/atomicfile"
 	"github.com/cespare/xxhash/v2"
 )
 
