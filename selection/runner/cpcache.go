@@ -10,8 +10,8 @@ import (
 	"strings"
 
 	"github.com/assertlens/assertlens/analysis"
-	"github.com/assertlens/assertlens/analysis/project"
 	"github.com/assertlens/assertlens/analysis/atomicfile"
+	"github.com/assertlens/assertlens/analysis/project"
 )
 
 // cpCacheVersion changes when what the classpath cache holds changes meaning.
