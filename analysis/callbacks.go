@@ -79,6 +79,20 @@ var LibraryCallbacks = map[string][]string{
 	"FilterWriter":             outputStreamMethods,
 	"TestCase":                 {"setUp", "tearDown", "runTest", "runBare", "run", "countTestCases", "getName", "setName", "createResult"},
 	"Assert":                   nil, // junit.framework.Assert and org.junit.Assert: static methods only
+	"RandomAccess":             nil, // a marker interface
+	"EventListener":            nil,
+	"ParameterizedType":        {"getTypeName", "getActualTypeArguments", "getRawType", "getOwnerType"},
+	"GenericArrayType":         {"getTypeName", "getGenericComponentType"},
+	"WildcardType":             {"getTypeName", "getUpperBounds", "getLowerBounds"},
+	"Future":                   {"get", "cancel", "isCancelled", "isDone", "resultNow", "exceptionNow", "state"},
+	"Collector":                {"supplier", "accumulator", "combiner", "finisher", "characteristics"},
+	"Spliterator":              {"tryAdvance", "forEachRemaining", "trySplit", "estimateSize", "getExactSizeIfKnown", "characteristics", "hasCharacteristics", "getComparator"},
+	"AbstractSpliterator":      {"tryAdvance", "forEachRemaining", "trySplit", "estimateSize", "getExactSizeIfKnown", "characteristics", "hasCharacteristics", "getComparator"},
+	"PropertyChangeListener":   {"propertyChange"},
+	"VetoableChangeListener":   {"vetoableChange"},
+	"Principal":                {"getName", "implies"},
+	"UserPrincipal":            {"getName", "implies"},
+	"GroupPrincipal":           {"getName", "implies"},
 	"TestSuite":                {"run", "runTest", "countTestCases", "testCount", "testAt", "tests", "addTest", "addTestSuite", "getName", "setName"},
 }
 
@@ -92,11 +106,12 @@ func init() {
 		LibraryCallbacks[n] = append(append([]string{}, listMethods...), dequeMethods...)
 	}
 	for _, n := range []string{"Queue", "Deque", "AbstractQueue", "ArrayDeque", "PriorityQueue", "BlockingQueue",
-		"LinkedBlockingQueue", "ArrayBlockingQueue", "ConcurrentLinkedQueue"} {
+		"LinkedBlockingQueue", "ArrayBlockingQueue", "ConcurrentLinkedQueue", "BlockingDeque", "LinkedBlockingDeque",
+		"ConcurrentLinkedDeque"} {
 		LibraryCallbacks[n] = dequeMethods
 	}
 	for _, n := range []string{"Map", "AbstractMap", "HashMap", "LinkedHashMap", "SortedMap", "NavigableMap",
-		"TreeMap", "ConcurrentMap", "ConcurrentHashMap", "WeakHashMap", "IdentityHashMap", "Hashtable",
+		"TreeMap", "ConcurrentMap", "ConcurrentHashMap", "ConcurrentNavigableMap", "ConcurrentSkipListMap", "WeakHashMap", "IdentityHashMap", "Hashtable",
 		"Properties", "Dictionary", "EnumMap"} {
 		LibraryCallbacks[n] = mapMethods
 	}

@@ -192,6 +192,9 @@ var ruleCases = []struct {
 		[]string{"app.ImplicitTest#tryWithResources()"}, nil},
 	{"a project Number through its library supertype", "implicit", "app.Amount#longValue()", []string{"app.ImplicitTest#projectNumber()"}, nil, nil},
 
+	{"unqualified call in an anonymous class: enclosing type's library method dispatches to overrides", "receivers", "app.FastJob#trimToSize()",
+		[]string{"app.ReceiversTest#anonymousClassCallsEnclosingLibraryMethod()"}, nil, nil},
+
 	{"class head change reaches users", "types", "app.Widget", []string{"app.TypesTest#instanceofCheck()"}, nil, nil},
 	{"superclass head change reaches subclass users", "types", "app.Part", []string{"app.TypesTest#instanceofCheck()"}, nil, nil},
 }

@@ -497,7 +497,22 @@ func (mc *memberCtx) unqualified(c Call, res *callResult) {
 	}
 	if mc.anonScope && mc.hasAnon() {
 		// Declared in an anonymous class body (this member's own code), or inherited from
-		// its supertype: a project supertype's method, or a library one.
+		// its supertype: a project supertype's method, or a library one. Or inherited by an
+		// enclosing type from its library supertype, where dispatch may pick an override
+		// in a project subtype of the enclosing type.
+		for cur := mc.typ; cur != ""; {
+			mc.r.d.typ(cur)
+			if mc.r.idx.libSuper[cur] {
+				for _, o := range mc.r.subtypeOverrides(cur, c.Name, c.Arity) {
+					res.targets = append(res.targets, target{o, "dispatch", ""})
+				}
+			}
+			t := mc.r.s.Type(cur)
+			if t == nil {
+				break
+			}
+			cur = t.Outer
+		}
 		for _, ac := range mc.calls {
 			if !ac.Anon {
 				continue

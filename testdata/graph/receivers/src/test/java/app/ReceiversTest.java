@@ -20,4 +20,9 @@ class ReceiversTest {
     void anonymousClassCallsInheritedMethod() {
         assertEquals(202, Wiring.run(1));
     }
+
+    @Test
+    void anonymousClassCallsEnclosingLibraryMethod() {
+        assertEquals(1, new FastJob().schedule());
+    }
 }

@@ -1,0 +1,10 @@
+package app;
+
+public class FastJob extends Job {
+    public int trims;
+
+    @Override
+    public void trimToSize() {
+        trims++;
+    }
+}
