@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,25 +12,13 @@ import (
 // demoRepo copies testdata/demo into a git repository and applies the negate() edit.
 func demoRepo(t *testing.T) string {
 	t.Helper()
-	dir := filepath.Join(t.TempDir(), "demo")
-	if out, err := exec.Command("cp", "-r", "../../testdata/demo", dir).CombinedOutput(); err != nil {
-		t.Fatalf("copy: %v %s", err, out)
-	}
-	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"commit", "-qm", "demo"}} {
-		cmd := exec.Command("git", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v %s", args, err, out)
-		}
-	}
+	dir := gitFixture(t, "../../testdata/demo")
 	p := filepath.Join(dir, "src/main/java/demo/Complex.java")
 	b, _ := os.ReadFile(p)
 	edited := strings.Replace(string(b), "return new Complex(-real, -imaginary);", "return new Complex(-real, imaginary);", 1)
 	if err := os.WriteFile(p, []byte(edited), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv("ASSERTLENS_CACHE_DIR", filepath.Join(t.TempDir(), "cache"))
 	return dir
 }
 
