@@ -167,9 +167,22 @@ func isBinary(b []byte) bool {
 		return false
 	}
 	// Java sources may hold NUL characters in string and char literals (fuzzing tests
-	// do); such a file is still text when it is valid UTF-8 and NULs are rare. Skipping it
-	// would hide its tests from discovery.
-	return !utf8.Valid(trimPartialRune(head)) || nuls*64 > n
+	// hold thousands); such a file is still text when it is valid UTF-8 and either NULs are
+	// rare or it declares a type. Skipping it would hide its tests from discovery.
+	if !utf8.Valid(trimPartialRune(head)) {
+		return true
+	}
+	return nuls*64 > n && !declaresType(b)
+}
+
+// declaresType reports whether b contains a keyword that starts a Java type declaration.
+func declaresType(b []byte) bool {
+	for _, kw := range []string{"class ", "interface ", "enum ", "record "} {
+		if bytes.Contains(b, []byte(kw)) {
+			return true
+		}
+	}
+	return false
 }
 
 // trimPartialRune drops a UTF-8 sequence cut off at the end of b.

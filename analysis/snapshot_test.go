@@ -151,7 +151,9 @@ func TestBadInputsAreReportedNotFatal(t *testing.T) {
 		"src/main/java/Latin.java":  []byte("class Latin { String s = \"caf\xe9\"; void m() {} }"),
 		"src/main/java/Broken.java": []byte("class Broken { void ok() { } void bad( { "),
 		// A NUL character inside a literal (fuzzing tests have them) is still Java source.
-		"src/test/java/NulTest.java": []byte("class NulTest { @Test void fuzz() { check(\"a\x00b\"); } void after() {} }"),
+		"src/test/java/NulTest.java": []byte("class NulTest { @Test void fuzz() { check(\"a\x00b\x00\x00\x00\x00\x00\x00\"); } void after() {} }"),
+		// Many NULs and no type declaration: binary even though it is valid UTF-8.
+		"src/main/java/Utf16.java": []byte("c\x00l\x00a\x00s\x00s\x00 \x00X\x00 \x00{\x00}\x00"),
 	}}
 	s, err := Build(context.Background(), "/r", src, nil)
 	if err != nil {
@@ -162,7 +164,7 @@ func TestBadInputsAreReportedNotFatal(t *testing.T) {
 	for _, pe := range st.ParseErrors {
 		msgs[pe.File] += pe.Message
 	}
-	if !strings.Contains(msgs["src/main/java/Bin.java"], "binary") || !strings.Contains(msgs["src/main/java/Big.java"], "too large") {
+	if !strings.Contains(msgs["src/main/java/Bin.java"], "binary") || !strings.Contains(msgs["src/main/java/Utf16.java"], "binary") || !strings.Contains(msgs["src/main/java/Big.java"], "too large") {
 		t.Fatalf("parse errors = %v", msgs)
 	}
 	if msgs["src/main/java/Broken.java"] == "" {
