@@ -137,14 +137,25 @@ async function command(name) {
 
 async function openFile(rel) {
   const name = path.basename(rel);
-  await key('Control+p');
-  await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input', { visible: true, timeout: T_STEP });
-  await page.keyboard.type(rel);
-  // Enter opens the focused row: wait until the list has caught up with what was typed.
-  await waitUntil(`${name} focused in Quick Open`, () => {
+  // Quick Open with the file's absolute path: VS Code resolves an absolute path directly,
+  // without its file-search index (which may still be building right after start-up).
+  const focusedRow = () => {
     const r = document.querySelector('.quick-input-list .monaco-list-row.focused');
     return r ? r.textContent : '';
-  }, (t) => t.includes(name), T_STEP);
+  };
+  for (let attempt = 1; ; attempt++) {
+    await key('Control+p');
+    await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input', { visible: true, timeout: T_STEP });
+    await page.keyboard.type(path.join(args.project, rel));
+    // Enter opens the focused row: wait until the list has caught up with what was typed.
+    try {
+      await waitUntil(`${name} focused in Quick Open`, focusedRow, (t) => t.includes(name), attempt < 3 ? T_STEP / 3 : T_STEP);
+      break;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      await key('Escape');
+    }
+  }
   await page.keyboard.press('Enter');
   await waitUntil(`${name} to be the active editor`, activeTab, (t) => t.includes(name), T_STEP);
 }
