@@ -385,13 +385,23 @@ func (c *scanCtx) argKeys(toks []analysis.Token, open, close int, inner map[stri
 	return out
 }
 
+// opensBracket reports whether t is "(", "[" or "{".
+func opensBracket(src []byte, t analysis.Token) bool {
+	return t.Is(src, "(") || t.Is(src, "[") || t.Is(src, "{")
+}
+
+// closesBracket reports whether t is ")", "]" or "}".
+func closesBracket(src []byte, t analysis.Token) bool {
+	return t.Is(src, ")") || t.Is(src, "]") || t.Is(src, "}")
+}
+
 func matchClose(src []byte, toks []analysis.Token, open int) int {
 	depth := 0
 	for j := open; j < len(toks); j++ {
 		switch {
-		case toks[j].Is(src, "(") || toks[j].Is(src, "[") || toks[j].Is(src, "{"):
+		case opensBracket(src, toks[j]):
 			depth++
-		case toks[j].Is(src, ")") || toks[j].Is(src, "]") || toks[j].Is(src, "}"):
+		case closesBracket(src, toks[j]):
 			depth--
 			if depth == 0 {
 				return j
@@ -405,9 +415,9 @@ func matchOpen(src []byte, toks []analysis.Token, close int) int {
 	depth := 0
 	for j := close; j >= 0; j-- {
 		switch {
-		case toks[j].Is(src, ")") || toks[j].Is(src, "]") || toks[j].Is(src, "}"):
+		case closesBracket(src, toks[j]):
 			depth++
-		case toks[j].Is(src, "(") || toks[j].Is(src, "[") || toks[j].Is(src, "{"):
+		case opensBracket(src, toks[j]):
 			depth--
 			if depth == 0 {
 				return j
@@ -464,9 +474,9 @@ func countArgs(src []byte, toks []analysis.Token, open, close int) int {
 	n, depth := 1, 0
 	for j := open + 1; j < close; j++ {
 		switch {
-		case toks[j].Is(src, "(") || toks[j].Is(src, "[") || toks[j].Is(src, "{"):
+		case opensBracket(src, toks[j]):
 			depth++
-		case toks[j].Is(src, ")") || toks[j].Is(src, "]") || toks[j].Is(src, "}"):
+		case closesBracket(src, toks[j]):
 			depth--
 		case toks[j].Is(src, "<") && depth == 0:
 			// generic arguments of a nested "new X<A, B>" are not argument separators
@@ -785,9 +795,9 @@ func (c *scanCtx) argGroups(toks []analysis.Token, open, close int, inner map[st
 	}
 	for j := open + 1; j < close && j < len(toks); j++ {
 		switch {
-		case toks[j].Is(src, "(") || toks[j].Is(src, "[") || toks[j].Is(src, "{"):
+		case opensBracket(src, toks[j]):
 			depth++
-		case toks[j].Is(src, ")") || toks[j].Is(src, "]") || toks[j].Is(src, "}"):
+		case closesBracket(src, toks[j]):
 			depth--
 		case toks[j].Is(src, "<") && depth == 0 && j > open+1 && toks[j-1].Is(src, "new"):
 		case toks[j].Is(src, ",") && depth == 0 && !c.genericComma(toks, open, j):
@@ -1112,9 +1122,9 @@ func (c *scanCtx) callbacks(toks []analysis.Token, open, close int) effect {
 	}
 	for j := open + 1; j < close && j < len(toks); j++ {
 		switch {
-		case toks[j].Is(src, "(") || toks[j].Is(src, "[") || toks[j].Is(src, "{"):
+		case opensBracket(src, toks[j]):
 			depth++
-		case toks[j].Is(src, ")") || toks[j].Is(src, "]") || toks[j].Is(src, "}"):
+		case closesBracket(src, toks[j]):
 			depth--
 		case toks[j].Is(src, ",") && depth == 0:
 			arg(start, j)
@@ -1185,9 +1195,9 @@ func (c *scanCtx) lambdaArg(toks []analysis.Token, open, close, i int) bool {
 	n, depth := 0, 0
 	for j := open + 1; j < close && j < len(toks); j++ {
 		switch {
-		case toks[j].Is(src, "(") || toks[j].Is(src, "[") || toks[j].Is(src, "{"):
+		case opensBracket(src, toks[j]):
 			depth++
-		case toks[j].Is(src, ")") || toks[j].Is(src, "]") || toks[j].Is(src, "}"):
+		case closesBracket(src, toks[j]):
 			depth--
 		case toks[j].Is(src, ",") && depth == 0:
 			n++

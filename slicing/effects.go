@@ -1178,9 +1178,9 @@ func lambdaParamsIn(src []byte, toks []analysis.Token) []lambdaParam {
 		depth := 0
 		for j := start - 1; j >= 0; j-- {
 			switch {
-			case toks[j].Is(src, ")") || toks[j].Is(src, "]") || toks[j].Is(src, "}"):
+			case closesBracket(src, toks[j]):
 				depth++
-			case toks[j].Is(src, "(") || toks[j].Is(src, "[") || toks[j].Is(src, "{"):
+			case opensBracket(src, toks[j]):
 				if depth > 0 {
 					depth--
 					continue
@@ -1215,9 +1215,9 @@ func forEachVars(src []byte, toks []analysis.Token) []forEach {
 		depth := 0
 		for j := i + 2; j < cl; j++ {
 			switch {
-			case toks[j].Is(src, "(") || toks[j].Is(src, "[") || toks[j].Is(src, "{"):
+			case opensBracket(src, toks[j]):
 				depth++
-			case toks[j].Is(src, ")") || toks[j].Is(src, "]") || toks[j].Is(src, "}"):
+			case closesBracket(src, toks[j]):
 				depth--
 			case depth == 0 && toks[j].Is(src, ":") && toks[j-1].Kind == analysis.TokIdent:
 				out = append(out, forEach{name: toks[j-1].Text(src), start: j + 1, end: cl})
