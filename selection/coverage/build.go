@@ -1,0 +1,357 @@
+package coverage
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/assertlens/assertlens/analysis"
+)
+
+// JVMMember is one method the agent instrumented, named as the bytecode names it (see
+// runner.CoverageMember, which it mirrors).
+type JVMMember struct {
+	Class               string // binary name: "pkg.Outer$Inner", "pkg.Outer$1"
+	Method              string // "foo", "<init>", "<clinit>", "lambda$foo$0"
+	Desc                string // JVM descriptor
+	FirstLine, LastLine int    // line-number table range, 0 when absent
+	// Enclosing is "pkg.Outer#name(desc)" for lambda bodies and methods of anonymous or
+	// local classes, "pkg.Outer#" when the enclosing code is an initializer.
+	Enclosing string
+	Test      bool
+	Synthetic bool
+}
+
+// JVMHit is one (member, test statement) pair the agent recorded.
+type JVMHit struct {
+	Member      int // index into Run.Members
+	TestClass   string
+	TestMethod  string
+	Line        int
+	OtherThread bool
+}
+
+// Run is a whole-suite coverage run as the runner reports it.
+type Run struct {
+	Members      []JVMMember
+	Hits         []JVMHit
+	Unattributed []int
+	Tests        []TestOutcome
+	SuiteMs      int64
+}
+
+// Build maps a coverage run onto the members of snap, the sources that ran, and returns the
+// store. Bytecode names are matched to source members by class, name and erased parameter
+// types; lambda bodies and methods of anonymous and local classes belong to the source
+// member whose text holds them (by line, else through Enclosing); compiler-made bridges and
+// accessors are dropped, since the member they forward to records its own execution.
+func Build(snap *analysis.Snapshot, run Run) *Store {
+	b := builder{snap: snap, mapped: map[int][]ref{}, sites: map[Site]int32{}, members: map[string]*memberAcc{}}
+	st := &Store{Created: time.Now().UTC(), Files: map[string]uint64{}, Tests: run.Tests}
+	for p, f := range snap.Files {
+		st.Files[p] = f.ContentHash
+	}
+	for _, h := range run.Hits {
+		if h.Member < 0 || h.Member >= len(run.Members) {
+			continue
+		}
+		site := Site{Test: TestID(h.TestClass, h.TestMethod), Line: h.Line, OtherThread: h.OtherThread}
+		si, ok := b.sites[site]
+		if !ok {
+			si = int32(len(st.Sites))
+			b.sites[site] = si
+			st.Sites = append(st.Sites, site)
+		}
+		for _, r := range b.refs(run.Members, h.Member) {
+			acc := b.members[r.id]
+			if acc == nil {
+				acc = &memberAcc{ref: r, sites: map[int32]bool{}}
+				b.members[r.id] = acc
+			}
+			acc.sites[si] = true
+		}
+	}
+	for id, acc := range b.members {
+		m := Member{ID: id, Source: acc.source, Test: acc.test, Sites: make([]int32, 0, len(acc.sites))}
+		for si := range acc.sites {
+			m.Sites = append(m.Sites, si)
+		}
+		sort.Slice(m.Sites, func(i, j int) bool { return m.Sites[i] < m.Sites[j] })
+		st.Members = append(st.Members, m)
+		st.Summary.Hits += len(m.Sites)
+	}
+	sort.Slice(st.Members, func(i, j int) bool { return st.Members[i].ID < st.Members[j].ID })
+	st.Summary.Members = len(st.Members)
+	seen := map[string]bool{}
+	for _, i := range run.Unattributed {
+		if i < 0 || i >= len(run.Members) {
+			continue
+		}
+		for _, r := range b.refs(run.Members, i) {
+			if !seen[r.id] {
+				seen[r.id] = true
+				st.Unattributed = append(st.Unattributed, r.id)
+			}
+		}
+	}
+	sort.Strings(st.Unattributed)
+	for _, t := range run.Tests {
+		st.Summary.Tests++
+		switch t.Status {
+		case "passed":
+			st.Summary.Passed++
+		case "failed", "error":
+			st.Summary.Failed++
+		}
+	}
+	st.Summary.SuiteMs = run.SuiteMs
+	if b.ambiguous > 0 {
+		st.Notes = append(st.Notes, fmt.Sprintf("%d bytecode methods matched several overloads by erased parameters; their hits count for each", b.ambiguous))
+	}
+	return st
+}
+
+// TestID names a test site from the runner's binary class name and method name.
+func TestID(binaryClass, method string) string {
+	id := strings.ReplaceAll(binaryClass, "$", ".")
+	if method == "" {
+		return id
+	}
+	return id + "#" + method
+}
+
+type ref struct {
+	id           string
+	source, test bool
+}
+
+type memberAcc struct {
+	ref
+	sites map[int32]bool
+}
+
+type builder struct {
+	snap      *analysis.Snapshot
+	mapped    map[int][]ref
+	sites     map[Site]int32
+	members   map[string]*memberAcc
+	ambiguous int
+}
+
+// refs returns the source members (usually one) that bytecode member i belongs to.
+func (b *builder) refs(all []JVMMember, i int) []ref {
+	if r, ok := b.mapped[i]; ok {
+		return r
+	}
+	jm := all[i]
+	var out []ref
+	for _, id := range b.resolve(jm.Class, jm.Method, jm.Desc, jm.FirstLine, jm.Enclosing, jm.Synthetic, 0) {
+		out = append(out, ref{id: id, source: b.isSource(id), test: jm.Test})
+	}
+	b.mapped[i] = out
+	return out
+}
+
+func (b *builder) isSource(id string) bool {
+	t := b.snap.Type(ownerOf(id))
+	return t != nil && t.Member(id) != nil
+}
+
+// resolve maps one bytecode method to member ids.
+func (b *builder) resolve(class, method, desc string, line int, enclosing string, synthetic bool, depth int) []string {
+	lambda := strings.HasPrefix(method, "lambda$")
+	named, local := namedType(class)
+	if synthetic && !lambda && !local {
+		return nil // bridge or accessor: forwards to a member that records itself
+	}
+	if lambda || local {
+		if id := b.byLine(named, line); id != "" {
+			return []string{id}
+		}
+		if enclosing != "" && depth < 8 {
+			eClass, eMethod, eDesc := splitEnclosing(enclosing)
+			if eMethod == "" {
+				return []string{TestID(eClass, "") + "#<clinit>"}
+			}
+			return b.resolve(eClass, eMethod, eDesc, 0, "", false, depth+1)
+		}
+		if lambda {
+			// No line table and no enclosing method: the lambda's name still says which
+			// method made it ("lambda$name$0"); count it for each overload of that name.
+			name := strings.TrimPrefix(method, "lambda$")
+			if j := strings.LastIndexByte(name, '$'); j >= 0 {
+				name = name[:j]
+			}
+			switch name {
+			case "new":
+				name = "<init>"
+			case "static":
+				name = "<clinit>"
+			}
+			if ids := b.byName(named, name, nil); len(ids) > 0 {
+				return ids
+			}
+		}
+		return []string{named + "#" + method + "(" + strings.Join(descParams(desc), ",") + ")"}
+	}
+	typeID := strings.ReplaceAll(class, "$", ".")
+	if method == "<clinit>" {
+		return []string{typeID + "#<clinit>"}
+	}
+	params := descParams(desc)
+	if ids := b.byName(typeID, method, params); len(ids) > 0 {
+		return ids
+	}
+	return []string{typeID + "#" + method + "(" + strings.Join(params, ",") + ")"}
+}
+
+// byName picks the members of type typeID called name whose erased parameters match params
+// best (nil params: every member of that name). Constructors of inner classes and enums
+// carry leading parameters javac adds (the outer instance; name and ordinal), so those
+// are also tried without them. Ties keep every candidate.
+func (b *builder) byName(typeID, name string, params []string) []string {
+	t := b.snap.Type(typeID)
+	if t == nil {
+		return nil
+	}
+	var cands []*analysis.Member
+	for _, m := range t.Members {
+		if m.Name == name && (m.Kind == analysis.KindMethod || m.Kind == analysis.KindConstructor || m.Kind == analysis.KindInitializer) {
+			cands = append(cands, m)
+		}
+	}
+	if len(cands) <= 1 || params == nil {
+		ids := make([]string, len(cands))
+		for i, m := range cands {
+			ids[i] = m.ID
+		}
+		return ids
+	}
+	best, bestScore := []string(nil), -1
+	for _, m := range cands {
+		score := -1
+		for drop := 0; drop <= 2 && drop <= len(params); drop++ {
+			if drop > 0 && name != "<init>" {
+				break
+			}
+			if s := matchParams(m.Params, params[drop:]); s > score {
+				score = s
+			}
+		}
+		switch {
+		case score > bestScore:
+			best, bestScore = []string{m.ID}, score
+		case score == bestScore && score >= 0:
+			best = append(best, m.ID)
+		}
+	}
+	if len(best) > 1 {
+		b.ambiguous++
+	}
+	return best
+}
+
+// matchParams scores how well source parameter types match erased bytecode ones: -1 when
+// the counts differ, else the number of equal positions (a type variable in source is
+// erased to its bound in bytecode, so unequal positions are allowed).
+func matchParams(src, jvm []string) int {
+	if len(src) != len(jvm) {
+		return -1
+	}
+	n := 0
+	for i := range src {
+		if src[i] == jvm[i] {
+			n++
+		}
+	}
+	return n
+}
+
+// byLine returns the innermost member, in the file declaring type named, whose text holds
+// line: where a lambda body or an anonymous class's method lives in the source.
+func (b *builder) byLine(named string, line int) string {
+	if line <= 0 {
+		return ""
+	}
+	f := b.snap.FileOf(named)
+	if f == nil {
+		return ""
+	}
+	best, span := "", 1<<30
+	for _, t := range f.Types {
+		for _, m := range t.Members {
+			if m.Line <= line && line <= m.EndLine && m.EndLine-m.Line < span {
+				best, span = m.ID, m.EndLine-m.Line
+			}
+		}
+	}
+	return best
+}
+
+// namedType returns the source type id of the nearest named class of a binary class name
+// and whether the class is anonymous or local ("pkg.Outer$1", "pkg.Outer$1Local").
+func namedType(binary string) (string, bool) {
+	dot := strings.LastIndexByte(binary, '.')
+	parts := strings.Split(binary[dot+1:], "$")
+	for i, p := range parts {
+		if i > 0 && p != "" && p[0] >= '0' && p[0] <= '9' {
+			return binary[:dot+1] + strings.Join(parts[:i], "."), true
+		}
+	}
+	return binary[:dot+1] + strings.Join(parts, "."), false
+}
+
+// splitEnclosing splits "pkg.Outer#name(desc)" into its parts ("pkg.Outer#" has no method).
+func splitEnclosing(s string) (class, method, desc string) {
+	class, rest, _ := strings.Cut(s, "#")
+	if i := strings.IndexByte(rest, '('); i >= 0 {
+		return class, rest[:i], rest[i:]
+	}
+	return class, rest, ""
+}
+
+// descParams returns the simple erased parameter type names of a JVM method descriptor,
+// spelt as analysis spells them ("int", "String", "Entry", "int[][]").
+func descParams(desc string) []string {
+	out := []string{}
+	if !strings.HasPrefix(desc, "(") {
+		return out
+	}
+	i := 1
+	for i < len(desc) && desc[i] != ')' {
+		dims := 0
+		for i < len(desc) && desc[i] == '[' {
+			dims++
+			i++
+		}
+		if i >= len(desc) {
+			break
+		}
+		var name string
+		if desc[i] == 'L' {
+			end := strings.IndexByte(desc[i:], ';')
+			if end < 0 {
+				break
+			}
+			full := desc[i+1 : i+end]
+			name = full[strings.LastIndexAny(full, "/$")+1:]
+			i += end + 1
+		} else {
+			name = primitives[desc[i]]
+			i++
+		}
+		out = append(out, name+strings.Repeat("[]", dims))
+	}
+	return out
+}
+
+var primitives = map[byte]string{'Z': "boolean", 'B': "byte", 'C': "char", 'S': "short", 'I': "int", 'J': "long", 'F': "float", 'D': "double"}
+
+// ownerOf returns the type part of a member id.
+func ownerOf(id string) string {
+	if i := strings.IndexByte(id, '#'); i >= 0 {
+		return id[:i]
+	}
+	return id
+}

@@ -1,0 +1,161 @@
+package coverage
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/assertlens/assertlens/analysis"
+)
+
+const widgetSrc = `package p;
+import java.util.*;
+public class Widget<T extends Number> {
+  static int COUNT = 1;
+  static { COUNT = 2; }
+  private final List<Runnable> jobs = new ArrayList<>();
+  Widget(List<String> names, int... sizes) {}
+  Widget() { this(null); }
+  <U> void put(T t, U u, Map.Entry<String, Integer> e, int[][] grid) {}
+  void put(String s) {}
+  Runnable job() {
+    return new Runnable() {
+      public void run() {
+        COUNT++;
+      }
+    };
+  }
+  Comparator<String> order() {
+    return (a, b) -> {
+      return a.length() - b.length();
+    };
+  }
+  enum Kind { ONE { int f() { return 1; } }, TWO; int f() { return 0; } }
+  class Inner { Inner(int x) {} }
+}
+`
+
+func widgetSnapshot(t *testing.T) *analysis.Snapshot {
+	t.Helper()
+	s, err := analysis.Build(context.Background(), "/w", analysis.MemorySource{Name: "w",
+		Files: map[string][]byte{"src/main/java/p/Widget.java": []byte(widgetSrc)}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestBuildMapsBytecodeToSourceMembers(t *testing.T) {
+	snap := widgetSnapshot(t)
+	cases := []struct {
+		name string
+		jm   JVMMember
+		want []string
+	}{
+		{"method with generic and nested parameter types", JVMMember{Class: "p.Widget", Method: "put",
+			Desc: "(Ljava/lang/Number;Ljava/lang/Object;Ljava/util/Map$Entry;[[I)V"}, []string{"p.Widget#put(T,U,Entry,int[][])"}},
+		{"overload by erased type", JVMMember{Class: "p.Widget", Method: "put", Desc: "(Ljava/lang/String;)V"}, []string{"p.Widget#put(String)"}},
+		{"varargs constructor", JVMMember{Class: "p.Widget", Method: "<init>", Desc: "(Ljava/util/List;[I)V"}, []string{"p.Widget#<init>(List,int[])"}},
+		{"no-arg constructor", JVMMember{Class: "p.Widget", Method: "<init>", Desc: "()V"}, []string{"p.Widget#<init>()"}},
+		{"static initializer", JVMMember{Class: "p.Widget", Method: "<clinit>", Desc: "()V"}, []string{"p.Widget#<clinit>"}},
+		{"inner class constructor has the outer instance first", JVMMember{Class: "p.Widget$Inner", Method: "<init>", Desc: "(Lp/Widget;I)V"}, []string{"p.Widget.Inner#<init>(int)"}},
+		{"anonymous class method belongs to the method creating it", JVMMember{Class: "p.Widget$1", Method: "run", Desc: "()V", FirstLine: 14, LastLine: 15, Enclosing: "p.Widget#job()Ljava/lang/Runnable;"}, []string{"p.Widget#job()"}},
+		{"anonymous class without lines uses Enclosing", JVMMember{Class: "p.Widget$1", Method: "run", Desc: "()V", Enclosing: "p.Widget#job()Ljava/lang/Runnable;"}, []string{"p.Widget#job()"}},
+		{"lambda body by line", JVMMember{Class: "p.Widget", Method: "lambda$order$0", Desc: "(Ljava/lang/String;Ljava/lang/String;)I", FirstLine: 20, LastLine: 20, Synthetic: true}, []string{"p.Widget#order()"}},
+		{"lambda body by name", JVMMember{Class: "p.Widget", Method: "lambda$order$0", Desc: "(Ljava/lang/String;Ljava/lang/String;)I", Synthetic: true}, []string{"p.Widget#order()"}},
+		{"enum constant body belongs to the constant", JVMMember{Class: "p.Widget$Kind$1", Method: "f", Desc: "()I", FirstLine: 23, Enclosing: "p.Widget$Kind#"}, []string{"p.Widget.Kind#ONE"}},
+		{"bridge methods are dropped", JVMMember{Class: "p.Widget", Method: "compare", Desc: "(Ljava/lang/Object;Ljava/lang/Object;)I", Synthetic: true}, nil},
+		{"default constructor has no source member", JVMMember{Class: "p.Widget$Kind", Method: "<init>", Desc: "(Ljava/lang/String;I)V"}, []string{"p.Widget.Kind#<init>(String,int)"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			st := Build(snap, Run{Members: []JVMMember{tc.jm}, Hits: []JVMHit{{Member: 0, TestClass: "p.WidgetTest", TestMethod: "a", Line: 7}}})
+			var got []string
+			for _, m := range st.Members {
+				got = append(got, m.ID)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Fatalf("mapped to %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestBuildGroupsSitesPerMember(t *testing.T) {
+	snap := widgetSnapshot(t)
+	run := Run{
+		Members: []JVMMember{
+			{Class: "p.Widget", Method: "put", Desc: "(Ljava/lang/String;)V"},
+			{Class: "p.Widget", Method: "<clinit>", Desc: "()V"},
+		},
+		Hits: []JVMHit{
+			{Member: 0, TestClass: "p.WidgetTest", TestMethod: "a", Line: 7},
+			{Member: 0, TestClass: "p.WidgetTest$Nested", TestMethod: "b", Line: 0},
+			{Member: 1, TestClass: "p.WidgetTest", TestMethod: "", Line: 0},
+			{Member: 0, TestClass: "p.WidgetTest", TestMethod: "a", Line: 7, OtherThread: true},
+		},
+		Unattributed: []int{1},
+		Tests:        []TestOutcome{{Test: "p.WidgetTest#a", Status: "passed"}, {Test: "p.WidgetTest.Nested#b", Status: "failed"}},
+	}
+	st := Build(snap, run)
+	want := []Site{{Test: "p.WidgetTest#a", Line: 7}, {Test: "p.WidgetTest.Nested#b"}, {Test: "p.WidgetTest#a", Line: 7, OtherThread: true}}
+	if got := st.Hits("p.Widget#put(String)"); !slices.Equal(got, want) {
+		t.Errorf("put hits = %v, want %v", got, want)
+	}
+	if got := st.Hits("p.Widget#<clinit>"); !slices.Equal(got, []Site{{Test: "p.WidgetTest"}}) {
+		t.Errorf("clinit hits = %v", got)
+	}
+	if st.Member("p.Widget#put(String)") == nil || !st.Member("p.Widget#put(String)").Source {
+		t.Error("put should be a source member")
+	}
+	if st.Summary.Members != 2 || st.Summary.Hits != 4 || st.Summary.Tests != 2 || st.Summary.Passed != 1 || st.Summary.Failed != 1 {
+		t.Errorf("summary = %+v", st.Summary)
+	}
+	if !slices.Equal(st.Unattributed, []string{"p.Widget#<clinit>"}) {
+		t.Errorf("unattributed = %v", st.Unattributed)
+	}
+	if stale := st.Fresh(map[string]uint64{"src/main/java/p/Widget.java": snap.Files["src/main/java/p/Widget.java"].ContentHash}); len(stale) != 0 {
+		t.Errorf("record of the same sources is stale: %v", stale)
+	}
+	if stale := st.Fresh(map[string]uint64{"src/main/java/p/Widget.java": 1, "src/main/java/p/New.java": 2}); !slices.Equal(stale, []string{"src/main/java/p/New.java", "src/main/java/p/Widget.java"}) {
+		t.Errorf("stale = %v", stale)
+	}
+}
+
+func TestSaveLoadRoundTripAndDamage(t *testing.T) {
+	snap := widgetSnapshot(t)
+	st := Build(snap, Run{Members: []JVMMember{{Class: "p.Widget", Method: "put", Desc: "(Ljava/lang/String;)V"}},
+		Hits: []JVMHit{{Member: 0, TestClass: "p.WidgetTest", TestMethod: "a", Line: 7}}})
+	path := filepath.Join(t.TempDir(), FileName)
+	if _, err := Load(path); err != ErrNoRecord {
+		t.Fatalf("Load of a missing store = %v, want ErrNoRecord", err)
+	}
+	if err := Save(path, st); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got.Hits("p.Widget#put(String)"), st.Hits("p.Widget#put(String)")) || got.Summary != st.Summary {
+		t.Fatalf("round trip lost data: %+v", got)
+	}
+	full, _ := os.ReadFile(path)
+	damage := map[string][]byte{
+		"truncated mid-body": full[:len(full)-3],
+		"truncated header":   full[:len(magic)+5],
+		"flipped byte":       append(append([]byte{}, full[:len(full)-1]...), full[len(full)-1]^0xff),
+		"other version":      append([]byte("assertlens-coverage-v0\n"), full[len(magic):]...),
+		"empty":              {},
+	}
+	for name, b := range damage {
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if s, err := Load(path); err == nil {
+			t.Errorf("%s: loaded %+v, want an error", name, s.Summary)
+		}
+	}
+}
