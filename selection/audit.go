@@ -1,0 +1,467 @@
+package selection
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/assertlens/assertlens/analysis"
+	"github.com/assertlens/assertlens/selection/coverage"
+	"github.com/assertlens/assertlens/slicing"
+)
+
+// AuditOptions choose what an audit looks at.
+type AuditOptions struct {
+	// Sample, when positive, audits that many members drawn with Seed instead of all.
+	Sample int
+	Seed   uint64
+	// Members, when set, audits just these member ids.
+	Members []string
+	// Progress is told how many members are done, of how many.
+	Progress func(done, total int)
+	// Worst is how many of the least precise members to list (default 10).
+	Worst int
+}
+
+// AuditMiss is a test statement that executed a member in the coverage record but lies in
+// no unit the selection chose for a body change of that member.
+type AuditMiss struct {
+	Member      string `json:"member"`
+	Test        string `json:"test"` // "pkg.Class#method", or "pkg.Class" for class-level code
+	Line        int    `json:"line"` // 0 for fixture code
+	OtherThread bool   `json:"otherThread,omitempty"`
+	// Via is the static chain the engine would have needed: from the closest node it did
+	// reach (a member the same statement executed) down to the member; just the member
+	// when nothing the statement executed was reached.
+	Via []string `json:"via"`
+	// Why says why the statement was not selected when it is not a graph gap ("test not
+	// discovered").
+	Why string `json:"why,omitempty"`
+}
+
+// Ratios compares assertlens with three ideal dynamic selectors built from the coverage
+// record: per assertion slice, per test method, per test class (what a perfect
+// class-level tool such as Ekstazi would pick). Each is a fraction of the suite.
+type Ratios struct {
+	Assertlens      float64 `json:"assertlens"`
+	AssertionOracle float64 `json:"assertionOracle"`
+	MethodOracle    float64 `json:"methodOracle"`
+	ClassOracle     float64 `json:"classOracle"`
+}
+
+// MemberAudit is the audit of one member.
+type MemberAudit struct {
+	Member                 string `json:"member"`
+	Sites                  int    `json:"sites"`  // test statements that executed it
+	Missed                 int    `json:"missed"` // of those, in no selected unit
+	SelectedAssertionRatio Ratios `json:"selectedAssertionRatio"`
+	SelectedTestRatio      Ratios `json:"selectedTestRatio"`
+}
+
+// AuditResult is what `assertlens audit --json` prints. Its field names are a contract.
+type AuditResult struct {
+	Members           int         `json:"members"`
+	MembersWithMisses int         `json:"membersWithMisses"`
+	MissedStatements  int         `json:"missedStatements"`
+	Missed            []AuditMiss `json:"missed"`
+	// Means over audited members; the medians are in the Median fields.
+	SelectedAssertionRatio       Ratios `json:"selectedAssertionRatio"`
+	SelectedTestRatio            Ratios `json:"selectedTestRatio"`
+	MedianSelectedAssertionRatio Ratios `json:"medianSelectedAssertionRatio"`
+	MedianSelectedTestRatio      Ratios `json:"medianSelectedTestRatio"`
+	// OverHalf counts members whose selection holds more than half of the suite's
+	// assertions.
+	OverHalf int `json:"overHalf"`
+	// Assertions and TestMethods are the suite's sizes the ratios divide by.
+	Assertions  int `json:"assertions"`
+	TestMethods int `json:"testMethods"`
+	// Covered counts production members the record saw execute; NotAudited lists those
+	// left out and why (compile-time constants, members no longer in the sources).
+	Covered    int      `json:"covered"`
+	NotAudited []string `json:"notAudited,omitempty"`
+	// Stale lists sources that changed since the coverage record was made: their members'
+	// lines may have moved, so the audit of what they hold is approximate.
+	Stale []string `json:"stale,omitempty"`
+	// Worst lists the members whose selection exceeds the assertion oracle the most.
+	Worst     []MemberAudit `json:"worst"`
+	SelectMs  int64         `json:"selectMs"`
+	ElapsedMs int64         `json:"elapsedMs"`
+}
+
+// BodyChanges returns the changes a body edit of each member would produce, without any
+// file being edited: the engine's entry point for asking "what if this body changed".
+func BodyChanges(s *analysis.Snapshot, ids []string) []analysis.Change {
+	out := make([]analysis.Change, 0, len(ids))
+	for _, id := range ids {
+		c := analysis.Change{ID: id, Change: "modified", Rerun: true, Level: "member", Detail: "body changed (as if)"}
+		if m := findMember(s, id); m != nil {
+			c.Kind, c.Line = m.Kind, m.Line
+		}
+		if f := s.FileOf(ownerType(id)); f != nil {
+			c.File = f.Path
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// Audit asks the selection, for every production member the coverage record saw execute,
+// what a body change of that member would select, and compares it with the test
+// statements that really executed the member. st is the state selected on (its Base is
+// ignored: the audit compares the current state with itself plus one synthetic change).
+func Audit(ctx context.Context, st Input, rec *coverage.Store, opts AuditOptions) (*AuditResult, error) {
+	start := time.Now()
+	a := newAuditor(st, rec)
+	out := &AuditResult{Missed: []AuditMiss{}, Worst: []MemberAudit{}}
+	files := map[string]uint64{}
+	for p, f := range st.Cur.Files {
+		files[p] = f.ContentHash
+	}
+	out.Stale = rec.Fresh(files)
+	members := a.candidates(opts, out)
+	out.Members = len(members)
+	var per []MemberAudit
+	memo := &Memo{}
+	for i, c := range members {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		t0 := time.Now()
+		res := Select(Input{BaseName: "audit", Base: st.Cur, Cur: st.Cur, CurGraph: st.CurGraph, Tests: st.Tests,
+			Level: slicing.LevelAssertion, Changes: BodyChanges(st.Cur, []string{c.id}), Memo: memo})
+		out.SelectMs += time.Since(t0).Milliseconds()
+		if out.Assertions == 0 {
+			out.Assertions, out.TestMethods = res.Totals.Assertions, res.Totals.TestMethods
+		}
+		ma, missed := a.audit(c, res)
+		per = append(per, ma)
+		if len(missed) > 0 {
+			out.MembersWithMisses++
+			out.MissedStatements += len(missed)
+			out.Missed = append(out.Missed, missed...)
+		}
+		if ma.SelectedAssertionRatio.Assertlens > 0.5 {
+			out.OverHalf++
+		}
+		if opts.Progress != nil {
+			opts.Progress(i+1, len(members))
+		}
+	}
+	out.SelectedAssertionRatio, out.MedianSelectedAssertionRatio = summarize(per, func(m MemberAudit) Ratios { return m.SelectedAssertionRatio })
+	out.SelectedTestRatio, out.MedianSelectedTestRatio = summarize(per, func(m MemberAudit) Ratios { return m.SelectedTestRatio })
+	worst := opts.Worst
+	if worst == 0 {
+		worst = 10
+	}
+	slices.SortStableFunc(per, func(x, y MemberAudit) int {
+		dx := x.SelectedAssertionRatio.Assertlens - x.SelectedAssertionRatio.AssertionOracle
+		dy := y.SelectedAssertionRatio.Assertlens - y.SelectedAssertionRatio.AssertionOracle
+		switch {
+		case dx > dy:
+			return -1
+		case dx < dy:
+			return 1
+		}
+		return strings.Compare(x.Member, y.Member)
+	})
+	out.Worst = append(out.Worst, per[:min(worst, len(per))]...)
+	out.ElapsedMs = time.Since(start).Milliseconds()
+	return out, nil
+}
+
+// summarize returns the mean and the median of each ratio.
+func summarize(per []MemberAudit, get func(MemberAudit) Ratios) (mean, median Ratios) {
+	if len(per) == 0 {
+		return
+	}
+	fields := []func(*Ratios) *float64{
+		func(r *Ratios) *float64 { return &r.Assertlens },
+		func(r *Ratios) *float64 { return &r.AssertionOracle },
+		func(r *Ratios) *float64 { return &r.MethodOracle },
+		func(r *Ratios) *float64 { return &r.ClassOracle },
+	}
+	vals := make([]float64, len(per))
+	for _, f := range fields {
+		sum := 0.0
+		for i, m := range per {
+			r := get(m)
+			vals[i] = *f(&r)
+			sum += vals[i]
+		}
+		*f(&mean) = sum / float64(len(per))
+		slices.Sort(vals)
+		if n := len(vals); n%2 == 1 {
+			*f(&median) = vals[n/2]
+		} else {
+			*f(&median) = (vals[n/2-1] + vals[n/2]) / 2
+		}
+	}
+	return mean, median
+}
+
+// auditor holds the indexes one audit shares across members.
+type auditor struct {
+	st      Input
+	rec     *coverage.Store
+	classes map[string]*slicing.TestClass  // concrete test classes by id
+	methods map[string]*slicing.TestMethod // by "class#method" of the concrete class
+	bySite  map[coverage.Site][]string     // production members each site executed (built on first miss)
+}
+
+// candidate is one member to audit and the sites that executed it.
+type candidate struct {
+	id    string
+	sites []coverage.Site
+}
+
+func newAuditor(st Input, rec *coverage.Store) *auditor {
+	a := &auditor{st: st, rec: rec, classes: map[string]*slicing.TestClass{}, methods: map[string]*slicing.TestMethod{}}
+	for _, tc := range st.Tests {
+		if tc.Abstract {
+			continue
+		}
+		a.classes[tc.ID] = tc
+		for _, tm := range tc.Methods {
+			a.methods[tc.ID+"#"+methodName(tm.ID)] = tm
+		}
+	}
+	return a
+}
+
+// candidates lists the production members to audit with the sites that executed them: a
+// member's own record, and for code javac moves into other methods, theirs (field
+// initializers and initializer blocks run inside constructors or the static initializer).
+func (a *auditor) candidates(opts AuditOptions, out *AuditResult) []candidate {
+	var all []candidate
+	want := map[string]bool{}
+	for _, id := range opts.Members {
+		want[id] = true
+	}
+	constants := 0
+	for _, p := range a.st.Cur.SortedPaths() {
+		f := a.st.Cur.Files[p]
+		if f.Test {
+			continue
+		}
+		for _, t := range f.Types {
+			ctors := a.prefixSites(t.ID + "#<init>(")
+			for _, m := range t.Members {
+				if len(want) > 0 && !want[m.ID] {
+					continue
+				}
+				var sites []coverage.Site
+				switch {
+				case m.Kind == analysis.KindInitializer && m.Name == "<init-block>":
+					sites = ctors
+				case m.Kind == analysis.KindField:
+					if m.BodyEnd <= m.BodyStart {
+						continue // no initializer: nothing runs
+					}
+					if m.Static() && hasModifier(m, "final") && constantType(m.ReturnType) {
+						constants++ // javac inlines it at every reader: no probe sees it
+						continue
+					}
+					if m.Static() {
+						sites = union(a.rec.Hits(m.ID), a.rec.Hits(t.ID+"#<clinit>"))
+					} else {
+						sites = union(a.rec.Hits(m.ID), ctors)
+					}
+				default:
+					sites = a.rec.Hits(m.ID)
+				}
+				if len(sites) > 0 {
+					all = append(all, candidate{id: m.ID, sites: sites})
+				}
+			}
+		}
+	}
+	out.Covered = len(all)
+	if constants > 0 {
+		out.NotAudited = append(out.NotAudited, strconv.Itoa(constants)+" static final fields of primitive or String type: javac inlines constants, so coverage cannot see who reads them")
+	}
+	if opts.Sample > 0 && opts.Sample < len(all) {
+		r := rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x9e3779b97f4a7c15))
+		r.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+		all = all[:opts.Sample]
+		sort.Slice(all, func(i, j int) bool { return all[i].id < all[j].id })
+	}
+	return all
+}
+
+// prefixSites returns the union of the sites of every recorded member whose id starts
+// with prefix (all constructors of a type, with or without source).
+func (a *auditor) prefixSites(prefix string) []coverage.Site {
+	i, _ := slices.BinarySearchFunc(a.rec.Members, prefix, func(m coverage.Member, p string) int { return strings.Compare(m.ID, p) })
+	var out []coverage.Site
+	for ; i < len(a.rec.Members) && strings.HasPrefix(a.rec.Members[i].ID, prefix); i++ {
+		out = union(out, a.rec.Hits(a.rec.Members[i].ID))
+	}
+	return out
+}
+
+// audit compares one member's selection with its sites.
+func (a *auditor) audit(c candidate, res *Result) (MemberAudit, []AuditMiss) {
+	selected := make(map[string]bool, len(res.Units))
+	for _, u := range res.Units {
+		selected[u.ID] = true
+	}
+	ma := MemberAudit{Member: c.id, Sites: len(c.sites)}
+	var missed []AuditMiss
+	need := map[string]int{}       // assertion oracle: unit id -> assertions
+	needTests := map[string]bool{} // assertion oracle: test methods
+	methods := map[string]bool{}   // method oracle
+	classes := map[string]bool{}   // class oracle
+	for _, site := range c.sites {
+		tc := a.classes[site.Class()]
+		if tc == nil {
+			missed = append(missed, AuditMiss{Member: c.id, Test: site.Test, Line: site.Line, OtherThread: site.OtherThread,
+				Via: []string{c.id}, Why: "test class not discovered"})
+			continue
+		}
+		classes[tc.ID] = true
+		var units []slicing.Unit
+		switch site.Method() {
+		case "":
+			for _, tm := range tc.Methods {
+				units = append(units, tm.Units...)
+				methods[tc.ID+"#"+methodName(tm.ID)] = true
+			}
+		default:
+			tm := a.methods[site.Test]
+			if tm == nil {
+				missed = append(missed, AuditMiss{Member: c.id, Test: site.Test, Line: site.Line, OtherThread: site.OtherThread,
+					Via: []string{c.id}, Why: "test method not discovered"})
+				continue
+			}
+			methods[site.Test] = true
+			units = unitsAt(tm, site.Line)
+		}
+		ok := true
+		for _, u := range units {
+			need[u.ID] = u.Assertions
+			needTests[testOf(tc, u)] = true
+			ok = ok && selected[u.ID]
+		}
+		if !ok {
+			missed = append(missed, AuditMiss{Member: c.id, Test: site.Test, Line: site.Line, OtherThread: site.OtherThread,
+				Via: a.via(c.id, site)})
+		}
+	}
+	ma.Missed = len(missed)
+	totalA, totalT := float64(res.Totals.Assertions), float64(res.Totals.TestMethods)
+	ratio := func(n int, of float64) float64 {
+		if of == 0 {
+			return 0
+		}
+		return float64(n) / of
+	}
+	oracleA := 0
+	for _, n := range need {
+		oracleA += n
+	}
+	methodA, classA, classT := 0, 0, 0
+	for id := range methods {
+		methodA += a.methods[id].Assertions
+	}
+	for id := range classes {
+		for _, tm := range a.classes[id].Methods {
+			if tm.Kind != slicing.KindSuite {
+				classA += tm.Assertions
+				classT++
+			}
+		}
+	}
+	ma.SelectedAssertionRatio = Ratios{Assertlens: ratio(res.Totals.SelectedAssertions, totalA),
+		AssertionOracle: ratio(oracleA, totalA), MethodOracle: ratio(methodA, totalA), ClassOracle: ratio(classA, totalA)}
+	ma.SelectedTestRatio = Ratios{Assertlens: ratio(res.Totals.SelectedTestMethods, totalT),
+		AssertionOracle: ratio(len(needTests), totalT), MethodOracle: ratio(len(methods), totalT), ClassOracle: ratio(classT, totalT)}
+	return ma, missed
+}
+
+// unitsAt returns the units of tm a change executed by the statement at line can affect:
+// the units holding that statement, or every unit of tm for fixture code (line 0) and for
+// a statement no unit holds.
+func unitsAt(tm *slicing.TestMethod, line int) []slicing.Unit {
+	if line > 0 {
+		var out []slicing.Unit
+		for _, u := range tm.Units {
+			if u.Level != slicing.LevelAssertion || covers(u.Statements, line) {
+				out = append(out, u)
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return tm.Units
+}
+
+// testOf returns the test method id of a unit, as "class#method" of tc.
+func testOf(tc *slicing.TestClass, u slicing.Unit) string {
+	if u.Level == slicing.LevelClass {
+		return tc.ID
+	}
+	return tc.ID + "#" + methodName(u.Test)
+}
+
+// via returns the static chain that would have selected site for a change of id: among
+// the production members the same statement executed, the one the graph knows reaches id
+// with the longest chain (the closest to the test); just id when none is known to.
+func (a *auditor) via(id string, site coverage.Site) []string {
+	if a.bySite == nil {
+		a.bySite = map[coverage.Site][]string{}
+		for _, m := range a.rec.Members {
+			if !m.Source || m.Test {
+				continue
+			}
+			for _, si := range m.Sites {
+				s := a.rec.Sites[si]
+				a.bySite[s] = append(a.bySite[s], m.ID)
+			}
+		}
+	}
+	if a.st.CurGraph == nil {
+		return []string{id}
+	}
+	reached := a.st.CurGraph.ReachFrom([]string{id})
+	best := []string{id}
+	for _, other := range a.bySite[site] {
+		if other == id || !reached.Has(other) {
+			continue
+		}
+		if ch := reached.Chain(other); len(ch) > len(best) {
+			best = ch
+		}
+	}
+	return best
+}
+
+func union(a, b []coverage.Site) []coverage.Site {
+	if len(b) == 0 {
+		return a
+	}
+	seen := make(map[coverage.Site]bool, len(a)+len(b))
+	out := make([]coverage.Site, 0, len(a)+len(b))
+	for _, s := range append(append([]coverage.Site{}, a...), b...) {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func hasModifier(m *analysis.Member, mod string) bool { return slices.Contains(m.Modifiers, mod) }
+
+// constantType reports whether a field of this type can be a compile-time constant.
+func constantType(t string) bool {
+	switch t {
+	case "boolean", "byte", "char", "short", "int", "long", "float", "double", "String":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,185 @@
+package selection
+
+import (
+	"context"
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/assertlens/assertlens/analysis"
+	"github.com/assertlens/assertlens/selection/coverage"
+	"github.com/assertlens/assertlens/slicing"
+)
+
+var auditFiles = map[string][]byte{
+	"src/main/java/p/Calc.java": []byte(`package p;
+public class Calc {
+  private int base;
+  private final StringBuilder log = new StringBuilder();
+  public Calc(int base) { this.base = base; }
+  public int add(int x) { return base + x; }
+  public int twice(int x) { return helper(x) * 2; }
+  int helper(int x) { return x; }
+  public String name() { return "calc"; }
+}
+`),
+	"src/test/java/p/CalcTest.java": []byte(`package p;
+import org.junit.Test;
+import static org.junit.Assert.*;
+public class CalcTest {
+  @Test public void adds() {
+    Calc c = new Calc(1);
+    assertEquals(3, c.add(2));
+    assertEquals("calc", c.name());
+  }
+  @Test public void doubles() {
+    Calc c = new Calc(0);
+    assertEquals(4, c.twice(2));
+  }
+}
+`),
+}
+
+// auditState builds the selection input of the audit fixture.
+func auditState(t *testing.T) Input {
+	t.Helper()
+	snap, err := analysis.Build(context.Background(), "/audit", analysis.MemorySource{Name: "audit", Files: auditFiles}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := slicing.DiscoverAll(snap, snap.Read, slicing.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Input{Base: snap, Cur: snap, CurGraph: analysis.BuildGraph(snap), Tests: d.Classes}
+}
+
+// auditRecord is what the coverage agent records for the fixture, written by hand, plus
+// extra hits given as (member, test method, line).
+func auditRecord(st Input, extra ...coverage.JVMHit) *coverage.Store {
+	run := coverage.Run{
+		Members: []coverage.JVMMember{
+			{Class: "p.Calc", Method: "<init>", Desc: "(I)V"},
+			{Class: "p.Calc", Method: "add", Desc: "(I)I"},
+			{Class: "p.Calc", Method: "name", Desc: "()Ljava/lang/String;"},
+			{Class: "p.Calc", Method: "twice", Desc: "(I)I"},
+			{Class: "p.Calc", Method: "helper", Desc: "(I)I"},
+		},
+		Hits: []coverage.JVMHit{
+			{Member: 0, TestClass: "p.CalcTest", TestMethod: "adds", Line: 6},
+			{Member: 0, TestClass: "p.CalcTest", TestMethod: "doubles", Line: 11},
+			{Member: 1, TestClass: "p.CalcTest", TestMethod: "adds", Line: 7},
+			{Member: 2, TestClass: "p.CalcTest", TestMethod: "adds", Line: 8},
+			{Member: 3, TestClass: "p.CalcTest", TestMethod: "doubles", Line: 12},
+			{Member: 4, TestClass: "p.CalcTest", TestMethod: "doubles", Line: 12},
+		},
+	}
+	run.Hits = append(run.Hits, extra...)
+	return coverage.Build(st.Cur, run)
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+
+func TestAuditComparesWithEachOracle(t *testing.T) {
+	st := auditState(t)
+	res, err := Audit(context.Background(), st, auditRecord(st), AuditOptions{Worst: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.MembersWithMisses != 0 || len(res.Missed) != 0 {
+		t.Fatalf("misses on a record the graph explains: %+v", res.Missed)
+	}
+	if res.Assertions != 3 || res.TestMethods != 2 {
+		t.Fatalf("suite = %d assertions, %d tests; want 3, 2", res.Assertions, res.TestMethods)
+	}
+	// Five methods and constructors ran, and the field initializer of log runs in the
+	// constructor.
+	if res.Members != 6 {
+		t.Errorf("audited %d members, want 6", res.Members)
+	}
+	per := map[string]MemberAudit{}
+	for _, m := range res.Worst {
+		per[m.Member] = m
+	}
+	want := map[string]Ratios{
+		// add ran in the statement of the first assertion only.
+		"p.Calc#add(int)": {Assertlens: 1.0 / 3, AssertionOracle: 1.0 / 3, MethodOracle: 2.0 / 3, ClassOracle: 1},
+		// The constructor ran in both tests' first statements, which every slice holds.
+		"p.Calc#<init>(int)": {Assertlens: 1, AssertionOracle: 1, MethodOracle: 1, ClassOracle: 1},
+		"p.Calc#log":         {Assertlens: 1, AssertionOracle: 1, MethodOracle: 1, ClassOracle: 1},
+		"p.Calc#helper(int)": {Assertlens: 1.0 / 3, AssertionOracle: 1.0 / 3, MethodOracle: 1.0 / 3, ClassOracle: 1},
+	}
+	for id, w := range want {
+		got, ok := per[id]
+		if !ok {
+			t.Errorf("%s not audited", id)
+			continue
+		}
+		r := got.SelectedAssertionRatio
+		if !near(r.Assertlens, w.Assertlens) || !near(r.AssertionOracle, w.AssertionOracle) || !near(r.MethodOracle, w.MethodOracle) || !near(r.ClassOracle, w.ClassOracle) {
+			t.Errorf("%s: assertion ratios %+v, want %+v", id, r, w)
+		}
+	}
+	if tr := per["p.Calc#add(int)"].SelectedTestRatio; !near(tr.Assertlens, 0.5) || !near(tr.MethodOracle, 0.5) || !near(tr.ClassOracle, 1) {
+		t.Errorf("add: test ratios %+v", tr)
+	}
+}
+
+func TestAuditReportsAPlantedMissWithItsLine(t *testing.T) {
+	st := auditState(t)
+	// name() "ran" in the doubles test's assertion, a dependency no static rule can see.
+	rec := auditRecord(st, coverage.JVMHit{Member: 2, TestClass: "p.CalcTest", TestMethod: "doubles", Line: 12})
+	res, err := Audit(context.Background(), st, rec, AuditOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []AuditMiss{{Member: "p.Calc#name()", Test: "p.CalcTest#doubles", Line: 12, Via: []string{"p.Calc#name()"}}}
+	if res.MembersWithMisses != 1 || res.MissedStatements != 1 || len(res.Missed) != 1 ||
+		res.Missed[0].Member != want[0].Member || res.Missed[0].Test != want[0].Test || res.Missed[0].Line != 12 || !slices.Equal(res.Missed[0].Via, want[0].Via) {
+		t.Fatalf("missed = %+v, want %+v", res.Missed, want)
+	}
+}
+
+func TestAuditMissNamesTheTestItCannotSee(t *testing.T) {
+	st := auditState(t)
+	rec := auditRecord(st, coverage.JVMHit{Member: 1, TestClass: "p.GhostTest", TestMethod: "runs", Line: 3})
+	res, err := Audit(context.Background(), st, rec, AuditOptions{Members: []string{"p.Calc#add(int)"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Members != 1 || len(res.Missed) != 1 || res.Missed[0].Test != "p.GhostTest#runs" || res.Missed[0].Why != "test class not discovered" {
+		t.Fatalf("missed = %+v", res.Missed)
+	}
+}
+
+func TestAuditViaStartsAtTheClosestReachedMember(t *testing.T) {
+	st := auditState(t)
+	a := newAuditor(st, auditRecord(st))
+	got := a.via("p.Calc#helper(int)", coverage.Site{Test: "p.CalcTest#doubles", Line: 12})
+	if want := []string{"p.Calc#twice(int)", "p.Calc#helper(int)"}; !slices.Equal(got, want) {
+		t.Fatalf("via = %v, want %v", got, want)
+	}
+}
+
+func TestAuditSampleIsSeeded(t *testing.T) {
+	st := auditState(t)
+	rec := auditRecord(st)
+	pick := func(seed uint64) []string {
+		res, err := Audit(context.Background(), st, rec, AuditOptions{Sample: 3, Seed: seed, Worst: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Members != 3 || res.Covered != 6 {
+			t.Fatalf("sampled %d of %d, want 3 of 6", res.Members, res.Covered)
+		}
+		var ids []string
+		for _, m := range res.Worst {
+			ids = append(ids, m.Member)
+		}
+		slices.Sort(ids)
+		return ids
+	}
+	if a, b := pick(7), pick(7); !slices.Equal(a, b) {
+		t.Fatalf("same seed, different samples: %v vs %v", a, b)
+	}
+}
