@@ -21,6 +21,9 @@ type Result struct {
 	// Undiscovered lists the classes with tests the JUnit Platform found at the last compile
 	// that static discovery misses; each is selected whole (reason "undiscovered").
 	Undiscovered []string `json:"undiscovered,omitempty"`
+	// Coverage says whether the coverage record took part (see CoverageUse); nil when
+	// selection was static only.
+	Coverage *CoverageUse `json:"coverage,omitempty"`
 }
 
 // Totals counts the project's tests and what was selected.
@@ -37,6 +40,9 @@ type Totals struct {
 	Assertions          int `json:"assertions"`
 	SelectedTestMethods int `json:"selectedTestMethods"`
 	SelectedAssertions  int `json:"selectedAssertions"`
+	// FromCoverage and FromStatic count the selected units by what selected them.
+	FromCoverage int `json:"fromCoverage"`
+	FromStatic   int `json:"fromStatic"`
 }
 
 // RunUnit is the result of running one selected unit, as printed by `assertlens run`.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/assertlens/assertlens/analysis"
+	"github.com/assertlens/assertlens/selection/coverage"
 	"github.com/assertlens/assertlens/slicing"
 )
 
@@ -26,6 +27,9 @@ type Input struct {
 	Changes []analysis.Change
 	// Memo, when non-nil, keeps statement resolution between selections (see Memo).
 	Memo *Memo
+	// Coverage, when non-nil, is a coverage record to select with where it can vouch
+	// (see selectHybrid).
+	Coverage *coverage.Store
 }
 
 // RecentlyFailedReason is the "because" of units selected only because their test failed in
@@ -34,6 +38,9 @@ const RecentlyFailedReason = "recently-failed"
 
 // Select computes the affected units of in.Cur against in.Base.
 func Select(in Input) *Result {
+	if in.Coverage != nil {
+		return selectHybrid(in)
+	}
 	start := time.Now()
 	changes := in.Changes
 	if changes == nil {
@@ -58,15 +65,25 @@ func Select(in Input) *Result {
 	if last := memo.last; last != nil && last.key == key {
 		// Nothing the units depend on moved (typing inside one body): reuse them.
 		res.Units, res.Totals = last.units, last.totals
+		markStatic(res)
 		res.Uncertain = append(append(res.Uncertain, last.uncertain...), s.graphUncertain()...)
 		res.ElapsedMs = time.Since(start).Milliseconds()
 		return res
 	}
 	s.selectUnits(res)
+	markStatic(res)
 	memo.last = &cachedResult{key: key, units: res.Units, totals: res.Totals, uncertain: s.uncertain}
 	res.Uncertain = append(append(res.Uncertain, s.uncertain...), s.graphUncertain()...)
 	res.ElapsedMs = time.Since(start).Milliseconds()
 	return res
+}
+
+// markStatic marks the units of a static selection as selected by the graph.
+func markStatic(res *Result) {
+	for i := range res.Units {
+		res.Units[i].Source = SourceStatic
+	}
+	res.Totals.FromStatic, res.Totals.FromCoverage = len(res.Units), 0
 }
 
 // graphUncertain lists where the current graph had to widen.

@@ -32,6 +32,9 @@ type Unit struct {
 	Reason  *string  `json:"reason"`
 	Because []string `json:"because"` // changed member ids that select it (selection fills it)
 	Via     []string `json:"via"`     // shortest chain test → … → change (selection fills it)
+	// Source says what selected the unit: "coverage" (a recorded test statement executed
+	// the change) or "static" (the dependency graph reaches it); selection fills it.
+	Source string `json:"source,omitempty"`
 	// Explain says, per statement of an assertion unit, why it is in the slice: "assertion"
 	// for the unit's own, otherwise the first dependence found ("def-use x", "mutates x",
 	// "may-alias h", "writes static Foo.bar", "unknown effect of lib.Baz#qux").

@@ -35,6 +35,12 @@ commands:
   run      --root DIR [--base REV] [--classpath CP] [--level L] [--json]
                                                run the affected units
   check    --root DIR [--base REV] [--json]    verify the selection misses nothing
+  coverage --root DIR [--classpath CP] [--member ID] [--json]
+                                               run the suite once recording, per test
+                                               statement, the members it executed
+  audit    --root DIR [--sample N --seed S] [--json]
+                                               compare every covered member's selection
+                                               with the recorded coverage (exit 1 on a miss)
   serve                                        language server over stdio
 `
 

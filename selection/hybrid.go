@@ -1,0 +1,313 @@
+package selection
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/assertlens/assertlens/analysis"
+	"github.com/assertlens/assertlens/selection/coverage"
+	"github.com/assertlens/assertlens/slicing"
+)
+
+// Unit sources, in slicing.Unit.Source.
+const (
+	SourceCoverage = "coverage" // a recorded test statement executed the changed member
+	SourceStatic   = "static"   // the static graph reaches the change
+)
+
+// CoverageUse says whether and how a selection used the coverage record.
+type CoverageUse struct {
+	// State is "fresh" (the record belongs to the baseline's sources and every test it
+	// vouches for is unchanged), "stale" (some tests changed or did not pass, or the
+	// record belongs to other production sources: see Reason) or "none".
+	State string `json:"state"`
+	// Vouched counts the test runs the record answers for; StaleTests those it cannot
+	// (edited since, failed or skipped in the record, or never recorded).
+	Vouched    int    `json:"vouched"`
+	StaleTests int    `json:"staleTests"`
+	Reason     string `json:"reason,omitempty"`
+}
+
+// selectHybrid selects with the coverage record where it can vouch and with the static
+// graph everywhere else. A body change of a production member m affects a vouched test
+// statement iff that statement executed m in the record: a run of the old program reaches
+// the first changed member before it can differ, so a statement that never executed m
+// behaves the same after the edit. The record vouches for a test when it ran against the
+// baseline's production sources, the test passed (statements after a failure never ran),
+// and the files declaring the test are unchanged since. Everything else — other kinds of
+// change, changed test code, tests without a passing record — is selected statically.
+func selectHybrid(in Input) *Result {
+	rec := in.Coverage
+	in.Coverage = nil
+	changes := in.Changes
+	if changes == nil {
+		changes = analysis.Diff(in.Base, in.Cur)
+	}
+	in.Changes = changes
+	use := &CoverageUse{State: "fresh"}
+	if reason := recordMatchesBase(rec, in.Base); reason != "" {
+		use.State, use.Reason = "stale", reason
+		res := Select(in)
+		res.Coverage = use
+		return res
+	}
+	// Non-nil: a nil Changes would make Select diff the snapshots again.
+	byCoverage, other := []analysis.Change{}, []analysis.Change{}
+	for _, c := range changes {
+		if _, ok := changeSites(rec, in.Base, c); ok && c.Rerun {
+			byCoverage = append(byCoverage, c)
+		} else {
+			other = append(other, c)
+		}
+	}
+	vouched, staleTests := vouchedTests(rec, in.Cur, in.Tests)
+	use.Vouched, use.StaleTests = len(vouched), staleTests
+	if staleTests > 0 {
+		use.State, use.Reason = "stale", strconv.Itoa(staleTests)+" tests changed, failed or were not recorded"
+	}
+
+	// Static: every change for the tests the record cannot vouch for; the changes it
+	// cannot judge for all tests.
+	staticIn := in
+	staticIn.Changes = other
+	res := Select(staticIn)
+	if len(byCoverage) > 0 {
+		var unvouched []*slicing.TestClass
+		for _, tc := range in.Tests {
+			if !allVouched(tc, vouched) {
+				unvouched = append(unvouched, tc)
+			}
+		}
+		if len(unvouched) > 0 {
+			rest := in
+			rest.Changes, rest.Tests, rest.Memo, rest.RecentlyFailed = byCoverage, unvouched, nil, nil
+			for _, u := range Select(rest).Units {
+				// The record answers for the vouched methods of these classes.
+				if u.Level == slicing.LevelClass || !vouched[u.Class+"#"+methodName(u.Test)] {
+					res.Units = append(res.Units, u)
+				}
+			}
+		}
+		res.Units = append(res.Units, coverageUnits(rec, in, byCoverage, vouched)...)
+	}
+	res.Changes = changes
+	res.Units = dedupeByID(res.Units)
+	recount(res, in.Tests)
+	res.Coverage = use
+	return res
+}
+
+// recordMatchesBase says why a record cannot answer for base ("" when it can): it must
+// have run exactly base's production sources.
+func recordMatchesBase(rec *coverage.Store, base *analysis.Snapshot) string {
+	n := 0
+	for p, f := range base.Files {
+		if f.Test {
+			continue
+		}
+		if h, ok := rec.Files[p]; !ok || h != f.ContentHash {
+			n++
+		}
+	}
+	for p := range rec.Files {
+		if _, ok := base.Files[p]; !ok {
+			n++ // a source the record ran is gone
+		}
+	}
+	if n > 0 {
+		return strconv.Itoa(n) + " production sources differ from the coverage record; run `assertlens coverage` again"
+	}
+	return ""
+}
+
+// changeSites returns the recorded test statements a change can affect, and whether the
+// record can judge the change at all: body changes of methods, constructors and
+// initializers, and initializer changes of fields that are not compile-time constants.
+func changeSites(rec *coverage.Store, base *analysis.Snapshot, c analysis.Change) ([]coverage.Site, bool) {
+	if c.Change != "modified" {
+		return nil, false
+	}
+	f := base.FileOf(ownerType(c.ID))
+	if f == nil || f.Test {
+		return nil, false
+	}
+	m := findMember(base, c.ID)
+	if m == nil {
+		return nil, false
+	}
+	switch {
+	case c.Detail == "body changed" && (m.Kind == analysis.KindMethod || m.Kind == analysis.KindConstructor):
+		return rec.Hits(c.ID), true
+	case c.Detail == "body changed" && m.Kind == analysis.KindInitializer && m.Name == "<clinit>":
+		return rec.Hits(c.ID), true
+	case c.Detail == "body changed" && m.Kind == analysis.KindInitializer:
+		return constructorSites(rec, ownerType(c.ID)), true
+	case c.Detail == "field initializer changed" && m.Kind == analysis.KindField:
+		if m.Static() && hasModifier(m, "final") && constantType(m.ReturnType) {
+			return nil, false // inlined by javac where it is read: no record sees it
+		}
+		if m.Static() {
+			return union(rec.Hits(c.ID), rec.Hits(ownerType(c.ID)+"#<clinit>")), true
+		}
+		return union(rec.Hits(c.ID), constructorSites(rec, ownerType(c.ID))), true
+	}
+	return nil, false
+}
+
+// constructorSites returns the sites that ran any constructor of type typeID, with or
+// without source (javac's default constructor runs the field initializers too).
+func constructorSites(rec *coverage.Store, typeID string) []coverage.Site {
+	prefix := typeID + "#<init>("
+	i, _ := slices.BinarySearchFunc(rec.Members, prefix, func(m coverage.Member, p string) int { return strings.Compare(m.ID, p) })
+	var out []coverage.Site
+	for ; i < len(rec.Members) && strings.HasPrefix(rec.Members[i].ID, prefix); i++ {
+		out = union(out, rec.Hits(rec.Members[i].ID))
+	}
+	return out
+}
+
+// vouchedTests returns the test runs ("pkg.Class#method") the record answers for, and
+// how many it cannot.
+func vouchedTests(rec *coverage.Store, cur *analysis.Snapshot, tests []*slicing.TestClass) (map[string]bool, int) {
+	passed := make(map[string]bool, len(rec.Tests))
+	for _, t := range rec.Tests {
+		if t.Status == "passed" {
+			passed[t.Test] = true
+		}
+	}
+	unchanged := func(path string) bool {
+		f := cur.Files[path]
+		h, ok := rec.Files[path]
+		return f != nil && ok && h == f.ContentHash
+	}
+	vouched, stale := map[string]bool{}, 0
+	for _, tc := range tests {
+		if tc.Abstract {
+			continue
+		}
+		for _, tm := range tc.Methods {
+			if tm.Kind == slicing.KindSuite {
+				continue
+			}
+			id := tc.ID + "#" + methodName(tm.ID)
+			if passed[id] && unchanged(tc.File) && unchanged(tm.File) {
+				vouched[id] = true
+			} else {
+				stale++
+			}
+		}
+	}
+	return vouched, stale
+}
+
+func allVouched(tc *slicing.TestClass, vouched map[string]bool) bool {
+	for _, tm := range tc.Methods {
+		if tm.Kind != slicing.KindSuite && !vouched[tc.ID+"#"+methodName(tm.ID)] {
+			return false
+		}
+	}
+	return !tc.Abstract
+}
+
+// coverageUnits returns the units of vouched tests holding a statement that executed a
+// changed member in the record.
+func coverageUnits(rec *coverage.Store, in Input, changes []analysis.Change, vouched map[string]bool) []slicing.Unit {
+	classes := map[string]*slicing.TestClass{}
+	for _, tc := range in.Tests {
+		if !tc.Abstract {
+			classes[tc.ID] = tc
+		}
+	}
+	var out []slicing.Unit
+	add := func(tc *slicing.TestClass, tm *slicing.TestMethod, units []slicing.Unit, c analysis.Change, site coverage.Site) {
+		where := tc.ID + "#" + methodName(tm.ID)
+		if site.Line > 0 {
+			where += " line " + strconv.Itoa(site.Line)
+		} else if site.Method() == "" {
+			where = tc.ID + " class setup"
+		} else {
+			where += " fixture"
+		}
+		for _, u := range units {
+			u.Because = []string{c.ID}
+			u.Via = []string{tm.ID, where, c.ID + " (executed in the coverage record)"}
+			u.Source = SourceCoverage
+			out = append(out, u)
+		}
+	}
+	for _, c := range changes {
+		sites, _ := changeSites(rec, in.Base, c)
+		for _, site := range sites {
+			tc := classes[site.Class()]
+			if tc == nil {
+				continue
+			}
+			for _, tm := range tc.Methods {
+				if site.Method() != "" && methodName(tm.ID) != site.Method() {
+					continue
+				}
+				if !vouched[tc.ID+"#"+methodName(tm.ID)] {
+					continue // selected statically
+				}
+				if site.Method() == "" {
+					add(tc, tm, tm.Units, c, site)
+				} else {
+					add(tc, tm, unitsAt(tm, site.Line), c, site)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// dedupeByID keeps the first unit of each id, in order.
+func dedupeByID(units []slicing.Unit) []slicing.Unit {
+	seen := make(map[string]bool, len(units))
+	out := units[:0]
+	for _, u := range units {
+		if !seen[u.ID] {
+			seen[u.ID] = true
+			out = append(out, u)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b slicing.Unit) int {
+		if c := strings.Compare(a.File, b.File); c != 0 {
+			return c
+		}
+		return a.Line - b.Line
+	})
+	return out
+}
+
+// recount recomputes the selected totals of res after units were merged, and counts
+// units by source.
+func recount(res *Result, tests []*slicing.TestClass) {
+	res.Totals.SelectedAssertions, res.Totals.SelectedTestMethods = 0, 0
+	res.Totals.FromCoverage, res.Totals.FromStatic = 0, 0
+	methods := map[string]bool{}
+	for i := range res.Units {
+		u := &res.Units[i]
+		if u.Source == "" {
+			u.Source = SourceStatic
+		}
+		if u.Source == SourceCoverage {
+			res.Totals.FromCoverage++
+		} else {
+			res.Totals.FromStatic++
+		}
+		res.Totals.SelectedAssertions += u.Assertions
+		if u.Level == slicing.LevelClass {
+			for _, tc := range tests {
+				if tc.ID == u.Test {
+					for _, tm := range tc.Methods {
+						methods[tm.ID] = true
+					}
+				}
+			}
+		} else {
+			methods[u.Test] = true
+		}
+	}
+	res.Totals.SelectedTestMethods = len(methods)
+}

@@ -1,0 +1,199 @@
+package selection
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/assertlens/assertlens/analysis"
+	"github.com/assertlens/assertlens/selection/coverage"
+	"github.com/assertlens/assertlens/slicing"
+)
+
+var shapeFiles = map[string]string{
+	"src/main/java/s/Shape.java": "package s;\npublic interface Shape { int area(); }\n",
+	"src/main/java/s/Square.java": `package s;
+public class Square implements Shape {
+  private final int side;
+  private int scale = 1;
+  public Square(int side) { this.side = side; }
+  public int area() { return side * side * scale; }
+}
+`,
+	"src/main/java/s/Circle.java": `package s;
+public class Circle implements Shape {
+  private final int r;
+  public Circle(int r) { this.r = r; }
+  public int area() { return 3 * r * r; }
+}
+`,
+	"src/main/java/s/Shapes.java": `package s;
+public class Shapes {
+  public static int total(Shape... shapes) { int t = 0; for (Shape s : shapes) t += s.area(); return t; }
+}
+`,
+	"src/test/java/s/ShapeTest.java": `package s;
+import org.junit.Test;
+import static org.junit.Assert.*;
+public class ShapeTest {
+  @Test public void square() {
+    Shape s = new Square(2);
+    assertEquals(4, Shapes.total(s));
+  }
+  @Test public void circle() {
+    Shape c = new Circle(1);
+    assertEquals(3, Shapes.total(c));
+  }
+}
+`,
+}
+
+func shapeSnapshot(t *testing.T, edits map[string][2]string) *analysis.Snapshot {
+	t.Helper()
+	files := map[string][]byte{}
+	for p, s := range shapeFiles {
+		if e, ok := edits[p]; ok {
+			if !strings.Contains(s, e[0]) {
+				t.Fatalf("%s does not contain %q", p, e[0])
+			}
+			s = strings.Replace(s, e[0], e[1], 1)
+		}
+		files[p] = []byte(s)
+	}
+	snap, err := analysis.Build(context.Background(), "/shapes", analysis.MemorySource{Name: "shapes", Files: files}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return snap
+}
+
+// shapeRecord is what the agent records for the shape fixture; status gives each test's
+// outcome (passed unless named).
+func shapeRecord(snap *analysis.Snapshot, status map[string]string) *coverage.Store {
+	run := coverage.Run{
+		Members: []coverage.JVMMember{
+			{Class: "s.Square", Method: "<init>", Desc: "(I)V"},
+			{Class: "s.Square", Method: "area", Desc: "()I"},
+			{Class: "s.Shapes", Method: "total", Desc: "([Ls/Shape;)I"},
+			{Class: "s.Circle", Method: "<init>", Desc: "(I)V"},
+			{Class: "s.Circle", Method: "area", Desc: "()I"},
+		},
+		Hits: []coverage.JVMHit{
+			{Member: 0, TestClass: "s.ShapeTest", TestMethod: "square", Line: 6},
+			{Member: 1, TestClass: "s.ShapeTest", TestMethod: "square", Line: 7},
+			{Member: 2, TestClass: "s.ShapeTest", TestMethod: "square", Line: 7},
+			{Member: 2, TestClass: "s.ShapeTest", TestMethod: "circle", Line: 11},
+			{Member: 3, TestClass: "s.ShapeTest", TestMethod: "circle", Line: 10},
+			{Member: 4, TestClass: "s.ShapeTest", TestMethod: "circle", Line: 11},
+		},
+	}
+	for _, id := range []string{"s.ShapeTest#square", "s.ShapeTest#circle"} {
+		st := "passed"
+		if s, ok := status[id]; ok {
+			st = s
+		}
+		run.Tests = append(run.Tests, coverage.TestOutcome{Test: id, Status: st})
+	}
+	return coverage.Build(snap, run)
+}
+
+func TestHybridSelection(t *testing.T) {
+	circleBody := map[string][2]string{"src/main/java/s/Circle.java": {"3 * r * r", "4 * r * r"}}
+	cases := []struct {
+		name   string
+		edits  map[string][2]string
+		status map[string]string
+		// recordEdits makes the record from other sources than the baseline.
+		recordEdits map[string][2]string
+		want        []string // "unit id source"
+		state       string
+	}{
+		{name: "body change: only the statement that executed it",
+			edits: circleBody, want: []string{"s.ShapeTest#circle:11 coverage"}, state: "fresh"},
+		{name: "a failed test is selected statically",
+			edits: circleBody, status: map[string]string{"s.ShapeTest#circle": "failed"},
+			want: []string{"s.ShapeTest#circle:11 static"}, state: "stale"},
+		{name: "a test whose file changed is selected statically",
+			edits: map[string][2]string{"src/main/java/s/Circle.java": {"3 * r * r", "4 * r * r"},
+				"src/test/java/s/ShapeTest.java": {"Shapes.total(c));", "Shapes.total(c)); // checked"}},
+			want:  []string{"s.ShapeTest#circle:11 static", "s.ShapeTest#square:7 static"},
+			state: "stale"},
+		{name: "field initializer: statements that ran a constructor",
+			edits: map[string][2]string{"src/main/java/s/Square.java": {"scale = 1", "scale = 2"}},
+			want:  []string{"s.ShapeTest#square:7 coverage"}, state: "fresh"},
+		{name: "an added method is judged by the graph",
+			edits: map[string][2]string{"src/main/java/s/Circle.java": {"  public int area()", "  public int perimeter() { return 6 * r; }\n  public int area()"}},
+			want:  []string{}, state: "fresh"},
+		{name: "a record of other production sources is not used",
+			edits: circleBody, recordEdits: map[string][2]string{"src/main/java/s/Shapes.java": {"int t = 0;", "int t = 0; "}},
+			want:  []string{"s.ShapeTest#circle:11 static", "s.ShapeTest#square:7 static"}, state: "stale"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			base, cur := shapeSnapshot(t, nil), shapeSnapshot(t, tc.edits)
+			recSnap := base
+			if tc.recordEdits != nil {
+				recSnap = shapeSnapshot(t, tc.recordEdits)
+			}
+			d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			in := Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur),
+				Tests: d.Classes, Level: slicing.LevelAssertion}
+			static := Select(in)
+			in.Coverage = shapeRecord(recSnap, tc.status)
+			res := Select(in)
+			got := []string{}
+			for _, u := range res.Units {
+				got = append(got, u.ID+" "+u.Source)
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("units = %v, want %v (static alone: %v)", got, tc.want, sortedUnitIDs(static))
+			}
+			if res.Coverage == nil || res.Coverage.State != tc.state {
+				t.Errorf("coverage use = %+v, want state %s", res.Coverage, tc.state)
+			}
+			if res.Totals.FromCoverage+res.Totals.FromStatic != len(res.Units) {
+				t.Errorf("totals by source %d+%d, %d units", res.Totals.FromCoverage, res.Totals.FromStatic, len(res.Units))
+			}
+			// Safety: whatever the static graph alone selects for a test the record cannot
+			// vouch for stays selected.
+			if res.Coverage.State == "stale" {
+				for _, id := range sortedUnitIDs(static) {
+					if !slices.Contains(sortedUnitIDs(res), id) && !strings.HasPrefix(id, "s.ShapeTest#square") {
+						t.Errorf("static unit %s dropped", id)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestHybridIsMorePreciseThanStatic pins the reason coverage is worth having: the static
+// graph cannot tell which Shape a call dispatches to, the record can.
+func TestHybridIsMorePreciseThanStatic(t *testing.T) {
+	base := shapeSnapshot(t, nil)
+	cur := shapeSnapshot(t, map[string][2]string{"src/main/java/s/Circle.java": {"3 * r * r", "4 * r * r"}})
+	d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur), Tests: d.Classes}
+	static := sortedUnitIDs(Select(in))
+	if !slices.Contains(static, "s.ShapeTest#square:7") {
+		t.Fatalf("the static graph no longer over-selects here (%v): the fixture must change to keep testing precision", static)
+	}
+	in.Coverage = shapeRecord(base, nil)
+	if got := sortedUnitIDs(Select(in)); !slices.Equal(got, []string{"s.ShapeTest#circle:11"}) {
+		t.Fatalf("hybrid = %v", got)
+	}
+}
+
+func sortedUnitIDs(res *Result) []string {
+	ids := append([]string{}, unitIDs(res)...)
+	slices.Sort(ids)
+	return slices.Compact(ids)
+}
