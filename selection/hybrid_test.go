@@ -127,7 +127,7 @@ func TestHybridSelection(t *testing.T) {
 			want:  []string{}, state: "fresh"},
 		{name: "a record of other production sources is not used",
 			edits: circleBody, recordEdits: map[string][2]string{"src/main/java/s/Shapes.java": {"int t = 0;", "int t = 0; "}},
-			want:  []string{"s.ShapeTest#circle:11 static", "s.ShapeTest#square:7 static"}, state: "stale"},
+			want: []string{"s.ShapeTest#circle:11 static", "s.ShapeTest#square:7 static"}, state: "stale"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
