@@ -46,6 +46,8 @@ type Options struct {
 	Level           slicing.Level
 	// RunTimeout limits the test JVM of Run; zero means 10 minutes.
 	RunTimeout time.Duration
+	// NoCoverage makes selection static only, ignoring any coverage record.
+	NoCoverage bool
 	// Logger receives what the engine has to say (cache or history not saved); nil logs
 	// to slog.Default(). The server mirrors it to the client's log.
 	Logger *slog.Logger
@@ -76,6 +78,7 @@ type Engine struct {
 	// failed are the tests that failed in recent runs: read from the history once at
 	// Index and updated by Run, never per Select.
 	failed []string
+	cov    coverageCache // the coverage record, reloaded when its file changes
 }
 
 // log returns the engine's logger.
@@ -440,7 +443,7 @@ func (e *Engine) State() (Input, error) {
 // selectLocked selects against the baseline with the engine's state.
 func (e *Engine) selectLocked(tests []*slicing.TestClass) *Result {
 	res := Select(Input{BaseName: e.baseName, Base: e.base, Cur: e.cur, BaseGraph: e.baseGraph, CurGraph: e.curGraph,
-		Tests: tests, Level: e.opts.Level, RecentlyFailed: e.failed, Memo: &e.memo})
+		Tests: tests, Level: e.opts.Level, RecentlyFailed: e.failed, Memo: &e.memo, Coverage: e.coverageLocked()})
 	SelectUndiscovered(e.CacheDir, res, e.cur, tests)
 	return res
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/assertlens/assertlens/selection/coverage"
 	"github.com/assertlens/assertlens/slicing"
@@ -47,4 +49,36 @@ func (e *Engine) Audit(ctx context.Context, opts AuditOptions) (*AuditResult, er
 	}
 	st.Level = slicing.LevelAssertion
 	return Audit(ctx, st, rec, opts)
+}
+
+// coverageCache holds the coverage record the engine last loaded and the file's identity
+// then, so a record written by another process (`assertlens coverage`) is picked up.
+type coverageCache struct {
+	rec     *coverage.Store
+	modTime time.Time
+	size    int64
+	err     error
+}
+
+// coverageLocked returns the coverage record to select with, nil when there is none or
+// the engine is static only. A damaged record is reported once and ignored.
+func (e *Engine) coverageLocked() *coverage.Store {
+	if e.opts.NoCoverage {
+		return nil
+	}
+	st, err := os.Stat(e.CoveragePath())
+	if err != nil {
+		e.cov = coverageCache{}
+		return nil
+	}
+	if e.cov.modTime.Equal(st.ModTime()) && e.cov.size == st.Size() {
+		return e.cov.rec
+	}
+	rec, err := coverage.Load(e.CoveragePath())
+	e.cov = coverageCache{rec: rec, modTime: st.ModTime(), size: st.Size(), err: err}
+	if err != nil {
+		e.log().Warn("coverage record ignored", "err", err)
+		return nil
+	}
+	return rec
 }

@@ -77,6 +77,7 @@ func cmdSelect(args []string, stdout io.Writer) error {
 	f := newFlags("select").withBase()
 	f.fs.StringVar(&f.level, "level", "assertion", "assertion, method or class")
 	f.fs.StringVar(&f.extraAss, "assertions", "", "extra assertion method names, comma-separated")
+	noCoverage := f.fs.Bool("no-coverage", false, "select with the static graph only, ignoring the coverage record")
 	if err := f.parse(args); err != nil {
 		return err
 	}
@@ -85,7 +86,7 @@ func cmdSelect(args []string, stdout io.Writer) error {
 		return err
 	}
 	start := time.Now()
-	a, err := analyse(f.root, f.base, level, splitList(f.extraAss))
+	a, err := analyseWith(f.root, selection.Options{Revision: f.base, Level: level, ExtraAssertions: splitList(f.extraAss), NoCoverage: *noCoverage})
 	if err != nil {
 		return err
 	}
@@ -107,6 +108,13 @@ func printSelection(w io.Writer, res *selection.Result) {
 	printChanges(w, res.Base, res.Changes)
 	t := res.Totals
 	fmt.Fprintf(w, "\nselected %d of %d test methods, %d of %d assertions\n", t.SelectedTestMethods, t.TestMethods, t.SelectedAssertions, t.Assertions)
+	if c := res.Coverage; c != nil {
+		fmt.Fprintf(w, "coverage record: %s (%d units from coverage, %d static; %d tests vouched for, %d not)", c.State, t.FromCoverage, t.FromStatic, c.Vouched, c.StaleTests)
+		if c.Reason != "" {
+			fmt.Fprintf(w, ": %s", c.Reason)
+		}
+		fmt.Fprintln(w)
+	}
 	class := ""
 	for _, u := range res.Units {
 		if u.Class != class {
