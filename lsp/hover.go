@@ -41,7 +41,38 @@ func (s *server) hover(ctx context.Context, raw json.RawMessage) (any, error) {
 				End: protocol.Position{Line: uint32(u.EndLine - 1)}},
 		}, nil
 	}
-	return nil, nil
+	return coverageHover(ss.engine(), rel, line), nil
+}
+
+// coverageHover says which assertions run the member under the cursor, from the coverage
+// record; nil when the engine has no record or the record never saw the member execute.
+func coverageHover(eng Engine, rel string, line int) *protocol.Hover {
+	cr, ok := eng.(CoverageReader)
+	if !ok {
+		return nil
+	}
+	id := cr.MemberAt(rel, line)
+	if id == "" {
+		return nil
+	}
+	cov, err := cr.CoveredBy(id)
+	if err != nil || cov == nil {
+		return nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "**Covered by %d assertions in %d tests** (coverage record)", cov.Assertions, len(cov.Tests))
+	if !cov.Fresh {
+		b.WriteString(" — this file changed since the record was made")
+	}
+	b.WriteString("\n\n")
+	for i, t := range cov.Tests {
+		if i == 10 {
+			fmt.Fprintf(&b, "- and %d more\n", len(cov.Tests)-10)
+			break
+		}
+		fmt.Fprintf(&b, "- `%s`\n", t)
+	}
+	return &protocol.Hover{Contents: protocol.MarkupContent{Kind: protocol.Markdown, Value: b.String()}}
 }
 
 // sliceMarkdown lists the statements of an assertion slice with the reason each is in it.

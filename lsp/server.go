@@ -49,6 +49,13 @@ type TestUnitLister interface {
 	TestUnits(rel string) []slicing.Unit
 }
 
+// CoverageReader may be implemented by an Engine to answer, from a coverage record, which
+// assertions run a member: hovers on production code then say "covered by N assertions".
+type CoverageReader interface {
+	MemberAt(rel string, line int) string
+	CoveredBy(memberID string) (*selection.Covered, error)
+}
+
 // EngineFactory creates the engine of one workspace folder (an absolute path).
 type EngineFactory func(root string, opts Options) (Engine, error)
 

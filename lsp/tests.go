@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"sort"
 
 	"go.lsp.dev/jsonrpc2"
@@ -212,14 +213,22 @@ type statusParams struct {
 	// failed units are shown as Error diagnostics.
 	Failed int `json:"failed"`
 	Passed int `json:"passed"`
+	// Coverage is the coverage record's state: "fresh", "N tests stale" or "none".
+	Coverage string `json:"coverage"`
 }
 
 // status computes the counts of assertlens/status.
 func (s *server) status() statusParams {
-	var st statusParams
+	st := statusParams{Coverage: "none"}
 	for _, ss := range s.allSessions() {
 		res, runs := ss.snapshot()
 		tests := map[string]bool{}
+		if res != nil && res.Coverage != nil {
+			st.Coverage = res.Coverage.State
+			if res.Coverage.StaleTests > 0 {
+				st.Coverage = fmt.Sprintf("%d tests stale", res.Coverage.StaleTests)
+			}
+		}
 		if res != nil {
 			for _, u := range res.Units {
 				st.Assertions += assertionCount(u)

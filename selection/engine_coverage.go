@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
+	"github.com/assertlens/assertlens/analysis"
 	"github.com/assertlens/assertlens/selection/coverage"
 	"github.com/assertlens/assertlens/slicing"
 )
@@ -81,4 +83,99 @@ func (e *Engine) coverageLocked() *coverage.Store {
 		return nil
 	}
 	return rec
+}
+
+// Covered is what the coverage record says about one member: the units holding a test
+// statement that executed it (as a body change would select them with coverage).
+type Covered struct {
+	Member     string
+	Assertions int      // assertions in Units
+	Tests      []string // test runs ("pkg.Class#method") with such a statement
+	Units      []string // unit ids
+	Fresh      bool     // the record ran the current sources of the member's file
+}
+
+// CoveredBy answers "which assertions does this member run under?" from the coverage
+// record; nil when there is no record or the record never saw the member execute.
+func (e *Engine) CoveredBy(memberID string) (*Covered, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	rec := e.coverageLocked()
+	if rec == nil || !e.indexed {
+		return nil, nil
+	}
+	tests, err := e.testsLocked()
+	if err != nil {
+		return nil, err
+	}
+	sites, ok := changeSites(rec, e.cur, analysis.Change{ID: memberID, Change: "modified", Detail: coveredDetail(e.cur, memberID)})
+	if !ok || len(sites) == 0 {
+		return nil, nil
+	}
+	a := newAuditor(Input{Cur: e.cur, Tests: tests}, rec)
+	out := &Covered{Member: memberID}
+	units, methods := map[string]int{}, map[string]bool{}
+	for _, site := range sites {
+		tc := a.classes[site.Class()]
+		if tc == nil {
+			continue
+		}
+		for _, tm := range tc.Methods {
+			if site.Method() != "" && methodName(tm.ID) != site.Method() {
+				continue
+			}
+			us := tm.Units
+			if site.Method() != "" {
+				us = unitsAt(tm, site.Line)
+			}
+			for _, u := range us {
+				units[u.ID] = u.Assertions
+			}
+			methods[tc.ID+"#"+methodName(tm.ID)] = true
+		}
+	}
+	for id, n := range units {
+		out.Units = append(out.Units, id)
+		out.Assertions += n
+	}
+	for id := range methods {
+		out.Tests = append(out.Tests, id)
+	}
+	slices.Sort(out.Units)
+	slices.Sort(out.Tests)
+	if f := e.cur.FileOf(ownerType(memberID)); f != nil {
+		h, ok := rec.Files[f.Path]
+		out.Fresh = ok && h == f.ContentHash
+	}
+	return out, nil
+}
+
+// coveredDetail is the change detail under which changeSites reads a member's record.
+func coveredDetail(s *analysis.Snapshot, id string) string {
+	if m := findMember(s, id); m != nil && m.Kind == analysis.KindField {
+		return "field initializer changed"
+	}
+	return "body changed"
+}
+
+// MemberAt returns the id of the innermost member declared at line (1-based) of the file
+// rel in the current state, "" when there is none.
+func (e *Engine) MemberAt(rel string, line int) string {
+	cur, _ := e.Snapshot()
+	if cur == nil {
+		return ""
+	}
+	f := cur.Files[rel]
+	if f == nil {
+		return ""
+	}
+	best, span := "", 1<<30
+	for _, t := range f.Types {
+		for _, m := range t.Members {
+			if m.Line <= line && line <= m.EndLine && m.EndLine-m.Line < span {
+				best, span = m.ID, m.EndLine-m.Line
+			}
+		}
+	}
+	return best
 }

@@ -48,6 +48,8 @@ export interface Counts {
   passed?: number;
   /** Files with assertlens diagnostics; only known from diagnostics. */
   files?: number;
+  /** The coverage record's state ("fresh", "12 tests stale", "none"); only known from assertlens/status. */
+  coverage?: string;
 }
 
 /**
@@ -86,7 +88,8 @@ export function countsFromStatus(params: unknown): Counts | undefined {
   if (assertions === undefined) {
     return undefined;
   }
-  return { affected: assertions, failed: n(p.failed) ?? 0, passed: n(p.passed) ?? 0 };
+  const coverage = typeof p.coverage === 'string' && p.coverage !== '' ? p.coverage : undefined;
+  return { affected: assertions, failed: n(p.failed) ?? 0, passed: n(p.passed) ?? 0, coverage };
 }
 
 /**

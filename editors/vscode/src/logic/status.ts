@@ -59,6 +59,12 @@ export function statusView(s: StatusInput): StatusView {
   if (outcomes.length > 0) {
     text += ` · ${outcomes.join(' ')}`;
   }
+  if (s.counts.coverage !== undefined) {
+    if (s.counts.coverage !== 'none') {
+      text += ` · coverage ${s.counts.coverage}`;
+    }
+    tips.push(`coverage: ${s.counts.coverage}` + (s.counts.coverage === 'none' ? ' (run `assertlens coverage` for selection by recorded execution)' : ''));
+  }
   const run = s.lastRun;
   if (run !== undefined) {
     tips.push(`last run: ${run.text.replace(/^assertlens: /, '')}`);

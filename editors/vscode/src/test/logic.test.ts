@@ -98,6 +98,16 @@ describe('status bar', () => {
     assert.equal(bad.text, '$(beaker) 1 assertion affected · $(x) 1 failed');
     assert.match(bad.tooltip, /last run: 1 of 1 failed/);
     assert.equal(countsFromStatus({ tests: 1 }), undefined);
+  });
+  it('shows the coverage record state the server reports', () => {
+    const fresh = statusView({ server: 'running', counts: countsFromStatus({ assertions: 2, tests: 1, failed: 0, passed: 0, coverage: 'fresh' })! });
+    assert.equal(fresh.text, '$(beaker) 2 assertions affected · coverage fresh');
+    assert.match(fresh.tooltip, /coverage: fresh/);
+    const stale = statusView({ server: 'running', counts: countsFromStatus({ assertions: 0, tests: 0, coverage: '3 tests stale' })! });
+    assert.equal(stale.text, '$(beaker) no assertions affected · coverage 3 tests stale');
+    const none = statusView({ server: 'running', counts: countsFromStatus({ assertions: 0, tests: 0, coverage: 'none' })! });
+    assert.equal(none.text, '$(beaker) no assertions affected');
+    assert.match(none.tooltip, /coverage: none/);
     assert.equal(countsFromStatus('x'), undefined);
   });
   it('says when the server failed to start', () => {
