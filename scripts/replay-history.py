@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""Replays real history to check selection with coverage against the truth.
+
+For a git clone of a Java project (never this repository: clone real projects under /tmp),
+it walks consecutive commits that change production Java code. For each pair N -> N+1:
+
+  1. the coverage record of N (made in the previous step, or now) is in the cache;
+  2. the working tree is set to N+1's files while HEAD stays at N, and
+     `assertlens select --json` (with the record) and `select --no-coverage --json` run;
+  3. `assertlens coverage` runs on N+1: the truth. Every test statement that executed a
+     changed member in N+1 must be in a unit `select` chose, or it is a miss;
+  4. N+1 is checked out: its record serves as step 1 of the next pair.
+
+    scripts/replay-history.py --bin bin/assertlens --root /tmp/x/commons-cli \
+        [--from REV] [--commits 20] [--out replay.json]
+
+Prints one row per pair and a table: commits, changed members, selected assertions with
+coverage, static only, and the ideal dynamic method-level and class-level selectors, plus
+misses (which must be 0). Never run it on a tree with uncommitted work: it checks out commits.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+
+def sh(args, cwd, check=True):
+    r = subprocess.run(args, cwd=cwd, capture_output=True, text=True)
+    if check and r.returncode != 0:
+        raise RuntimeError(f"{' '.join(args)}: exit {r.returncode}\n{r.stderr[-2000:]}")
+    return r
+
+
+def al(binary, *args, cwd):
+    r = sh([binary, *args], cwd=cwd, check=False)
+    if r.returncode not in (0, 1):
+        raise RuntimeError(f"assertlens {' '.join(args)}: exit {r.returncode}\n{r.stderr[-2000:]}")
+    return json.loads(r.stdout) if r.stdout.strip() else {}
+
+
+def production_java(paths):
+    return [p for p in paths if p.endswith(".java") and "/test/" not in p and "src/main" in p]
+
+
+def commits(root, start, n):
+    revs = sh(["git", "rev-list", "--reverse", "--first-parent", start], root).stdout.split()
+    out = []
+    for rev in revs:
+        files = sh(["git", "diff-tree", "--no-commit-id", "--name-only", "-r", rev], root).stdout.split()
+        if production_java(files):
+            out.append(rev)
+    return out[-(n + 1):]
+
+
+def suite_units(binary, root):
+    """Every unit of the test files, grouped by test run ("pkg.Class#method", or the class id
+    for classes cut as one class-level unit), from `slices --json`."""
+    tests = {}
+    for u in al(binary, "slices", "--root", root, "--json", cwd=root)["units"]:
+        key = u["test"]
+        t = tests.setdefault(key, {"class": u["class"], "assertions": 0, "units": []})
+        t["assertions"] += u.get("assertions", 0)
+        t["units"].append(u)
+    return tests
+
+
+def runs_of(suite, klass, method):
+    """The suite keys a hit in klass#method (method "" for class-level code) belongs to."""
+    if klass in suite:
+        return [klass]
+    if method:
+        return [klass + "#" + method] if klass + "#" + method in suite else []
+    return [t for t in suite if t.startswith(klass + "#")]
+
+
+def needed(units, line):
+    if line > 0:
+        hold = [u for u in units if u["level"] != "assertion" or any(a <= line <= b for a, b in u["statements"])]
+        if hold:
+            return hold
+    return units
+
+
+def replay(args):
+    root, binary = args.root, os.path.abspath(args.bin)
+    revs = commits(root, args.start, args.commits)
+    if len(revs) < 2:
+        sys.exit("not enough commits changing production code")
+    sh(["git", "checkout", "-q", "--detach", revs[0]], root)
+    cov = al(binary, "coverage", "--root", root, "--json", cwd=root)
+    print(f"record at {revs[0][:10]}: {cov.get('tests')} tests, {cov.get('members')} members, {cov.get('elapsedMs')} ms", flush=True)
+    rows = []
+    for prev, nxt in zip(revs, revs[1:]):
+        sh(["git", "checkout", "-q", nxt, "--", "."], root)
+        sh(["git", "clean", "-qfd", "--", "."], root, check=False)
+        # Files deleted by nxt stay after checkout -- .; remove them to match nxt exactly.
+        gone = sh(["git", "diff", "--name-only", "--diff-filter=D", prev, nxt], root).stdout.split()
+        for p in gone:
+            if os.path.exists(os.path.join(root, p)):
+                os.remove(os.path.join(root, p))
+        with_cov = al(binary, "select", "--root", root, "--json", cwd=root)
+        static = al(binary, "select", "--root", root, "--json", "--no-coverage", cwd=root)
+        truth = al(binary, "coverage", "--root", root, "--json", cwd=root)
+        suite = suite_units(binary, root)
+        changed = sorted({c["id"] for c in with_cov.get("changes", []) if c.get("rerun") and "#" in c["id"]})
+        selected = {u["id"] for u in with_cov["units"]}
+        selected_classes = {u["class"] for u in with_cov["units"] if u["level"] == "class"}
+        misses, meth, cls = [], set(), set()
+        for m in changed:
+            hits = al(binary, "coverage", "--root", root, "--member", m, "--json", cwd=root).get("hits", [])
+            for h in hits:
+                test = h["test"]
+                klass, _, method = test.partition("#")
+                cls.add(klass)
+                runs = runs_of(suite, klass, method)
+                if not runs:
+                    misses.append({"member": m, "test": test, "line": h["line"], "why": "test not discovered"})
+                    continue
+                for t in runs:
+                    meth.add(t)
+                    units = suite[t]["units"] if not method or "#" not in t else needed(suite[t]["units"], h["line"])
+                    for u in units:
+                        if u["id"] not in selected and suite[t]["class"] not in selected_classes:
+                            misses.append({"member": m, "test": test, "line": h["line"], "unit": u["id"]})
+        total = with_cov["totals"]["assertions"] or 1
+        row = {
+            "commit": nxt[:10], "changedMembers": len(changed),
+            "coverage": with_cov["totals"]["selectedAssertions"], "static": static["totals"]["selectedAssertions"],
+            "methodOracle": sum(suite[t]["assertions"] for t in meth),
+            "classOracle": sum(v["assertions"] for t, v in suite.items() if v["class"] in cls),
+            "assertions": total, "fromCoverage": with_cov["totals"].get("fromCoverage", 0),
+            "coverageState": (with_cov.get("coverage") or {}).get("state", "none"),
+            "misses": misses, "truthTests": truth.get("tests"),
+        }
+        rows.append(row)
+        print(f"{row['commit']} changed {row['changedMembers']:3d}  coverage {row['coverage']:5d}  static {row['static']:5d}  "
+              f"method {row['methodOracle']:5d}  class {row['classOracle']:5d}  of {total}  [{row['coverageState']}]  misses {len(misses)}", flush=True)
+        for m in misses[:5]:
+            print("   MISS", m, flush=True)
+        sh(["git", "checkout", "-q", "--detach", nxt], root)
+    n = len(rows)
+    ratio = lambda key: sum(r[key] / r["assertions"] for r in rows) / n
+    print(f"\n{n} commits, {sum(r['changedMembers'] for r in rows)} changed members, misses {sum(len(r['misses']) for r in rows)}")
+    print(f"mean selected share of assertions: coverage {ratio('coverage'):.3%}  static {ratio('static'):.3%}  "
+          f"method oracle {ratio('methodOracle'):.3%}  class oracle {ratio('classOracle'):.3%}")
+    if args.out:
+        with open(args.out, "w") as f:
+            json.dump(rows, f, indent=1)
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--bin", required=True)
+    p.add_argument("--root", required=True)
+    p.add_argument("--from", dest="start", default="HEAD")
+    p.add_argument("--commits", type=int, default=20)
+    p.add_argument("--out")
+    replay(p.parse_args())
+
+
+if __name__ == "__main__":
+    main()
