@@ -86,6 +86,12 @@ type AuditResult struct {
 	// Stale lists sources that changed since the coverage record was made: their members'
 	// lines may have moved, so the audit of what they hold is approximate.
 	Stale []string `json:"stale,omitempty"`
+	// SliceRatio compares assertion-level with method-level selection of the same static
+	// answer: the assertions assertlens selects divided by all assertions of the test
+	// methods they belong to, pooled over members that select something (1 means slicing
+	// saved nothing); MeanSliceRatio is the mean of the per-member ratios.
+	SliceRatio     float64 `json:"sliceRatio"`
+	MeanSliceRatio float64 `json:"meanSliceRatio"`
 	// Worst lists the members whose selection exceeds the assertion oracle the most.
 	Worst     []MemberAudit `json:"worst"`
 	SelectMs  int64         `json:"selectMs"`
@@ -125,6 +131,8 @@ func Audit(ctx context.Context, st Input, rec *coverage.Store, opts AuditOptions
 	members := a.candidates(opts, out)
 	out.Members = len(members)
 	var per []MemberAudit
+	var sliced, whole, ratioSum float64
+	var ratioN int
 	memo := &Memo{}
 	for i, c := range members {
 		if err := ctx.Err(); err != nil {
@@ -138,6 +146,12 @@ func Audit(ctx context.Context, st Input, rec *coverage.Store, opts AuditOptions
 			out.Assertions, out.TestMethods = res.Totals.Assertions, res.Totals.TestMethods
 		}
 		ma, missed := a.audit(c, res)
+		if m := a.methodLevelAssertions(res); m > 0 && res.Totals.SelectedAssertions > 0 {
+			sliced += float64(res.Totals.SelectedAssertions)
+			whole += float64(m)
+			ratioSum += float64(res.Totals.SelectedAssertions) / float64(m)
+			ratioN++
+		}
 		per = append(per, ma)
 		if len(missed) > 0 {
 			out.MembersWithMisses++
@@ -150,6 +164,9 @@ func Audit(ctx context.Context, st Input, rec *coverage.Store, opts AuditOptions
 		if opts.Progress != nil {
 			opts.Progress(i+1, len(members))
 		}
+	}
+	if ratioN > 0 {
+		out.SliceRatio, out.MeanSliceRatio = sliced/whole, ratioSum/float64(ratioN)
 	}
 	out.SelectedAssertionRatio, out.MedianSelectedAssertionRatio = summarize(per, func(m MemberAudit) Ratios { return m.SelectedAssertionRatio })
 	out.SelectedTestRatio, out.MedianSelectedTestRatio = summarize(per, func(m MemberAudit) Ratios { return m.SelectedTestRatio })
@@ -380,6 +397,27 @@ func (a *auditor) audit(c candidate, res *Result) (MemberAudit, []AuditMiss) {
 	ma.SelectedTestRatio = Ratios{Assertlens: ratio(res.Totals.SelectedTestMethods, totalT),
 		AssertionOracle: ratio(len(needTests), totalT), MethodOracle: ratio(len(methods), totalT), ClassOracle: ratio(classT, totalT)}
 	return ma, missed
+}
+
+// methodLevelAssertions returns how many assertions res would select at method level: all
+// assertions of every test method holding a selected unit.
+func (a *auditor) methodLevelAssertions(res *Result) int {
+	seen, n := map[string]bool{}, 0
+	for _, u := range res.Units {
+		tc := a.classes[u.Class]
+		if tc == nil {
+			continue
+		}
+		for _, tm := range tc.Methods {
+			key := tc.ID + "#" + methodName(tm.ID)
+			if seen[key] || tm.Kind == slicing.KindSuite || (u.Level != slicing.LevelClass && methodName(tm.ID) != methodName(u.Test)) {
+				continue
+			}
+			seen[key] = true
+			n += tm.Assertions
+		}
+	}
+	return n
 }
 
 // unitsAt returns the units of tm a change executed by the statement at line can affect:

@@ -120,6 +120,10 @@ func TestAuditComparesWithEachOracle(t *testing.T) {
 			t.Errorf("%s: assertion ratios %+v, want %+v", id, r, w)
 		}
 	}
+	// add selects 1 of the 2 assertions of adds; the constructor all 3 of 3; helper 1 of 1.
+	if res.MeanSliceRatio <= 0 || res.SliceRatio <= 0 || res.SliceRatio >= 1 {
+		t.Errorf("slice ratio %.3f (mean %.3f): slicing must save something here", res.SliceRatio, res.MeanSliceRatio)
+	}
 	if tr := per["p.Calc#add(int)"].SelectedTestRatio; !near(tr.Assertlens, 0.5) || !near(tr.MethodOracle, 0.5) || !near(tr.ClassOracle, 1) {
 		t.Errorf("add: test ratios %+v", tr)
 	}

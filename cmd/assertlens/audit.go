@@ -75,6 +75,7 @@ func printAudit(w io.Writer, res *selection.AuditResult) {
 	}
 	table("assertions", res.Assertions, res.SelectedAssertionRatio, res.MedianSelectedAssertionRatio)
 	table("test methods", res.TestMethods, res.SelectedTestRatio, res.MedianSelectedTestRatio)
+	fmt.Fprintf(w, "assertion-level vs method-level selection (static): %.1f%% pooled, %.1f%% mean per member\n", 100*res.SliceRatio, 100*res.MeanSliceRatio)
 	share := 0.0
 	if res.Members > 0 {
 		share = 100 * float64(res.OverHalf) / float64(res.Members)
