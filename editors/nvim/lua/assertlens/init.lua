@@ -279,6 +279,10 @@ function M.status()
   if M.last_run and M.last_run.short then
     s = s .. ' · last run ' .. M.last_run.short
   end
+  local cov = M.server_status and M.server_status.coverage
+  if type(cov) == 'string' and cov ~= '' and cov ~= 'none' then
+    s = s .. ' · coverage ' .. cov
+  end
   return s
 end
 
@@ -470,8 +474,16 @@ local function on_show_message(_, result)
   return vim.NIL
 end
 
+--- The server's assertlens/status: counts and the coverage record's state.
+local function on_status(_, params)
+  if type(params) == 'table' then
+    M.server_status = params
+  end
+  return vim.NIL
+end
+
 local function handlers()
-  local h = { ['$/progress'] = on_progress, ['window/showMessage'] = on_show_message }
+  local h = { ['$/progress'] = on_progress, ['window/showMessage'] = on_show_message, ['assertlens/status'] = on_status }
   if not vim.lsp.handlers['workspace/codeLens/refresh'] then
     h['workspace/codeLens/refresh'] = function(_, _, ctx)
       for _, b in ipairs(vim.lsp.get_buffers_by_client_id(ctx.client_id)) do
@@ -485,6 +497,8 @@ end
 
 local function capabilities()
   local caps = vim.lsp.protocol.make_client_capabilities()
+  caps.experimental = caps.experimental or {}
+  caps.experimental.assertlens = { status = true }
   if not vim.lsp.handlers['workspace/codeLens/refresh'] then
     caps.workspace = caps.workspace or {}
     caps.workspace.codeLens = { refreshSupport = true }
