@@ -1,0 +1,90 @@
+//go:build agentapi
+
+package selection
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/assertlens/assertlens/analysis"
+	"github.com/assertlens/assertlens/selection/coverage"
+	"github.com/assertlens/assertlens/selection/runner"
+)
+
+// CompileFailed is returned by RecordCoverage when the project does not compile.
+type CompileFailed struct {
+	Errors []analysis.ParseError
+	Output string
+}
+
+func (e *CompileFailed) Error() string {
+	if len(e.Errors) > 0 {
+		ce := e.Errors[0]
+		return fmt.Sprintf("the project does not compile (%d errors; first %s:%d: %s)", len(e.Errors), ce.File, ce.Line, ce.Message)
+	}
+	return "the project does not compile"
+}
+
+// RecordCoverage runs the whole test suite of the current state once with the coverage
+// agent, stores the record in the cache (replacing the previous one) and returns it. The
+// state is taken under the lock; the run itself does not hold it, so edits go on.
+func (e *Engine) RecordCoverage(ctx context.Context, progress func(done, total int)) (*coverage.Store, error) {
+	start := time.Now()
+	e.mu.Lock()
+	if !e.indexed {
+		e.mu.Unlock()
+		return nil, errors.New("workspace is not indexed yet")
+	}
+	tests, err := e.testsLocked()
+	cur, opts := e.cur, e.opts
+	e.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	req := runner.Request{Root: e.Root, CacheDir: e.CacheDir, Classpath: opts.Classpath, Project: cur.Project,
+		Files: planFiles(cur), Timeout: cmp.Or(opts.RunTimeout, time.Hour)}
+	run, err := runner.Coverage(ctx, req, runner.CoverageOptions{Progress: progress})
+	if err != nil {
+		return nil, fmt.Errorf("coverage run: %w", err)
+	}
+	res := run.Result
+	if res != nil && len(res.CompileErrors) > 0 {
+		cf := &CompileFailed{Output: res.Output}
+		for _, ce := range res.CompileErrors {
+			cf.Errors = append(cf.Errors, analysis.ParseError{File: ce.File, Line: ce.Line, Message: ce.Message})
+		}
+		return nil, cf
+	}
+	if _, err := RecordPlan(e.CacheDir, res, tests); err != nil {
+		e.log().Warn("JUnit Platform plan not recorded", "err", err)
+	}
+	rec := coverage.Build(cur, fromRunner(run))
+	rec.Summary.ElapsedMs = time.Since(start).Milliseconds()
+	if err := coverage.Save(e.CoveragePath(), rec); err != nil {
+		return rec, fmt.Errorf("save coverage: %w", err)
+	}
+	return rec, nil
+}
+
+// fromRunner converts the runner's coverage run into the store's input.
+func fromRunner(run *runner.CoverageRun) coverage.Run {
+	out := coverage.Run{Unattributed: run.Unattributed}
+	for _, m := range run.Members {
+		out.Members = append(out.Members, coverage.JVMMember{Class: m.Class, Method: m.Method, Desc: m.Desc,
+			FirstLine: m.FirstLine, LastLine: m.LastLine, Enclosing: m.Enclosing, Test: m.Test, Synthetic: m.Synthetic})
+	}
+	for _, h := range run.Hits {
+		out.Hits = append(out.Hits, coverage.JVMHit{Member: h.Member, TestClass: h.TestClass, TestMethod: h.TestMethod,
+			Line: h.Line, OtherThread: h.OtherThread})
+	}
+	if run.Result != nil {
+		out.SuiteMs = run.Result.RunMs
+		for _, t := range run.Result.Tests {
+			out.Tests = append(out.Tests, coverage.TestOutcome{Test: coverage.TestID(t.Class, t.Method), Status: t.Status})
+		}
+	}
+	return out
+}
