@@ -1,5 +1,3 @@
-//go:build agentapi
-
 package main
 
 import (

@@ -18,6 +18,8 @@ func runMore(cmd string, args []string, stdout, stderr io.Writer) error {
 		return cmdRun(args, stdout)
 	case "check":
 		return cmdCheck(args, stdout)
+	case "coverage":
+		return cmdCoverage(args, stdout)
 	case "audit":
 		return cmdAudit(args, stdout)
 	case "serve":

@@ -16,6 +16,7 @@ import (
 
 // launchSpec is one launcher JVM invocation.
 type launchSpec struct {
+	jvmArgs    []string // options before the class path (-javaagent)
 	classpath  []string
 	reportsDir string
 	selectors  []Selector
@@ -40,7 +41,7 @@ const maxOutput = 256 << 10
 
 // launcherArgs builds the java command line.
 func launcherArgs(spec launchSpec) []string {
-	var args []string
+	args := append([]string{}, spec.jvmArgs...)
 	for k, v := range spec.sysProps {
 		args = append(args, "-D"+k+"="+v)
 	}

@@ -29,6 +29,11 @@ type runHooks struct {
 	// timeUp, given the progress file of the run, returns a channel closed when the run
 	// should count as timed out (tests); nil uses Request.Timeout.
 	timeUp func(progress string) <-chan struct{}
+	// launch, after a successful compile, returns extra JVM options and launcher class
+	// path entries (the coverage agent); its system properties go through sysProps.
+	launch func(ctx context.Context, s shadowTree, launchCP []string) (jvmArgs, classpath []string, err error)
+	// watch is told the progress file just before the launcher starts.
+	watch func(progress string)
 }
 
 // Run compiles the workspace in the shadow tree and runs the selected tests. Runs for
@@ -152,8 +157,23 @@ func run(ctx context.Context, req Request, hooks runHooks) (*Result, error) {
 	if hooks.timeUp != nil {
 		timeUp = hooks.timeUp(progress)
 	}
+	var jvmArgs []string
+	if hooks.launch != nil {
+		args, extra, err := hooks.launch(ctx, s, launchCP)
+		if err != nil {
+			return nil, err
+		}
+		jvmArgs, launchCP = args, append(launchCP, extra...)
+		for k, v := range hooks.sysProps {
+			sysProps[k] = v
+		}
+	}
+	if hooks.watch != nil {
+		hooks.watch(progress)
+	}
 	start = time.Now()
 	lo, err := launch(ctx, launchSpec{
+		jvmArgs:    jvmArgs,
 		timeUp:     timeUp,
 		classpath:  dedupePaths(launchCP),
 		reportsDir: reports,

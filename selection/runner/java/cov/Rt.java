@@ -1,0 +1,217 @@
+package assertlens.cov;
+
+import java.io.BufferedWriter;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The coverage agent's runtime, loaded by the bootstrap class loader so that instrumented
+ * classes of every loader and the JUnit listener share it. Instrumented code calls hit() at
+ * the entry of every project method, and enter()/line()/exit() in methods of test classes;
+ * the listener opens and closes one context per test (and per test class).
+ */
+public final class Rt {
+    private Rt() {}
+
+    /** One running test (method "" for class-level code) and what it executed. */
+    public static final class Ctx {
+        final String testClass, testMethod, declClass, methodName;
+        final Ctx parent;
+        final Thread owner;
+        volatile int line;
+        int depth;
+        private long[] keys = new long[64];
+        private int size;
+
+        Ctx(String testClass, String testMethod, String declClass, String methodName, Ctx parent) {
+            this.testClass = testClass;
+            this.testMethod = testMethod;
+            this.declClass = declClass == null ? null : declClass.intern();
+            this.methodName = methodName == null ? null : methodName.intern();
+            this.parent = parent;
+            this.owner = Thread.currentThread();
+        }
+
+        synchronized void add(long key) {
+            key++; // 0 marks an empty slot
+            int mask = keys.length - 1;
+            int i = (int) (mix(key) & mask);
+            while (true) {
+                long k = keys[i];
+                if (k == key) {
+                    return;
+                }
+                if (k == 0) {
+                    keys[i] = key;
+                    if (++size * 2 > keys.length) {
+                        grow();
+                    }
+                    return;
+                }
+                i = (i + 1) & mask;
+            }
+        }
+
+        private void grow() {
+            long[] old = keys;
+            keys = new long[old.length * 2];
+            size = 0;
+            for (long k : old) {
+                if (k != 0) {
+                    add(k - 1);
+                }
+            }
+        }
+
+        synchronized long[] drain() {
+            long[] out = new long[size];
+            int n = 0;
+            for (long k : keys) {
+                if (k != 0) {
+                    out[n++] = k - 1;
+                }
+            }
+            return out;
+        }
+    }
+
+    private static long mix(long x) {
+        x ^= x >>> 33;
+        x *= 0xff51afd7ed558ccdL;
+        x ^= x >>> 33;
+        return x;
+    }
+
+    private static final InheritableThreadLocal<Ctx> CUR = new InheritableThreadLocal<>();
+    private static final Ctx NONE = new Ctx("", "", null, null, null);
+    private static final List<String> pendingMembers = new ArrayList<>();
+    private static int nextMember;
+    private static Writer out;
+
+    /** Registers an instrumented method; the returned id is what hit() receives. */
+    public static synchronized int register(String cls, String name, String desc, String source, int first, int last,
+            String enclosing, boolean test, boolean synthetic) {
+        int id = nextMember++;
+        pendingMembers.add("M\t" + id + "\t" + cls + "\t" + name + "\t" + desc + "\t" + nz(source) + "\t" + first + "\t" + last
+                + "\t" + nz(enclosing) + "\t" + (test ? "t" : "") + (synthetic ? "s" : ""));
+        return id;
+    }
+
+    private static String nz(String s) {
+        return s == null ? "" : s;
+    }
+
+    /** Called at the entry of every instrumented method. */
+    public static void hit(int member) {
+        Ctx c = CUR.get();
+        if (c == null) {
+            c = NONE;
+        }
+        boolean other = c != NONE && c.owner != Thread.currentThread();
+        c.add(((long) member << 32) | ((long) (c.line & 0x3fffffff) << 1) | (other ? 1 : 0));
+    }
+
+    /** Called at the entry of every method of a test class. */
+    public static void enter(String cls, String method) {
+        Ctx c = CUR.get();
+        if (c != null && c.methodName == method && c.declClass == cls && c.owner == Thread.currentThread()) {
+            c.depth++;
+        }
+    }
+
+    /** Called before each return from, and on each exception leaving, a method of a test class. */
+    public static void exit(String cls, String method) {
+        Ctx c = CUR.get();
+        if (c != null && c.methodName == method && c.declClass == cls && c.owner == Thread.currentThread() && c.depth > 0) {
+            if (--c.depth == 0) {
+                c.line = 0; // what runs after the test method (@After*) is fixture
+            }
+        }
+    }
+
+    /** Called at each new source line of a method of a test class. */
+    public static void line(String cls, String method, int line) {
+        Ctx c = CUR.get();
+        if (c != null && c.depth == 1 && c.methodName == method && c.declClass == cls && c.owner == Thread.currentThread()) {
+            c.line = line;
+        }
+    }
+
+    /** Opens a context for a test (method "" for a test class) on the current thread. */
+    public static Object begin(String testClass, String testMethod, String declClass, String methodName) {
+        Ctx c = new Ctx(testClass, testMethod, declClass, methodName, CUR.get());
+        CUR.set(c);
+        return c;
+    }
+
+    /** Closes a context: its hits are written, the enclosing context is current again. */
+    public static void end(Object token) {
+        if (!(token instanceof Ctx)) {
+            return;
+        }
+        Ctx c = (Ctx) token;
+        if (CUR.get() == c) {
+            CUR.set(c.parent);
+        }
+        write(c);
+    }
+
+    private static void write(Ctx c) {
+        long[] keys = c.drain();
+        StringBuilder b = new StringBuilder(keys.length * 12 + 64);
+        b.append("H\t").append(c.testClass).append('\t').append(c.testMethod).append('\t');
+        for (int i = 0; i < keys.length; i++) {
+            long k = keys[i];
+            if (i > 0) {
+                b.append(',');
+            }
+            b.append(k >>> 32).append(':').append((k >>> 1) & 0x3fffffff);
+            if ((k & 1) != 0) {
+                b.append(":o");
+            }
+        }
+        emit(b.toString());
+    }
+
+    private static synchronized void emit(String record) {
+        try {
+            if (out == null) {
+                String path = System.getProperty("assertlens.cov.out");
+                if (path == null) {
+                    return;
+                }
+                out = new BufferedWriter(new OutputStreamWriter(new FileOutputStream(path, true), StandardCharsets.UTF_8), 1 << 16);
+            }
+            for (String m : pendingMembers) {
+                out.write(m);
+                out.write('\n');
+            }
+            pendingMembers.clear();
+            if (record != null) {
+                out.write(record);
+                out.write('\n');
+            }
+            out.flush();
+        } catch (IOException e) {
+            System.err.println("assertlens coverage: cannot write: " + e);
+        }
+    }
+
+    /** Writes what ran outside any test and the members registered since the last test. */
+    public static void finish() {
+        long[] keys = NONE.drain();
+        StringBuilder b = new StringBuilder("U\t");
+        for (int i = 0; i < keys.length; i++) {
+            if (i > 0) {
+                b.append(',');
+            }
+            b.append(keys[i] >>> 32);
+        }
+        emit(b.toString());
+    }
+}

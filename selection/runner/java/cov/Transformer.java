@@ -1,0 +1,197 @@
+package assertlens.cov;
+
+import java.io.File;
+import java.lang.instrument.ClassFileTransformer;
+import java.security.ProtectionDomain;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Handle;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FrameNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.InvokeDynamicInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LdcInsnNode;
+import org.objectweb.asm.tree.LineNumberNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
+
+/**
+ * Instruments the classes loaded from the project's compiled folders: a call to Rt.hit at
+ * the entry of every method with code, and in test classes Rt.enter/Rt.line/Rt.exit so the
+ * runtime knows which statement of the running test method is executing. Everything
+ * happens in memory; class files on disk are never touched.
+ */
+public final class Transformer implements ClassFileTransformer {
+    private static final String RT = "assertlens/cov/Rt";
+    private final List<String> main = new ArrayList<>(), test = new ArrayList<>();
+
+    public Transformer(String mainDirs, String testDirs) {
+        split(mainDirs, main);
+        split(testDirs, test);
+    }
+
+    private static void split(String dirs, List<String> into) {
+        for (String d : dirs.split(File.pathSeparator)) {
+            if (!d.isEmpty()) {
+                into.add(new File(d).getAbsoluteFile().toURI().toString());
+            }
+        }
+    }
+
+    @Override
+    public byte[] transform(ClassLoader loader, String name, Class<?> redefined, ProtectionDomain pd, byte[] bytes) {
+        if (name == null || pd == null || pd.getCodeSource() == null || pd.getCodeSource().getLocation() == null || redefined != null) {
+            return null;
+        }
+        String where = pd.getCodeSource().getLocation().toString();
+        boolean isTest = under(where, test);
+        if (!isTest && !under(where, main)) {
+            return null;
+        }
+        try {
+            return instrument(bytes, isTest);
+        } catch (Throwable t) {
+            System.err.println("assertlens coverage: " + name + " left uninstrumented: " + t);
+            return null;
+        }
+    }
+
+    private static boolean under(String where, List<String> dirs) {
+        for (String d : dirs) {
+            if (where.startsWith(d) || (where + "/").startsWith(d)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static byte[] instrument(byte[] bytes, boolean isTest) {
+        ClassReader cr = new ClassReader(bytes);
+        ClassNode cn = new ClassNode();
+        cr.accept(cn, ClassReader.EXPAND_FRAMES);
+        if ((cn.access & Opcodes.ACC_MODULE) != 0) {
+            return null;
+        }
+        String binary = cn.name.replace('/', '.');
+        Map<String, String> lambdaOwner = lambdaOwners(cn);
+        String classEnclosing = null;
+        if (cn.outerMethod != null) {
+            classEnclosing = cn.outerClass.replace('/', '.') + "#" + cn.outerMethod + cn.outerMethodDesc;
+        } else if (cn.outerClass != null) {
+            classEnclosing = cn.outerClass.replace('/', '.') + "#";
+        }
+        for (MethodNode mn : cn.methods) {
+            if (mn.instructions.size() == 0) {
+                continue;
+            }
+            int first = 0, last = 0;
+            for (AbstractInsnNode in : mn.instructions) {
+                if (in instanceof LineNumberNode) {
+                    int l = ((LineNumberNode) in).line;
+                    first = first == 0 ? l : Math.min(first, l);
+                    last = Math.max(last, l);
+                }
+            }
+            String enclosing = null;
+            String owner = lambdaOwner.get(mn.name + mn.desc);
+            if (owner != null) {
+                String seen = owner;
+                for (int i = 0; i < 16 && lambdaOwner.containsKey(seen); i++) {
+                    seen = lambdaOwner.get(seen);
+                }
+                enclosing = binary + "#" + seen;
+            } else if (classEnclosing != null) {
+                enclosing = classEnclosing;
+            }
+            boolean synthetic = (mn.access & (Opcodes.ACC_SYNTHETIC | Opcodes.ACC_BRIDGE)) != 0;
+            int id = Rt.register(binary, mn.name, mn.desc, cn.sourceFile, first, last, enclosing, isTest, synthetic);
+            InsnList probe = new InsnList();
+            probe.add(new LdcInsnNode(id));
+            probe.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RT, "hit", "(I)V", false));
+            mn.instructions.insert(probe);
+            if (isTest && !mn.name.startsWith("<") && (mn.access & Opcodes.ACC_SYNTHETIC) == 0) {
+                trackLines(binary, mn);
+            }
+        }
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        cn.accept(cw);
+        return cw.toByteArray();
+    }
+
+    /** Maps "lambda$x$0(desc)" to the method ("name(desc)") whose invokedynamic creates it. */
+    private static Map<String, String> lambdaOwners(ClassNode cn) {
+        Map<String, String> out = new HashMap<>();
+        for (MethodNode mn : cn.methods) {
+            for (AbstractInsnNode in : mn.instructions) {
+                if (!(in instanceof InvokeDynamicInsnNode)) {
+                    continue;
+                }
+                for (Object arg : ((InvokeDynamicInsnNode) in).bsmArgs) {
+                    if (arg instanceof Handle) {
+                        Handle h = (Handle) arg;
+                        if (h.getOwner().equals(cn.name) && h.getName().startsWith("lambda$")) {
+                            out.put(h.getName() + h.getDesc(), mn.name + mn.desc);
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Adds Rt.enter at the start, Rt.line at each line, and Rt.exit before each return and
+     * in a handler around the whole body that rethrows.
+     */
+    private static void trackLines(String binary, MethodNode mn) {
+        InsnList insns = mn.instructions;
+        for (AbstractInsnNode in : insns.toArray()) {
+            if (in instanceof LineNumberNode) {
+                LineNumberNode ln = (LineNumberNode) in;
+                InsnList call = new InsnList();
+                call.add(new LdcInsnNode(binary));
+                call.add(new LdcInsnNode(mn.name));
+                call.add(new LdcInsnNode(ln.line));
+                call.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RT, "line", "(Ljava/lang/String;Ljava/lang/String;I)V", false));
+                // After the line marker (and the frame that may follow the label).
+                AbstractInsnNode at = ln;
+                while (at.getNext() instanceof FrameNode || at.getNext() instanceof LineNumberNode) {
+                    at = at.getNext();
+                }
+                insns.insert(at, call);
+            } else if (in.getOpcode() >= Opcodes.IRETURN && in.getOpcode() <= Opcodes.RETURN) {
+                insns.insertBefore(in, exitCall(binary, mn.name));
+            }
+        }
+        LabelNode start = new LabelNode(), end = new LabelNode(), handler = new LabelNode();
+        InsnList head = new InsnList();
+        head.add(new LdcInsnNode(binary));
+        head.add(new LdcInsnNode(mn.name));
+        head.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RT, "enter", "(Ljava/lang/String;Ljava/lang/String;)V", false));
+        head.add(start);
+        insns.insert(head);
+        insns.add(end);
+        insns.add(handler);
+        insns.add(new FrameNode(Opcodes.F_NEW, 0, new Object[0], 1, new Object[] {"java/lang/Throwable"}));
+        insns.add(exitCall(binary, mn.name));
+        insns.add(new InsnNode(Opcodes.ATHROW));
+        mn.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
+    }
+
+    private static InsnList exitCall(String binary, String method) {
+        InsnList call = new InsnList();
+        call.add(new LdcInsnNode(binary));
+        call.add(new LdcInsnNode(method));
+        call.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RT, "exit", "(Ljava/lang/String;Ljava/lang/String;)V", false));
+        return call;
+    }
+}
