@@ -1,7 +1,7 @@
 # assertlens build, test and demo entry points. `make test` is what CI runs.
 GO        ?= go
 BIN       := bin/assertlens
-JAVA_PKGS := junit4 junit5 libhamcrest-java neovim
+JAVA_PKGS := junit4 junit5 libhamcrest-java libasm-java neovim
 export CGO_ENABLED := 1
 
 .PHONY: all setup build test gotest lint bench demo editors-test vscode-test nvim-test e2e clean

@@ -6,6 +6,7 @@ need=()
 [ -f /usr/share/java/junit4.jar ] || need+=(junit4)
 ls /usr/share/java/junit-platform-console-standalone*.jar >/dev/null 2>&1 || need+=(junit5)
 [ -f /usr/share/java/hamcrest-core.jar ] || [ -f /usr/share/java/hamcrest.jar ] || need+=(libhamcrest-java)
+[ -f /usr/share/java/asm.jar ] && [ -f /usr/share/java/asm-tree.jar ] || need+=(libasm-java)
 command -v nvim >/dev/null 2>&1 || need+=(neovim)
 command -v javac >/dev/null 2>&1 || need+=(default-jdk-headless)
 if [ ${#need[@]} -gt 0 ]; then
