@@ -328,10 +328,24 @@ func (a *auditor) audit(c candidate, res *Result) (MemberAudit, []AuditMiss) {
 	}
 	ma := MemberAudit{Member: c.id, Sites: len(c.sites)}
 	var missed []AuditMiss
-	need := map[string]int{}       // assertion oracle: unit id -> assertions
-	needTests := map[string]bool{} // assertion oracle: test methods
+	// The assertion oracle needs, per test method, the assertion units holding a statement
+	// that ran the member, or the whole method when it is not cut into slices (never more
+	// than the method oracle).
+	need := map[string]int{}       // assertion unit id, or "whole " + test run -> assertions
+	needTests := map[string]bool{} // test runs the assertion oracle runs
 	methods := map[string]bool{}   // method oracle
 	classes := map[string]bool{}   // class oracle
+	needMethod := func(tc *slicing.TestClass, tm *slicing.TestMethod, units []slicing.Unit) {
+		run := tc.ID + "#" + methodName(tm.ID)
+		for _, u := range units {
+			if u.Level == slicing.LevelAssertion {
+				need[u.ID] = u.Assertions
+			} else {
+				need["whole "+run] = tm.Assertions
+			}
+			needTests[run] = true
+		}
+	}
 	for _, site := range c.sites {
 		tc := a.classes[site.Class()]
 		if tc == nil {
@@ -344,8 +358,12 @@ func (a *auditor) audit(c candidate, res *Result) (MemberAudit, []AuditMiss) {
 		switch site.Method() {
 		case "":
 			for _, tm := range tc.Methods {
+				if tm.Kind == slicing.KindSuite {
+					continue
+				}
 				units = append(units, tm.Units...)
 				methods[tc.ID+"#"+methodName(tm.ID)] = true
+				needMethod(tc, tm, tm.Units)
 			}
 		default:
 			tm := a.methods[site.Test]
@@ -356,11 +374,10 @@ func (a *auditor) audit(c candidate, res *Result) (MemberAudit, []AuditMiss) {
 			}
 			methods[site.Test] = true
 			units = unitsAt(tm, site.Line)
+			needMethod(tc, tm, units)
 		}
 		ok := true
 		for _, u := range units {
-			need[u.ID] = u.Assertions
-			needTests[testOf(tc, u)] = true
 			ok = ok && selected[u.ID]
 		}
 		if !ok {
@@ -436,14 +453,6 @@ func unitsAt(tm *slicing.TestMethod, line int) []slicing.Unit {
 		}
 	}
 	return tm.Units
-}
-
-// testOf returns the test method id of a unit, as "class#method" of tc.
-func testOf(tc *slicing.TestClass, u slicing.Unit) string {
-	if u.Level == slicing.LevelClass {
-		return tc.ID
-	}
-	return tc.ID + "#" + methodName(u.Test)
 }
 
 // via returns the static chain that would have selected site for a change of id: among

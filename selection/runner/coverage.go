@@ -151,7 +151,7 @@ func watchProgress(path string, done <-chan struct{}, report func(done, total in
 	tick := time.NewTicker(250 * time.Millisecond)
 	defer tick.Stop()
 	var offset int64
-	planned, finished := 0, 0
+	planned, finished := map[string]bool{}, map[string]bool{}
 	var rest string
 	for {
 		select {
@@ -168,17 +168,22 @@ func watchProgress(path string, done <-chan struct{}, report func(done, total in
 			offset += int64(len(b))
 			lines := strings.Split(rest+string(b), "\n")
 			rest = lines[len(lines)-1]
-			before := finished
+			before := len(finished)
 			for _, l := range lines[:len(lines)-1] {
-				switch {
-				case strings.HasPrefix(l, "P\t"):
-					planned++
-				case strings.HasPrefix(l, "F\t"):
-					finished++
+				p := strings.Split(l, "\t")
+				if len(p) < 3 {
+					continue
+				}
+				// Invocations of one method (parameterized, repeated) count once.
+				switch key := p[1] + "#" + p[2]; p[0] {
+				case "P":
+					planned[key] = true
+				case "F":
+					finished[key] = true
 				}
 			}
-			if finished != before || (planned > 0 && finished == 0) {
-				report(finished, planned)
+			if len(finished) != before || (len(planned) > 0 && before == 0) {
+				report(min(len(finished), len(planned)), len(planned))
 			}
 		}
 		f.Close()
