@@ -1,0 +1,158 @@
+package runner
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestCoverageAttributesEachExecutionToItsTestStatement runs a fixture with JUnit 3, 4 and
+// 5 tests under the agent and compares what it recorded with expectations written from
+// the sources.
+func TestCoverageAttributesEachExecutionToItsTestStatement(t *testing.T) {
+	t.Parallel()
+	root, cache := fixture(t, "coverage")
+	before := treeDigest(t, root)
+	ctx, cancel := testContext(t)
+	defer cancel()
+	var lastDone, lastTotal int
+	run, err := Coverage(ctx, Request{Root: root, CacheDir: cache}, CoverageOptions{Progress: func(done, total int) {
+		lastDone, lastTotal = done, total
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(run.Result.CompileErrors) > 0 {
+		t.Fatalf("compile errors: %v", run.Result.CompileErrors)
+	}
+	if lastTotal == 0 || lastDone != lastTotal {
+		t.Errorf("last progress %d/%d, want done == total", lastDone, lastTotal)
+	}
+	if treeDigest(t, root) != before {
+		t.Fatal("the workspace changed")
+	}
+	got := map[string]bool{}
+	for _, h := range run.Hits {
+		m := run.Members[h.Member]
+		key := m.Class + "#" + m.Method + " " + h.TestClass
+		if h.TestMethod != "" {
+			key += "#" + h.TestMethod
+		}
+		key += " " + strconv.Itoa(h.Line)
+		if h.OtherThread {
+			key += " other"
+		}
+		got[key] = true
+	}
+	cases := []struct {
+		what, hit string
+	}{
+		{"a plain statement", "cov.Calc#add cov.CalcTest#adds 33"},
+		{"@BeforeEach is fixture", "cov.Calc#<init> cov.CalcTest#adds 0"},
+		{"@AfterEach is fixture, though it runs after the body", "cov.Calc#twice cov.CalcTest#adds 0"},
+		{"@BeforeAll is class-level", "cov.Calc#<init> cov.CalcTest 0"},
+		{"a static initializer runs for what first touched the class", "cov.Calc#<clinit> cov.CalcTest 0"},
+		{"a static initializer's callee", "cov.Calc#seed cov.CalcTest 0"},
+		{"a multi-line statement, at the line of the call", "cov.Calc#lazy cov.CalcTest#lambdas 40"},
+		{"a lambda body", "cov.Calc#lambda$lazy$0 cov.CalcTest#lambdas 40"},
+		{"a lambda in a lambda", "cov.Calc#lambda$lazy$1 cov.CalcTest#lambdas 40"},
+		{"a method of an anonymous class", "cov.Calc$2#run cov.CalcTest#anonymous 46"},
+		{"an anonymous class in a static field initializer", "cov.Calc$1#run cov.CalcTest#statics 69"},
+		{"another thread, attributed to the statement that started it", "cov.Calc#twice cov.CalcTest#threads 52 other"},
+		{"the thread's lambda", "cov.Calc#lambda$inThread$2 cov.CalcTest#threads 52 other"},
+		{"a failing test records what ran before the failure", "cov.Calc#add cov.CalcTest#fails 57"},
+		{"and its @AfterEach", "cov.Calc#twice cov.CalcTest#fails 0"},
+		{"parameterized invocations merge into one test", "cov.Calc#add cov.CalcTest#many 64"},
+		{"an inherited test runs in each concrete class, lines of the base", "cov.Shape#square cov.SmallSquareTest#area 12"},
+		{"the other concrete class", "cov.Shape#square cov.BigSquareTest#area 12"},
+		{"a lambda of an interface", "cov.Shape#lambda$square$0 cov.BigSquareTest#area 13"},
+		{"JUnit 4 statement", "cov.Calc#add cov.LegacyTest#adds 30"},
+		{"JUnit 4 @Before", "cov.Calc#<init> cov.LegacyTest#adds 0"},
+		{"JUnit 4 @After", "cov.Calc#twice cov.LegacyTest#adds 0"},
+		{"JUnit 4 @BeforeClass", "cov.Calc#seed cov.LegacyTest 0"},
+		{"JUnit 3 statement", "cov.Calc#add cov.OldStyleTest#testAdds 14"},
+		{"JUnit 3 setUp", "cov.Calc#<init> cov.OldStyleTest#testAdds 0"},
+	}
+	for _, c := range cases {
+		if !got[c.hit] {
+			t.Errorf("%s: missing %q", c.what, c.hit)
+		}
+	}
+	for _, never := range []string{
+		"cov.Calc#twice cov.CalcTest#adds 34",    // @AfterEach after the last statement is not that statement
+		"cov.Calc#twice cov.CalcTest#fails 58",   // never reached
+		"cov.Calc#twice cov.CalcTest#threads 52", // only on the other thread
+	} {
+		if got[never] {
+			t.Errorf("recorded %q", never)
+		}
+	}
+	if t.Failed() {
+		keys := make([]string, 0, len(got))
+		for k := range got {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		t.Logf("recorded:\n%s", strings.Join(keys, "\n"))
+	}
+	enclosing := map[string]string{}
+	for _, m := range run.Members {
+		enclosing[m.Class+"#"+m.Method] = m.Enclosing
+	}
+	for member, want := range map[string]string{
+		"cov.Calc#lambda$lazy$1":    "cov.Calc#lazy(I)I",
+		"cov.Calc#lambda$lazy$0":    "cov.Calc#lazy(I)I",
+		"cov.Calc$2#run":            "cov.Calc#job([I)Ljava/lang/Runnable;",
+		"cov.Calc$1#run":            "cov.Calc#",
+		"cov.Shape#lambda$square$0": "cov.Shape#square(I)Lcov/Shape;",
+		"cov.Calc#add":              "",
+	} {
+		if enclosing[member] != want {
+			t.Errorf("%s: enclosing %q, want %q", member, enclosing[member], want)
+		}
+	}
+	var fails TestResult
+	for _, r := range run.Result.Tests {
+		if r.Method == "fails" {
+			fails = r
+		}
+	}
+	if fails.Status != StatusFailed {
+		t.Errorf("the failing test's result = %+v", fails)
+	}
+}
+
+// TestCoverageKeepsASMPrivate checks that the agent's ASM does not leak into the tested
+// application's class path.
+func TestCoverageKeepsASMPrivate(t *testing.T) {
+	t.Parallel()
+	root, cache := fixture(t, "coverage")
+	probe := `package cov;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
+
+class ClassPathTest {
+    @Test
+    void asmIsNotVisible() {
+        assertThrows(ClassNotFoundException.class, () -> Class.forName("org.objectweb.asm.ClassVisitor"));
+    }
+}
+`
+	if err := os.WriteFile(filepath.Join(root, "src/test/java/cov/ClassPathTest.java"), []byte(probe), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := testContext(t)
+	defer cancel()
+	run, err := Coverage(ctx, Request{Root: root, CacheDir: cache, Selectors: []Selector{{Class: "cov.ClassPathTest"}}}, CoverageOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := result(t, run.Result, "cov.ClassPathTest", "asmIsNotVisible"); r.Status != StatusPassed {
+		t.Fatalf("ASM is visible to the application: %+v", r)
+	}
+}

@@ -1,0 +1,8 @@
+package cov;
+
+class BigSquareTest extends AbstractShapeTest {
+    @Override
+    int side() {
+        return 10;
+    }
+}

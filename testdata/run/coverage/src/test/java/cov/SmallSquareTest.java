@@ -1,0 +1,8 @@
+package cov;
+
+class SmallSquareTest extends AbstractShapeTest {
+    @Override
+    int side() {
+        return 1;
+    }
+}
