@@ -1,0 +1,116 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/assertlens/assertlens/analysis"
+	"github.com/assertlens/assertlens/selection"
+	"github.com/assertlens/assertlens/selection/coverage"
+)
+
+// TestCoverageAuditAndSelectionWithCoverage records the demo's coverage with the real
+// agent, audits every member against it, and selects an edit with and without it.
+func TestCoverageAuditAndSelectionWithCoverage(t *testing.T) {
+	t.Setenv("ASSERTLENS_CACHE_DIR", filepath.Join(t.TempDir(), "cache"))
+	dir := gitFixture(t, "../../testdata/demo")
+
+	if code, _, stderr := runCLI("audit", "--root", dir); code != 2 || !strings.Contains(stderr, "assertlens coverage") {
+		t.Fatalf("audit before any record: exit %d, %q", code, stderr)
+	}
+
+	code, out, stderr := runCLI("coverage", "--root", dir, "--json")
+	if code != 0 {
+		t.Fatalf("coverage: exit %d\n%s", code, stderr)
+	}
+	var sum coverage.Summary
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatal(err)
+	}
+	if sum.Tests != 4 || sum.Passed != 4 || sum.Members == 0 || sum.Hits == 0 {
+		t.Fatalf("summary = %+v", sum)
+	}
+
+	code, out, _ = runCLI("coverage", "--root", dir, "--member", "demo.Complex#negate()", "--json")
+	var mh struct {
+		Member string          `json:"member"`
+		Hits   []coverage.Site `json:"hits"`
+	}
+	if err := json.Unmarshal([]byte(out), &mh); err != nil || code != 0 {
+		t.Fatalf("coverage --member: exit %d, %v\n%s", code, err, out)
+	}
+	want := []coverage.Site{{Test: "demo.ComplexTest#testExp", Line: 24}, {Test: "demo.ComplexTest#testNegate", Line: 13}}
+	slices.SortFunc(mh.Hits, func(a, b coverage.Site) int { return strings.Compare(a.Test, b.Test) })
+	if !slices.Equal(mh.Hits, want) {
+		t.Fatalf("negate() ran at %+v, want %+v", mh.Hits, want)
+	}
+
+	code, out, stderr = runCLI("audit", "--root", dir, "--json")
+	if code != 0 {
+		t.Fatalf("audit: exit %d\n%s\n%s", code, out, stderr)
+	}
+	var audit selection.AuditResult
+	if err := json.Unmarshal([]byte(out), &audit); err != nil {
+		t.Fatal(err)
+	}
+	r := audit.SelectedAssertionRatio
+	if audit.Members == 0 || len(audit.Missed) != 0 || r.AssertionOracle > r.MethodOracle || r.MethodOracle > r.ClassOracle ||
+		r.Assertlens < r.AssertionOracle || r.ClassOracle > 1 {
+		t.Fatalf("audit = %+v", audit)
+	}
+
+	// An edit of negate(): with the record exactly the statements that ran it.
+	p := filepath.Join(dir, "src/main/java/demo/Complex.java")
+	b, _ := os.ReadFile(p)
+	if err := os.WriteFile(p, []byte(strings.Replace(string(b), "return new Complex(-real, -imaginary);", "return new Complex(-real, imaginary);", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sel := selectJSON(t, "select", "--root", dir, "--json")
+	static := selectJSON(t, "select", "--root", dir, "--json", "--no-coverage")
+	if sel.Coverage == nil || sel.Coverage.State != "fresh" || sel.Totals.FromCoverage == 0 || sel.Totals.FromStatic != 0 {
+		t.Fatalf("select with coverage: coverage %+v, totals %+v", sel.Coverage, sel.Totals)
+	}
+	if static.Coverage != nil || static.Totals.FromCoverage != 0 {
+		t.Fatalf("--no-coverage used the record: %+v", static.Coverage)
+	}
+	for _, u := range sel.Units {
+		if u.Source != "coverage" || !strings.Contains(strings.Join(u.Via, " "), "coverage record") {
+			t.Errorf("unit %s: source %q via %v", u.ID, u.Source, u.Via)
+		}
+	}
+	if sel.Totals.SelectedAssertions > static.Totals.SelectedAssertions {
+		t.Errorf("coverage selected more (%d) than the graph (%d)", sel.Totals.SelectedAssertions, static.Totals.SelectedAssertions)
+	}
+
+	// A damaged record is ignored by select and reported by audit.
+	cache, err := analysis.CacheDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(cache, coverage.FileName), []byte("assertlens-coverage-v1\ngarbage"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if again := selectJSON(t, "select", "--root", dir, "--json"); again.Coverage != nil || len(again.Units) != len(static.Units) {
+		t.Errorf("select with a damaged record: coverage %+v, %d units (static %d)", again.Coverage, len(again.Units), len(static.Units))
+	}
+	if code, _, stderr := runCLI("audit", "--root", dir); code != 2 || !strings.Contains(stderr, "truncated") && !strings.Contains(stderr, "damaged") {
+		t.Errorf("audit on a damaged record: exit %d %q", code, stderr)
+	}
+}
+
+func selectJSON(t *testing.T, args ...string) *selection.Result {
+	t.Helper()
+	code, out, stderr := runCLI(args...)
+	if code != 0 {
+		t.Fatalf("%v: exit %d\n%s", args, code, stderr)
+	}
+	var res selection.Result
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	return &res
+}
