@@ -51,17 +51,23 @@ public class ShapeTest {
 
 func shapeSnapshot(t *testing.T, edits map[string][2]string) *analysis.Snapshot {
 	t.Helper()
-	files := map[string][]byte{}
-	for p, s := range shapeFiles {
+	return memSnapshot(t, shapeFiles, edits)
+}
+
+// memSnapshot builds a snapshot of files with each edit (old, new) applied once.
+func memSnapshot(t *testing.T, files map[string]string, edits map[string][2]string) *analysis.Snapshot {
+	t.Helper()
+	out := map[string][]byte{}
+	for p, s := range files {
 		if e, ok := edits[p]; ok {
 			if !strings.Contains(s, e[0]) {
 				t.Fatalf("%s does not contain %q", p, e[0])
 			}
 			s = strings.Replace(s, e[0], e[1], 1)
 		}
-		files[p] = []byte(s)
+		out[p] = []byte(s)
 	}
-	snap, err := analysis.Build(context.Background(), "/shapes", analysis.MemorySource{Name: "shapes", Files: files}, nil)
+	snap, err := analysis.Build(context.Background(), "/mem", analysis.MemorySource{Name: "mem", Files: out}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

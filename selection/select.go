@@ -447,6 +447,12 @@ func (s *selector) selectMethodByEdit(out []slicing.Unit, tc *slicing.TestClass,
 	if c, ok := s.direct[tm.MemberID]; ok {
 		return whole([]string{c.ID}, []string{tm.ID, c.ID})
 	}
+	// The argument providers of a parameterized test run before each invocation.
+	for _, pr := range tm.Providers {
+		if ch := s.hit(pr); ch != nil {
+			return whole([]string{last(ch)}, append([]string{tm.ID, "arguments from " + pr}, ch...))
+		}
+	}
 	sliced := false
 	for _, u := range tm.Units {
 		if u.Level == slicing.LevelAssertion {

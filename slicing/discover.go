@@ -39,6 +39,10 @@ type TestMethod struct {
 	Kind string `json:"kind,omitempty"`
 	// Disabled is set for @Ignore / @Disabled tests (reported skipped by the engine).
 	Disabled bool `json:"disabled,omitempty"`
+	// Providers are the members that produce a parameterized test's arguments
+	// (@MethodSource factories, @FieldSource fields, @ArgumentsSource classes): a change
+	// they reach affects every invocation.
+	Providers []string `json:"providers,omitempty"`
 }
 
 // TestClass is a class whose tests JUnit runs, or a suite, or an abstract class holding
@@ -244,6 +248,9 @@ func (p *project) fixtures(t *analysis.Type) []string {
 				set[m.ID] = true
 			case analysis.KindMethod:
 				fixture := (m.Name == "setUp" || m.Name == "tearDown") && len(m.Params) == 0 && p.isJUnit3(t)
+				// JUnit 4's Parameterized and Theories build every test's arguments from
+				// these before any test runs.
+				fixture = fixture || m.HasAnnotation("Parameters") || m.HasAnnotation("DataPoints") || m.HasAnnotation("DataPoint")
 				for _, a := range m.Annotations {
 					fixture = fixture || fixtureAnnotations[a]
 				}
@@ -340,6 +347,9 @@ func (p *project) buildClass(f *analysis.File, t *analysis.Type, analyses map[st
 			Line: r.m.Line, EndLine: r.m.EndLine, Engine: run.engine, Kind: run.kind, Disabled: run.disabled}
 		if df := p.fileOf(r.t); df != nil {
 			tm.File = df.Path
+		}
+		if run.kind != KindTest {
+			tm.Providers = p.providers(r.t, r.m)
 		}
 		ma := analyses[r.m.ID]
 		if ma == nil {
