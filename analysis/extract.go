@@ -219,6 +219,7 @@ func (x *extractor) typeDecl(n *sitter.Node, pkg, outer string) {
 			t.Extends = append(t.Extends, x.typeList(ch)...)
 		}
 	}
+	t.QualifiedSupers = x.qualifiedSupers(n)
 	t.HeadHash = hashTokens(x.src, Lex(x.src, int(n.StartByte()), headEnd), true)
 	x.file.Types = append(x.file.Types, t)
 	if body == nil {
@@ -245,6 +246,75 @@ func (x *extractor) typeList(n *sitter.Node) []string {
 		out = append(out, EraseType(x.text(ch)))
 	}
 	return out
+}
+
+// qualifiedSupers returns the supertype names of a type declaration with their qualifiers,
+// extends before implements, or nil when none is qualified.
+func (x *extractor) qualifiedSupers(n *sitter.Node) []string {
+	var ext, impl []string
+	qualified := false
+	var walk func(n *sitter.Node, into *[]string)
+	walk = func(n *sitter.Node, into *[]string) {
+		c := int(n.NamedChildCount())
+		for i := 0; i < c; i++ {
+			ch := n.NamedChild(i)
+			if ch.Type() == "type_list" {
+				walk(ch, into)
+				continue
+			}
+			name := eraseQualified(x.text(ch))
+			qualified = qualified || strings.Contains(name, ".")
+			*into = append(*into, name)
+		}
+	}
+	c := int(n.NamedChildCount())
+	for i := 0; i < c; i++ {
+		switch ch := n.NamedChild(i); ch.Type() {
+		case "superclass", "extends_interfaces":
+			walk(ch, &ext)
+		case "super_interfaces":
+			walk(ch, &impl)
+		}
+	}
+	if !qualified {
+		return nil
+	}
+	return append(ext, impl...)
+}
+
+// qualifiedOnly returns the written type with its qualifier ("Outer.Inner") when it has
+// one that the erased simple name erased drops, else "".
+func qualifiedOnly(written, erased string) string {
+	if strings.HasSuffix(erased, "]") {
+		return ""
+	}
+	q := eraseQualified(written)
+	if q == erased || !strings.Contains(q, ".") {
+		return ""
+	}
+	return q
+}
+
+// eraseQualified is EraseType keeping the qualifier ("java.util.Map.Entry<K,V>" →
+// "java.util.Map.Entry").
+func eraseQualified(s string) string {
+	simple := EraseType(s)
+	var b strings.Builder
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '<':
+			depth++
+		case c == '>':
+			depth--
+		case depth > 0, c == ' ', c == '\t', c == '\n', c == '\r':
+		case c == '@':
+			return simple // annotated supertypes are rare: keep the simple form
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
 
 // modifiers splits a modifiers node into annotation simple names, other modifiers and access.
@@ -360,8 +430,10 @@ func (x *extractor) fields(t *Type, n *sitter.Node) {
 	if m := firstChildOfType(n, "modifiers"); m != nil {
 		annotations, mods, access = x.modifiers(m)
 	}
+	qualifiedType := ""
 	if ty := n.ChildByFieldName("type"); ty != nil {
 		typ = EraseType(x.text(ty))
+		qualifiedType = qualifiedOnly(x.text(ty), typ)
 		typeEnd = int(ty.EndByte())
 	}
 	if t.Kind == "interface" || t.Kind == "annotation" {
@@ -378,7 +450,7 @@ func (x *extractor) fields(t *Type, n *sitter.Node) {
 		if nm == nil {
 			continue
 		}
-		m := &Member{ID: t.ID + "#" + x.text(nm), Kind: KindField, Name: x.text(nm), ReturnType: typ,
+		m := &Member{ID: t.ID + "#" + x.text(nm), Kind: KindField, Name: x.text(nm), ReturnType: typ, QualifiedType: qualifiedType,
 			Annotations: annotations, Modifiers: mods, Access: access, Line: line(n), EndLine: endLine(n),
 			Start: int(n.StartByte()), End: int(n.EndByte()), Broken: n.HasError()}
 		declToks := Lex(x.src, int(d.StartByte()), int(nm.EndByte()))
@@ -482,6 +554,7 @@ func (x *extractor) method(t *Type, n *sitter.Node, kind MemberKind) {
 	}
 	if ty := n.ChildByFieldName("type"); ty != nil {
 		m.ReturnType = EraseType(x.text(ty))
+		m.QualifiedType = qualifiedOnly(x.text(ty), m.ReturnType)
 	}
 	var locals []LocalVar
 	if params := n.ChildByFieldName("parameters"); params != nil {
@@ -554,7 +627,11 @@ func (x *extractor) params(m *Member, params *sitter.Node) []LocalVar {
 			}
 			m.Params = append(m.Params, typ)
 			if nm := p.ChildByFieldName("name"); nm != nil {
-				locals = append(locals, LocalVar{Name: x.text(nm), Type: typ})
+				lv := LocalVar{Name: x.text(nm), Type: typ}
+				if q := qualifiedOnly(x.text(ty), typ); q != "" && !strings.HasSuffix(typ, "]") {
+					lv.Type = q
+				}
+				locals = append(locals, lv)
 			}
 		case "spread_parameter":
 			var typ, name string

@@ -41,45 +41,62 @@ type ParseError struct {
 
 // Type is a class, interface, enum, record or annotation type.
 type Type struct {
-	ID          string // pkg.Outer.Inner
-	Name        string // simple name
-	Kind        string // class, interface, enum, record, annotation
-	Outer       string // id of the enclosing type, "" for top level
-	Extends     []string
-	Implements  []string
-	Annotations []string // simple names
-	Modifiers   []string // non-access modifiers
-	Access      string   // public, protected, private or ""
-	HeadHash    uint64   // modifiers (without access), annotations, name, type params, supertypes
-	Line        int
-	EndLine     int
-	Members     []*Member // in source order
-	Broken      bool      // the type's text contains a syntax error
+	ID         string   // pkg.Outer.Inner
+	Name       string   // simple name
+	Kind       string   // class, interface, enum, record, annotation
+	Outer      string   // id of the enclosing type, "" for top level
+	Extends    []string // erased simple names, as written minus qualifiers
+	Implements []string
+	// QualifiedSupers holds Extends then Implements as written (erased, with qualifiers
+	// such as "Outer.Inner"); nil when no name is qualified. See SupertypeNames.
+	QualifiedSupers []string
+	Annotations     []string // simple names
+	Modifiers       []string // non-access modifiers
+	Access          string   // public, protected, private or ""
+	HeadHash        uint64   // modifiers (without access), annotations, name, type params, supertypes
+	Line            int
+	EndLine         int
+	Members         []*Member // in source order
+	Broken          bool      // the type's text contains a syntax error
+}
+
+// SupertypeNames returns the supertypes named in the declaration, extends first, with
+// their qualifiers: "extends AbstractFormatter.Builder" must not resolve to the declaring
+// type when that is itself called Builder.
+func (t *Type) SupertypeNames() []string {
+	if t.QualifiedSupers != nil {
+		return t.QualifiedSupers
+	}
+	return append(append([]string{}, t.Extends...), t.Implements...)
 }
 
 // Member is a method, constructor, field, enum constant or initializer.
 type Member struct {
-	ID          string
-	Kind        MemberKind
-	Name        string
-	Params      []string // erased simple parameter types
-	Varargs     bool
-	ReturnType  string // erased simple name; "" for constructors, fields keep their type here
-	Annotations []string
-	Modifiers   []string
-	Access      string
-	Throws      []string
-	SigHash     uint64 // signature without access modifier and throws clause
-	BodyHash    uint64 // body tokens (field: initializer)
-	ThrowsHash  uint64
-	Line        int
-	EndLine     int
-	BodyLine    int // first line of the body, 0 when there is none
-	Start, End  int // byte range of the whole declaration
-	BodyStart   int // byte range of the body (block, initializer expression)
-	BodyEnd     int
-	Broken      bool // the member's text contains a syntax error
-	Refs        Refs // what the body refers to, for the dependency graph
+	ID         string
+	Kind       MemberKind
+	Name       string
+	Params     []string // erased simple parameter types
+	Varargs    bool
+	ReturnType string // erased simple name; "" for constructors, fields keep their type here
+	// QualifiedType is ReturnType as written with its qualifier ("OptionFormatter.Builder")
+	// when it has one; the resolver prefers it, since the simple name may mean another
+	// type in scope.
+	QualifiedType string
+	Annotations   []string
+	Modifiers     []string
+	Access        string
+	Throws        []string
+	SigHash       uint64 // signature without access modifier and throws clause
+	BodyHash      uint64 // body tokens (field: initializer)
+	ThrowsHash    uint64
+	Line          int
+	EndLine       int
+	BodyLine      int // first line of the body, 0 when there is none
+	Start, End    int // byte range of the whole declaration
+	BodyStart     int // byte range of the body (block, initializer expression)
+	BodyEnd       int
+	Broken        bool // the member's text contains a syntax error
+	Refs          Refs // what the body refers to, for the dependency graph
 }
 
 // Static reports whether the member carries the static modifier.

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 )
@@ -120,7 +121,7 @@ func (mc *memberCtx) memberValue(ref memberRef) valType {
 	if m == nil {
 		return unknownVal
 	}
-	return mc.typeValue(mc.r.s.FileOf(ref.typ), ref.typ, m.ReturnType)
+	return mc.typeValue(mc.r.s.FileOf(ref.typ), ref.typ, cmp.Or(m.QualifiedType, m.ReturnType))
 }
 
 // scopeField finds the field an unqualified name denotes: own and inherited fields, then

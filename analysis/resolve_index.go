@@ -206,7 +206,7 @@ func (b *supersBuilder) supersOf(id string) []string {
 		}
 		return b.supersOf(u)
 	}
-	names := append(append([]string{}, t.Extends...), t.Implements...)
+	names := t.SupertypeNames()
 	var out []string
 	lib := implicitLibSuper[t.Kind]
 	for i, n := range names {

@@ -250,7 +250,7 @@ func (p *project) fixtures(t *analysis.Type) []string {
 				fixture := (m.Name == "setUp" || m.Name == "tearDown") && len(m.Params) == 0 && p.isJUnit3(t)
 				// JUnit 4's Parameterized and Theories build every test's arguments from
 				// these before any test runs.
-				fixture = fixture || m.HasAnnotation("Parameters") || m.HasAnnotation("DataPoints") || m.HasAnnotation("DataPoint")
+				fixture = fixture || (m.HasAnnotation("Parameters") || m.HasAnnotation("DataPoints") || m.HasAnnotation("DataPoint")) && !m.HasAnnotation("Test")
 				for _, a := range m.Annotations {
 					fixture = fixture || fixtureAnnotations[a]
 				}

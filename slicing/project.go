@@ -166,7 +166,7 @@ func (p *project) supertypes(t *analysis.Type) []*analysis.Type {
 	for len(queue) > 0 {
 		cur := queue[0]
 		queue = queue[1:]
-		for _, n := range append(append([]string{}, cur.Extends...), cur.Implements...) {
+		for _, n := range cur.SupertypeNames() {
 			for _, s := range p.superOf(cur, n) {
 				if !seen[s.ID] {
 					seen[s.ID] = true
