@@ -85,12 +85,18 @@ func needServer(t testing.TB) {
 // initializes it and waits for the first index.
 func startE2E(t testing.TB, root string, initOpts map[string]any) *e2e {
 	t.Helper()
+	return startE2EWithCache(t, root, t.TempDir(), initOpts)
+}
+
+// startE2EWithCache is startE2E with the server's cache folder chosen by the caller.
+func startE2EWithCache(t testing.TB, root, cache string, initOpts map[string]any) *e2e {
+	t.Helper()
 	needServer(t)
 	if root == "" {
 		root = copyFixture(t, "complex")
 		gitInit(t, root)
 	}
-	env := []string{"ASSERTLENS_CACHE_DIR=" + t.TempDir()}
+	env := []string{"ASSERTLENS_CACHE_DIR=" + cache}
 	ed, proc, err := lsptest.Start(root, serverBin, serveArgs, env)
 	if err != nil {
 		t.Fatal(err)

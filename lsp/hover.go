@@ -24,12 +24,12 @@ func (s *server) hover(ctx context.Context, raw json.RawMessage) (any, error) {
 		return nil, nil
 	}
 	ss.waitReady(ctx)
-	res, _ := ss.snapshot()
-	if res == nil {
-		return nil, nil
-	}
 	line := int(p.Position.Line) + 1
-	for _, u := range res.Units {
+	var units []slicing.Unit
+	if res, _ := ss.snapshot(); res != nil {
+		units = res.Units
+	}
+	for _, u := range units {
 		if u.File != rel || u.Level != slicing.LevelAssertion || line < u.Line || line > u.EndLine {
 			continue
 		}

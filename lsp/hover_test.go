@@ -1,6 +1,9 @@
 package lsp_test
 
 import (
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -34,4 +37,50 @@ func TestE2EHoverShowsSlice(t *testing.T) {
 		t.Errorf("hover:\n%s", h.Contents.Value)
 	}
 	t.Logf("hover:\n%s", h.Contents.Value)
+}
+
+// TestE2EHoverShowsCoverage records the fixture's coverage with the real agent, then hovers
+// Complex#negate with no edit: the hover says which tests ran it.
+func TestE2EHoverShowsCoverage(t *testing.T) {
+	needServer(t)
+	root := copyFixture(t, "complex")
+	gitInit(t, root)
+	cache := t.TempDir()
+	cmd := exec.Command(serverBin, "coverage", "--root", root)
+	cmd.Env = append(os.Environ(), "ASSERTLENS_CACHE_DIR="+cache)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("coverage: %v\n%s", err, out)
+	}
+	x := startE2EWithCache(t, root, cache, nil)
+	ctx := x.ctx(60 * time.Second)
+	if err := x.ed.OpenFile(ctx, complexJava); err != nil {
+		t.Fatal(err)
+	}
+	var h protocol.Hover
+	line := lineOf(t, filepath.Join(root, complexJava), "public Complex negate()")
+	params := map[string]any{"textDocument": map[string]any{"uri": x.ed.URI(complexJava)},
+		"position": map[string]any{"line": line, "character": 8}}
+	if err := x.ed.Call(ctx, "textDocument/hover", params, &h); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(h.Contents.Value, "Covered by") || !strings.Contains(h.Contents.Value, "demo.ComplexTest#testNegate") {
+		t.Fatalf("hover:\n%s", h.Contents.Value)
+	}
+	t.Logf("hover:\n%s", h.Contents.Value)
+}
+
+// lineOf returns the 0-based line of the first line of path containing text.
+func lineOf(t *testing.T, path, text string) int {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range strings.Split(string(b), "\n") {
+		if strings.Contains(l, text) {
+			return i
+		}
+	}
+	t.Fatalf("%s has no line with %q", path, text)
+	return 0
 }
