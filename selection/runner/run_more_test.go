@@ -217,3 +217,22 @@ func TestRunConcurrentRunsSerialised(t *testing.T) {
 		t.Errorf("%d runs rebuilt everything, want 1", full)
 	}
 }
+
+// TestRunLeavesModuleDescriptorOut runs a project whose main sources hold a module-info.java
+// that cannot compile on the class path (it requires a module nobody has): the tests run on
+// the class path, so the descriptor is left out and the run goes ahead.
+func TestRunLeavesModuleDescriptorOut(t *testing.T) {
+	t.Parallel()
+	root, cache := fixture(t, "junit5")
+	desc := "module shop {\n    requires com.example.nowhere;\n    exports shop;\n}\n"
+	if err := os.WriteFile(filepath.Join(root, "src/main/java/module-info.java"), []byte(desc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := mustRun(t, Request{Root: root, CacheDir: cache, })
+	if len(res.CompileErrors) != 0 {
+		t.Fatalf("compile errors = %+v", res.CompileErrors)
+	}
+	if r := result(t, res, "shop.CartTest", "appliesDiscount"); r.Status != StatusFailed {
+		t.Fatalf("appliesDiscount = %+v\n%s", r, res.Output)
+	}
+}

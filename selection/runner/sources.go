@@ -143,6 +143,9 @@ func collectSources(req Request, model *project.Model) (map[string]*sourceFile, 
 	if req.Files != nil {
 		for _, f := range req.Files {
 			f.Rel = cleanRel(f.Rel)
+			if isModuleDescriptor(f.Rel) {
+				continue
+			}
 			files[f.Rel] = newSourceFile(f)
 		}
 	} else {
@@ -156,7 +159,7 @@ func collectSources(req Request, model *project.Model) (map[string]*sourceFile, 
 		}
 		sort.Strings(paths)
 		for _, rel := range paths {
-			if !strings.HasSuffix(rel, ".java") || !model.Contains(rel) || files[rel] != nil {
+			if !strings.HasSuffix(rel, ".java") || isModuleDescriptor(rel) || !model.Contains(rel) || files[rel] != nil {
 				continue
 			}
 			content, ok := req.Overlays[rel]
@@ -173,6 +176,14 @@ func collectSources(req Request, model *project.Model) (map[string]*sourceFile, 
 		files[rel] = newSourceFile(describe(rel, content, true))
 	}
 	return files, nil
+}
+
+// isModuleDescriptor says whether rel is a module-info.java. Tests run on the class path,
+// where module descriptors mean nothing, and compiling one next to test sources fails (its
+// requires name modules that are not on a module path, or the project's release predates
+// modules, as in gson's multi-release build), so they are left out of the compile.
+func isModuleDescriptor(rel string) bool {
+	return path.Base(rel) == "module-info.java"
 }
 
 // compiledAsTest says whether rel compiles in the test phase. In a plain layout
