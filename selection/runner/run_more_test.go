@@ -228,7 +228,7 @@ func TestRunLeavesModuleDescriptorOut(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "src/main/java/module-info.java"), []byte(desc), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res := mustRun(t, Request{Root: root, CacheDir: cache, })
+	res := mustRun(t, Request{Root: root, CacheDir: cache})
 	if len(res.CompileErrors) != 0 {
 		t.Fatalf("compile errors = %+v", res.CompileErrors)
 	}
