@@ -108,16 +108,17 @@ func (ss *session) diagnostics() map[protocol.DocumentURI][]protocol.Diagnostic 
 			class        string
 			level        slicing.Level
 			reason       *string
+			source       string
 		}
 		messages := map[msgKey]string{}
 		message := func(u slicing.Unit) string {
 			if len(u.Via) == 0 || len(u.Because) == 0 {
-				return affectedMessage(u)
+				return affectedMessage(u) + sourceNote(u, res.Coverage)
 			}
-			k := msgKey{&u.Via[0], &u.Because[0], len(u.Via), len(u.Because), u.Class, u.Level, u.Reason}
+			k := msgKey{&u.Via[0], &u.Because[0], len(u.Via), len(u.Because), u.Class, u.Level, u.Reason, u.Source}
 			m, ok := messages[k]
 			if !ok {
-				m = affectedMessage(u)
+				m = affectedMessage(u) + sourceNote(u, res.Coverage)
 				messages[k] = m
 			}
 			return m
@@ -314,6 +315,23 @@ func affectedMessage(u slicing.Unit) string {
 		fmt.Fprintf(&b, "; whole %s selected: %s", u.Level, *u.Reason)
 	}
 	return b.String()
+}
+
+// sourceNote says, when a coverage record took part in the selection, whether the record
+// saw the unit run the change or the static graph had to answer because the record cannot
+// vouch for the test (edited since, failed, never recorded, or a change the record cannot
+// judge).
+func sourceNote(u slicing.Unit, cov *selection.CoverageUse) string {
+	if cov == nil || cov.State == "none" || len(u.Because) == 0 || u.Because[0] == selection.RecentlyFailedReason {
+		return ""
+	}
+	switch u.Source {
+	case selection.SourceCoverage:
+		return " [coverage: the recorded run executed it]"
+	case selection.SourceStatic:
+		return " [static: the coverage record cannot vouch for this]"
+	}
+	return ""
 }
 
 // viaText renders the chain test → … → change, leaving out the edited member itself (the

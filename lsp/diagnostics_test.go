@@ -93,3 +93,44 @@ func TestPublishOrderPutsOpenDocumentsFirst(t *testing.T) {
 		t.Errorf("order %v, want %v", got, want)
 	}
 }
+
+func TestSourceNote(t *testing.T) {
+	u := slicing.Unit{Class: "p.T", Because: []string{"p.A#f()"}, Source: selection.SourceCoverage}
+	fresh := &selection.CoverageUse{State: "fresh"}
+	for _, tc := range []struct {
+		source string
+		cov    *selection.CoverageUse
+		want   string
+	}{
+		{selection.SourceCoverage, fresh, " [coverage: the recorded run executed it]"},
+		{selection.SourceStatic, fresh, " [static: the coverage record cannot vouch for this]"},
+		{selection.SourceStatic, &selection.CoverageUse{State: "stale"}, " [static: the coverage record cannot vouch for this]"},
+		{selection.SourceStatic, &selection.CoverageUse{State: "none"}, ""},
+		{selection.SourceStatic, nil, ""},
+	} {
+		u.Source = tc.source
+		if got := sourceNote(u, tc.cov); got != tc.want {
+			t.Errorf("sourceNote(%s, %+v) = %q, want %q", tc.source, tc.cov, got, tc.want)
+		}
+	}
+}
+
+func TestLensTitleCountsStaticUnits(t *testing.T) {
+	units := []slicing.Unit{
+		{ID: "p.T#a:3", Test: "p.T#a", Level: slicing.LevelAssertion, Source: selection.SourceCoverage},
+		{ID: "p.T#a:4", Test: "p.T#a", Level: slicing.LevelAssertion, Source: selection.SourceStatic},
+	}
+	d := lensData{Kind: lensTest, ID: "p.T#a"}
+	for _, tc := range []struct {
+		cov  *selection.CoverageUse
+		want string
+	}{
+		{&selection.CoverageUse{State: "fresh"}, "2 of 5 assertions affected (1 static) ▸ run"},
+		{&selection.CoverageUse{State: "none"}, "2 of 5 assertions affected ▸ run"},
+		{nil, "2 of 5 assertions affected ▸ run"},
+	} {
+		if got := lensCommand(d, units, nil, 5, tc.cov).Title; got != tc.want {
+			t.Errorf("title with %+v = %q, want %q", tc.cov, got, tc.want)
+		}
+	}
+}

@@ -153,7 +153,11 @@ func (s *server) resolveCodeLens(_ context.Context, raw json.RawMessage) (any, e
 			}
 		}
 	}
-	out.Command = lensCommand(lens.Data, units, runs, ss.totalAssertions(lens.Data))
+	var cov *selection.CoverageUse
+	if res != nil {
+		cov = res.Coverage
+	}
+	out.Command = lensCommand(lens.Data, units, runs, ss.totalAssertions(lens.Data), cov)
 	return out, nil
 }
 
@@ -247,7 +251,9 @@ func assertionCount(u slicing.Unit) int {
 }
 
 // lensCommand builds the title and command of a lens over the given units.
-func lensCommand(d lensData, units []slicing.Unit, runs map[string]selection.RunUnit, total int) *protocol.Command {
+// When a coverage record took part, the title counts the units the static graph had to
+// select because the record could not vouch for them.
+func lensCommand(d lensData, units []slicing.Unit, runs map[string]selection.RunUnit, total int, cov *selection.CoverageUse) *protocol.Command {
 	if len(units) == 0 {
 		if d.Kind == lensChange {
 			return &protocol.Command{Title: "affects no assertions"}
@@ -257,9 +263,12 @@ func lensCommand(d lensData, units []slicing.Unit, runs map[string]selection.Run
 	assertions := 0
 	tests := map[string]bool{}
 	ids := make([]any, 0, len(units))
-	passed, failed := 0, 0
+	passed, failed, static := 0, 0, 0
 	for _, u := range units {
 		assertions += assertionCount(u)
+		if u.Source == selection.SourceStatic {
+			static++
+		}
 		tests[u.Test] = true
 		ids = append(ids, u.ID)
 		switch runs[u.ID].Status {
@@ -281,6 +290,9 @@ func lensCommand(d lensData, units []slicing.Unit, runs map[string]selection.Run
 		title = fmt.Sprintf("%s affected in %s", plural(assertions, "assertion"), plural(len(tests), "test"))
 	default:
 		title = fmt.Sprintf("%s affected", plural(assertions, "assertion"))
+	}
+	if cov != nil && cov.State != "none" && static > 0 {
+		title += fmt.Sprintf(" (%d static)", static)
 	}
 	var status []string
 	if failed > 0 {
