@@ -20,6 +20,9 @@ const (
 	cmdRunUnits    = "assertlens.runUnits"    // run the units given as arguments (unit ids)
 	cmdShowWhy     = "assertlens.showWhy"     // explain why a unit (argument: its id) is affected
 	cmdReindex     = "assertlens.reindex"     // index the workspace again
+	// cmdRecordCoverage runs the whole suite with the coverage agent in the background and
+	// stores the record hybrid selection and coverage hovers use.
+	cmdRecordCoverage = "assertlens.recordCoverage"
 )
 
 func (s *server) executeCommand(ctx context.Context, raw json.RawMessage) (any, error) {
@@ -51,6 +54,8 @@ func (s *server) executeCommand(ctx context.Context, raw json.RawMessage) (any, 
 			ss.requestReindex()
 		}
 		return nil, nil
+	case cmdRecordCoverage:
+		return s.recordCoverage(ctx, p.WorkDoneToken)
 	}
 	return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("unknown command %q", p.Command))
 }
@@ -252,4 +257,54 @@ func whyText(u slicing.Unit) string {
 		fmt.Fprintf(&b, "\nselected as a whole %s: %s", u.Level, *u.Reason)
 	}
 	return b.String()
+}
+
+// CoverageSummary is the answer of assertlens.recordCoverage: one entry per workspace
+// folder, with the record's summary.
+type CoverageSummary struct {
+	Root    string `json:"root"`
+	Tests   int    `json:"tests"`
+	Passed  int    `json:"passed"`
+	Failed  int    `json:"failed"`
+	Members int    `json:"members"`
+	SuiteMs int64  `json:"suiteMs"`
+}
+
+// recordCoverage records a fresh coverage record in every workspace folder whose engine can,
+// with cancellable progress (tests done / total). Edits go on meanwhile: the engine does not
+// hold its lock during the run. Afterwards every folder selects again with the new record.
+func (s *server) recordCoverage(ctx context.Context, token json.RawMessage) (any, error) {
+	var out []CoverageSummary
+	p := s.prog.begin(ctx, "assertlens: recording coverage", true, token)
+	defer p.end("")
+	for _, ss := range s.allSessions() {
+		ss.waitReady(ctx)
+		rec, ok := ss.engine().(CoverageRecorder)
+		if !ok {
+			continue
+		}
+		p.message("running the suite with coverage in " + ss.root)
+		cov, err := rec.RecordCoverage(p.ctx, p.report)
+		switch {
+		case err != nil && p.ctx.Err() != nil:
+			p.end("cancelled")
+			return nil, jsonrpc2.NewError(codeRequestCancelled, "coverage run cancelled")
+		case err != nil:
+			p.end("failed")
+			s.showMessage(protocol.MessageTypeError, "assertlens: coverage run failed: %v", err)
+			return nil, fmt.Errorf("record coverage in %s: %w", ss.root, err)
+		}
+		sum := cov.Summary
+		out = append(out, CoverageSummary{Root: ss.root, Tests: sum.Tests, Passed: sum.Passed, Failed: sum.Failed,
+			Members: sum.Members, SuiteMs: sum.SuiteMs})
+		ss.wake()
+	}
+	if len(out) == 0 {
+		return nil, jsonrpc2.NewError(codeRequestFailed, "no workspace folder can record coverage")
+	}
+	msg := fmt.Sprintf("coverage recorded: %s", plural(out[0].Tests, "test"))
+	p.end(msg)
+	s.sendStatus()
+	s.refreshLenses()
+	return out, nil
 }

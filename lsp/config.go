@@ -141,7 +141,7 @@ func (p *initializeParams) caps() clientCaps {
 }
 
 // commands lists the commands of workspace/executeCommand.
-var commands = []string{cmdRunAffected, cmdRunUnits, cmdShowWhy, cmdReindex}
+var commands = []string{cmdRunAffected, cmdRunUnits, cmdShowWhy, cmdReindex, cmdRecordCoverage}
 
 func initializeResult() *protocol.InitializeResult {
 	return &protocol.InitializeResult{

@@ -1,6 +1,7 @@
 package lsp_test
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -83,4 +84,48 @@ func lineOf(t *testing.T, path, text string) int {
 	}
 	t.Fatalf("%s has no line with %q", path, text)
 	return 0
+}
+
+// TestE2ERecordCoverageCommand records coverage through assertlens.recordCoverage (the real
+// agent, with progress), then the hover on Complex#negate answers from the new record.
+func TestE2ERecordCoverageCommand(t *testing.T) {
+	x := startE2E(t, "", nil)
+	ctx := x.ctx(120 * time.Second)
+	raw, err := x.ed.ExecuteCommand(ctx, "assertlens.recordCoverage")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sums []struct {
+		Tests, Passed, Members int
+	}
+	if err := json.Unmarshal(raw, &sums); err != nil || len(sums) != 1 || sums[0].Tests != 4 || sums[0].Passed != 4 || sums[0].Members == 0 {
+		t.Fatalf("recordCoverage = %s (%v)", raw, err)
+	}
+	var began, counted, ended bool
+	for _, ev := range x.ed.Progress() {
+		switch {
+		case ev.Kind == "begin" && ev.Title == "assertlens: recording coverage":
+			began = true
+		case ev.Kind == "report" && ev.Message == "4/4":
+			counted = true
+		case ev.Kind == "end" && ev.Message == "coverage recorded: 4 tests":
+			ended = true
+		}
+	}
+	if !began || !counted || !ended {
+		t.Errorf("progress: begin %v, 4/4 %v, end %v: %+v", began, counted, ended, x.ed.Progress())
+	}
+	if err := x.ed.OpenFile(ctx, complexJava); err != nil {
+		t.Fatal(err)
+	}
+	var h protocol.Hover
+	line := lineOf(t, filepath.Join(x.ed.Root(), complexJava), "public Complex negate()")
+	params := map[string]any{"textDocument": map[string]any{"uri": x.ed.URI(complexJava)},
+		"position": map[string]any{"line": line, "character": 8}}
+	if err := x.ed.Call(ctx, "textDocument/hover", params, &h); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(h.Contents.Value, "demo.ComplexTest#testNegate") {
+		t.Fatalf("hover:\n%s", h.Contents.Value)
+	}
 }

@@ -18,6 +18,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/assertlens/assertlens/selection"
+	"github.com/assertlens/assertlens/selection/coverage"
 	"github.com/assertlens/assertlens/slicing"
 )
 
@@ -54,6 +55,12 @@ type TestUnitLister interface {
 type CoverageReader interface {
 	MemberAt(rel string, line int) string
 	CoveredBy(memberID string) (*selection.Covered, error)
+}
+
+// CoverageRecorder may be implemented by an Engine to run the whole suite with the coverage
+// agent and store the record (the assertlens.recordCoverage command).
+type CoverageRecorder interface {
+	RecordCoverage(ctx context.Context, progress func(done, total int)) (*coverage.Store, error)
 }
 
 // EngineFactory creates the engine of one workspace folder (an absolute path).

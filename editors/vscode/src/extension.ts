@@ -28,7 +28,7 @@ import { ServerState, statusView } from './logic/status';
 import { AssertlensTests } from './testing';
 
 /** Commands the server executes (listed in its executeCommandProvider). */
-const SERVER_COMMANDS = ['assertlens.runAffected', 'assertlens.runUnits', 'assertlens.showWhy', 'assertlens.reindex'];
+const SERVER_COMMANDS = ['assertlens.runAffected', 'assertlens.runUnits', 'assertlens.showWhy', 'assertlens.reindex', 'assertlens.recordCoverage'];
 const RUN_COMMANDS = new Set(['assertlens.runAffected', 'assertlens.runUnits']);
 
 let client: LanguageClient | undefined;
@@ -133,6 +133,8 @@ async function handleServerCommand(command: string, args: unknown[], send: (comm
       showWhy(String(args[0]), whyText(result));
     } else if (command === 'assertlens.reindex') {
       void vscode.window.setStatusBarMessage('assertlens: re-indexing…', 3000);
+    } else if (command === 'assertlens.recordCoverage') {
+      output.appendLine(`assertlens: coverage recorded: ${JSON.stringify(result)}`);
     }
     return result;
   } catch (err) {

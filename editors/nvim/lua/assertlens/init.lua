@@ -11,7 +11,7 @@ local uv = vim.uv or vim.loop
 
 M.name = 'assertlens'
 M.source = 'assertlens'
-M.server_commands = { 'assertlens.runAffected', 'assertlens.runUnits', 'assertlens.showWhy', 'assertlens.reindex' }
+M.server_commands = { 'assertlens.runAffected', 'assertlens.runUnits', 'assertlens.showWhy', 'assertlens.reindex', 'assertlens.recordCoverage' }
 
 local defaults = {
   cmd = { 'assertlens', 'serve' },
@@ -451,6 +451,12 @@ function M.reindex()
   M.execute('assertlens.reindex', {})
 end
 
+-- Runs the whole suite with the coverage agent in the background (the server reports
+-- progress); hybrid selection and coverage hovers use the new record.
+function M.record_coverage()
+  M.execute('assertlens.recordCoverage', {})
+end
+
 -- Lens commands run through M.execute so their answers are reported the same way.
 local client_commands = {}
 for _, name in ipairs(M.server_commands) do
@@ -631,6 +637,9 @@ function M.setup(opts)
   cmd('AssertlensReindex', function()
     M.reindex()
   end, { desc = 'assertlens: re-index the workspace' })
+  cmd('AssertlensCoverage', function()
+    M.record_coverage()
+  end, { desc = 'assertlens: record coverage (run the whole suite with the agent)' })
   cmd('AssertlensBaseline', function(a)
     M.setup(vim.tbl_extend('force', M.config, { baseline = a.args }))
     notify('assertlens: baseline ' .. a.args)

@@ -175,7 +175,7 @@ describe('assertlens serve over LSP (vscode-languageserver-protocol)', { timeout
     assert.ok(caps.codeLensProvider, `no codeLensProvider in ${JSON.stringify(caps)}`);
     assert.equal(caps.codeLensProvider?.resolveProvider, true, 'code lenses should resolve lazily');
     const cmds = caps.executeCommandProvider?.commands ?? [];
-    for (const c of ['assertlens.runAffected', 'assertlens.runUnits', 'assertlens.showWhy', 'assertlens.reindex']) {
+    for (const c of ['assertlens.runAffected', 'assertlens.runUnits', 'assertlens.showWhy', 'assertlens.reindex', 'assertlens.recordCoverage']) {
       assert.ok(cmds.includes(c), `executeCommandProvider lacks ${c}: ${JSON.stringify(cmds)}`);
     }
     const sync = caps.textDocumentSync;
