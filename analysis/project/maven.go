@@ -84,6 +84,25 @@ func mavenModule(dir, pomPath string, p *POM) Module {
 	for _, r := range append(append([]string{}, res...), tres...) {
 		mod.Resources = append(mod.Resources, at(r, ""))
 	}
+	// templating-maven-plugin filters Java templates (src/main/java-templates by default)
+	// into generated sources. A template is Java whose ${...} placeholders sit in string
+	// literals, so it compiles as it is; without it, classes using the generated constants
+	// (gson's GsonBuildConfig) do not compile.
+	for _, pl := range p.Build.Plugins {
+		if pl.ArtifactID != "templating-maven-plugin" {
+			continue
+		}
+		for _, ex := range pl.Executions {
+			for _, g := range ex.Goals {
+				switch g {
+				case "filter-sources":
+					mod.Main = append(mod.Main, at(ex.Configuration.SourceDirectory, "src/main/java-templates"))
+				case "filter-test-sources":
+					mod.Test = append(mod.Test, at(ex.Configuration.SourceDirectory, "src/test/java-templates"))
+				}
+			}
+		}
+	}
 	// build-helper-maven-plugin adds source folders (add-source, add-test-source).
 	for _, pl := range p.Build.Plugins {
 		if pl.ArtifactID != "build-helper-maven-plugin" {

@@ -61,7 +61,8 @@ type Plugin struct {
 	Executions []struct {
 		Goals         []string `xml:"goals>goal"`
 		Configuration struct {
-			Sources []string `xml:"sources>source"`
+			Sources         []string `xml:"sources>source"`
+			SourceDirectory string   `xml:"sourceDirectory"`
 		} `xml:"configuration"`
 	} `xml:"executions>execution"`
 }

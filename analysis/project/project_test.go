@@ -91,6 +91,31 @@ func TestMavenModulesAndFolders(t *testing.T) {
 	}
 }
 
+// TestMavenJavaTemplates: templating-maven-plugin's template folders are sources (gson's
+// GsonBuildConfig lives in one; everything using it fails to compile without it).
+func TestMavenJavaTemplates(t *testing.T) {
+	m := load(map[string]string{
+		"pom.xml": `<project><artifactId>g</artifactId><build><plugins>
+			<plugin><artifactId>templating-maven-plugin</artifactId><executions>
+			<execution><goals><goal>filter-sources</goal></goals>
+			<configuration><sourceDirectory>${basedir}/src/main/java-templates</sourceDirectory></configuration></execution>
+			<execution><goals><goal>filter-test-sources</goal></goals></execution>
+			</executions></plugin></plugins></build></project>`,
+		"src/main/java-templates/g/BuildConfig.java": "",
+		"src/test/java-templates/g/TestConfig.java":  "",
+		"src/site/java-templates/g/Other.java":       "",
+	})
+	for p, want := range map[string]Role{
+		"src/main/java-templates/g/BuildConfig.java": Main,
+		"src/test/java-templates/g/TestConfig.java":  Test,
+		"src/site/java-templates/g/Other.java":       Outside,
+	} {
+		if got := m.Role(p); got != want {
+			t.Errorf("Role(%s) = %d, want %d", p, got, want)
+		}
+	}
+}
+
 func TestMavenMissingModuleAndBadPOM(t *testing.T) {
 	m := load(map[string]string{
 		"pom.xml":     `<project><modules><module>gone</module><module>bad</module></modules></project>`,
