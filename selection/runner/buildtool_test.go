@@ -1,7 +1,10 @@
 package runner
 
 import (
+	"context"
+	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/assertlens/assertlens/analysis"
@@ -43,7 +46,7 @@ func TestProjectJUnitVersions(t *testing.T) {
 		{[]string{"/r/junit-4.13.2.jar", "/r/hamcrest-core-1.3.jar"}, "", "4.13.2"},
 		{[]string{"/r/junit-pioneer-2.2.0.jar", "/r/mockito-core-5.11.0.jar"}, "", ""},
 	} {
-		p, j := projectJUnit(c.cp)
+		p, j, _ := projectJUnit(c.cp)
 		if p != c.platform || j != c.junit4 {
 			t.Errorf("projectJUnit(%v) = %q, %q; want %q, %q", c.cp, p, j, c.platform, c.junit4)
 		}
@@ -85,6 +88,36 @@ func TestDescriptorParams(t *testing.T) {
 	} {
 		if got := descriptorParams(desc); !reflect.DeepEqual(got, want) {
 			t.Errorf("descriptorParams(%s) = %v, want %v", desc, got, want)
+		}
+	}
+}
+
+// TestOldJUnit4RunsWithOurs: a project on JUnit 4.12 (gson 2.8) cannot be discovered by our
+// Vintage engine, so its jar leaves the launch class path and ours takes its place; 4.13
+// stays the project's own.
+func TestOldJUnit4RunsWithOurs(t *testing.T) {
+	for _, c := range []struct {
+		jar      string
+		replaced bool
+	}{
+		{"/r/junit-4.12.jar", true},
+		{"/r/junit-4.8.2.jar", true},
+		{"/r/junit-4.13.jar", false},
+		{"/r/junit-4.13.2.jar", false},
+	} {
+		cp := []string{"/r/a.jar", c.jar, "/r/hamcrest-core-1.3.jar"}
+		setup, err := junitFor(context.Background(), cp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		launch := setup.launchPath(cp)
+		hasProject := slices.Contains(launch, c.jar)
+		hasOurs := slices.ContainsFunc(launch, func(p string) bool { return filepath.Base(p) == "junit4.jar" })
+		if hasProject == c.replaced || hasOurs != c.replaced {
+			t.Errorf("%s: launch class path %v (project jar %v, ours %v)", c.jar, launch, hasProject, hasOurs)
+		}
+		if launch[0] != "/r/a.jar" {
+			t.Errorf("%s: project jars no longer first: %v", c.jar, launch)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/assertlens/assertlens/selection/runner/proc"
@@ -62,25 +63,57 @@ type junitSetup struct {
 	launch  []string // added after the project classpath when launching; the listener compiles against project+launch
 	source  string
 	notes   []string
+	// drop is a project jar the run leaves off the launch class path because a jar of
+	// launch replaces it (a JUnit 4 older than our Vintage engine accepts).
+	drop string
 }
+
+// launchPath is the launch class path after the project classpath cp: cp without the
+// replaced jar, then the jars the run adds.
+func (j junitSetup) launchPath(cp []string) []string {
+	out := slices.DeleteFunc(slices.Clone(cp), func(p string) bool { return j.drop != "" && p == j.drop })
+	return append(out, j.launch...)
+}
+
+// vintageMinJUnit4 is the oldest JUnit 4 minor version our Vintage engine runs: 5.9's
+// discovery calls a constructor JUnit 4.13 added.
+const vintageMinJUnit4 = 13
 
 var (
 	platformJarRe = regexp.MustCompile(`^junit-platform-(?:commons|engine|launcher)-(\d[\w.\-]*)\.jar$`)
 	junit4JarRe   = regexp.MustCompile(`^junit-(4\.[\w.\-]+)\.jar$`)
 )
 
-// projectJUnit reads the JUnit Platform and JUnit 4 versions off the project classpath.
-func projectJUnit(cp []string) (platform, junit4 string) {
+// projectJUnit reads the JUnit Platform and JUnit 4 versions off the project classpath,
+// and the JUnit 4 jar's path.
+func projectJUnit(cp []string) (platform, junit4, junit4Jar string) {
 	for _, e := range cp {
 		base := filepath.Base(e)
 		if m := platformJarRe.FindStringSubmatch(base); m != nil && platform == "" {
 			platform = m[1]
 		}
 		if m := junit4JarRe.FindStringSubmatch(base); m != nil && junit4 == "" {
-			junit4 = m[1]
+			junit4, junit4Jar = m[1], e
 		}
 	}
-	return platform, junit4
+	return platform, junit4, junit4Jar
+}
+
+// junit4Minor is the minor version of a JUnit 4 version ("4.12" → 12); -1 when unreadable.
+func junit4Minor(version string) int {
+	rest, ok := strings.CutPrefix(version, "4.")
+	if !ok {
+		return -1
+	}
+	end := 0
+	for end < len(rest) && rest[end] >= '0' && rest[end] <= '9' {
+		end++
+	}
+	n, err := strconv.Atoi(rest[:end])
+	if err != nil {
+		return -1
+	}
+	return n
 }
 
 // junitFor decides the JUnit jars of a run: the project's own when its classpath has them
@@ -88,7 +121,7 @@ func projectJUnit(cp []string) (platform, junit4 string) {
 // fetched by Maven), ours only when it declares none.
 func junitFor(ctx context.Context, cp []string) (junitSetup, error) {
 	ours, err := platformJars()
-	platform, junit4 := projectJUnit(cp)
+	platform, junit4, junit4Jar := projectJUnit(cp)
 	switch {
 	case platform != "":
 		if jar, note := consoleStandalone(ctx, platform); jar != "" {
@@ -103,6 +136,12 @@ func junitFor(ctx context.Context, cp []string) (junitSetup, error) {
 	case junit4 != "":
 		if err != nil {
 			return junitSetup{}, err
+		}
+		if minor := junit4Minor(junit4); minor >= 0 && minor < vintageMinJUnit4 {
+			// Our Vintage engine cannot discover tests with this JUnit 4: ours (4.13,
+			// compatible with the 4.x API tests use) replaces the project's for the launch.
+			return junitSetup{launch: ours, source: JUnitProject, drop: junit4Jar, notes: []string{fmt.Sprintf(
+				"the project's JUnit %s is older than the Vintage engine in %s accepts; tests run with its JUnit 4.13", junit4, systemJarDir)}}, nil
 		}
 		// The project's JUnit 4 and Hamcrest run under our Vintage engine.
 		launch := slices.DeleteFunc(slices.Clone(ours), func(p string) bool {

@@ -140,14 +140,13 @@ func run(ctx context.Context, req Request, hooks runHooks) (*Result, error) {
 	// dependencies (its own JUnit among them) and the JUnit jars added for the run.
 	launchCP := []string{s.testOut, s.mainOut}
 	launchCP = append(launchCP, resourceDirs(req.Root, model)...)
-	launchCP = append(launchCP, cp...)
-	launchCP = append(launchCP, junit.launch...)
+	launchCP = append(launchCP, junit.launchPath(cp)...)
 	sysProps := map[string]string{}
 	for k, v := range hooks.sysProps {
 		sysProps[k] = v
 	}
 	progress := filepath.Join(reports, "progress.tsv")
-	if dir, err := buildListener(ctx, filepath.Join(s.dir, "listener"), append(append([]string{}, cp...), junit.launch...)); err == nil {
+	if dir, err := buildListener(ctx, filepath.Join(s.dir, "listener"), junit.launchPath(cp)); err == nil {
 		launchCP = append(launchCP, dir)
 		sysProps["assertlens.progress.out"] = progress
 	} else {

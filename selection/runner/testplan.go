@@ -103,7 +103,7 @@ func DiscoverPlan(ctx context.Context, helperDir string, classpath, testDirs []s
 	if err != nil {
 		return nil, err
 	}
-	junit := append(append([]string{}, classpath...), setup.launch...)
+	junit := setup.launchPath(classpath)
 	key := hashBytes([]byte(classesKey(testDirs...) + strings.Join(classpath, ":") + testPlanSource))
 	outFile := filepath.Join(helperDir, "plan.tsv")
 	keyFile := filepath.Join(helperDir, "plan.key")
