@@ -103,7 +103,7 @@ def replay(args):
         static = al(binary, "select", "--root", root, "--json", "--no-coverage", cwd=root)
         truth = al(binary, "coverage", "--root", root, "--json", cwd=root)
         suite = suite_units(binary, root)
-        changed = sorted({c["id"] for c in with_cov.get("changes", []) if c.get("rerun") and "#" in c["id"]})
+        changed = sorted({c["id"] for c in (with_cov.get("changes") or []) if c.get("rerun") and "#" in c["id"]})
         selected = {u["id"] for u in with_cov["units"]}
         selected_classes = {u["class"] for u in with_cov["units"] if u["level"] == "class"}
         misses, meth, cls = [], set(), set()
@@ -131,6 +131,8 @@ def replay(args):
             "classOracle": sum(v["assertions"] for t, v in suite.items() if v["class"] in cls),
             "assertions": total, "fromCoverage": with_cov["totals"].get("fromCoverage", 0),
             "coverageState": (with_cov.get("coverage") or {}).get("state", "none"),
+            "coverageReason": (with_cov.get("coverage") or {}).get("reason", ""),
+            "nonMemberChanges": sorted({c["id"] for c in (with_cov.get("changes") or []) if "#" not in c["id"]}),
             "misses": misses, "truthTests": truth.get("tests"),
         }
         rows.append(row)

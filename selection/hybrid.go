@@ -44,6 +44,9 @@ func selectHybrid(in Input) *Result {
 	if changes == nil {
 		changes = analysis.Diff(in.Base, in.Cur)
 	}
+	if changes == nil {
+		changes = []analysis.Change{} // "changes": [] in JSON, as without coverage
+	}
 	in.Changes = changes
 	use := &CoverageUse{State: "fresh"}
 	if reason := recordMatchesBase(rec, in.Base); reason != "" {

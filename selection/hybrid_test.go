@@ -131,6 +131,8 @@ func TestHybridSelection(t *testing.T) {
 		{name: "an added method is judged by the graph",
 			edits: map[string][2]string{"src/main/java/s/Circle.java": {"  public int area()", "  public int perimeter() { return 6 * r; }\n  public int area()"}},
 			want:  []string{}, state: "fresh"},
+		{name: "no change: nothing, and changes is an empty list",
+			want: []string{}, state: "fresh"},
 		{name: "a record of other production sources is not used",
 			edits: circleBody, recordEdits: map[string][2]string{"src/main/java/s/Shapes.java": {"int t = 0;", "int t = 0; "}},
 			want: []string{"s.ShapeTest#circle:11 static", "s.ShapeTest#square:7 static"}, state: "stale"},
@@ -161,6 +163,9 @@ func TestHybridSelection(t *testing.T) {
 			}
 			if res.Coverage == nil || res.Coverage.State != tc.state {
 				t.Errorf("coverage use = %+v, want state %s", res.Coverage, tc.state)
+			}
+			if res.Changes == nil {
+				t.Error("changes is nil (null in the JSON contract)")
 			}
 			if res.Totals.FromCoverage+res.Totals.FromStatic != len(res.Units) {
 				t.Errorf("totals by source %d+%d, %d units", res.Totals.FromCoverage, res.Totals.FromStatic, len(res.Units))
