@@ -58,7 +58,7 @@ func selectHybrid(in Input) *Result {
 	// Non-nil: a nil Changes would make Select diff the snapshots again.
 	byCoverage, other := []analysis.Change{}, []analysis.Change{}
 	for _, c := range changes {
-		if _, ok := changeSites(rec, in.Base, c); ok && c.Rerun {
+		if _, ok := changeSites(rec, in.Base, c); ok && c.Rerun && !feedsStaticState(in.BaseGraph, c.ID) {
 			byCoverage = append(byCoverage, c)
 		} else {
 			other = append(other, c)
@@ -99,6 +99,18 @@ func selectHybrid(in Input) *Result {
 	recount(res, in.Tests)
 	res.Coverage = use
 	return res
+}
+
+// feedsStaticState says whether a change's effect can outlive the test that executed it in
+// static state (class initialization, a static memo or cache): later tests then see the
+// change without executing the member, so the record cannot judge it and the static graph
+// does. Without a graph the answer is yes.
+func feedsStaticState(g *analysis.Graph, id string) bool {
+	if g == nil {
+		return true
+	}
+	feeds, _ := g.FeedsStaticState(id)
+	return feeds
 }
 
 // recordMatchesBase says why a record cannot answer for base ("" when it can): it must

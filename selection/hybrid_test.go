@@ -208,3 +208,101 @@ func sortedUnitIDs(res *Result) []string {
 	slices.Sort(ids)
 	return slices.Compact(ids)
 }
+
+// unitsFiles keep computed values in static state: a static field initialized once per JVM,
+// a static memo filled by whichever test calls first, and a static cache. The record saw
+// only the first test execute init, build and compute; the second reads their results.
+var unitsFiles = map[string]string{
+	"src/main/java/s/Units.java": `package s;
+import java.util.HashMap;
+import java.util.Map;
+public class Units {
+  static final int[] FACTORS = init();
+  static int[] init() { return new int[] {1, 2}; }
+  private static String cached;
+  static String label() { if (cached == null) cached = build(); return cached; }
+  static String build() { return "u"; }
+  private static final Map<Integer, Integer> CACHE = new HashMap<>();
+  static int square(int x) { return CACHE.computeIfAbsent(x, k -> compute(k)); }
+  static int compute(int x) { return x * x; }
+  static int twice(int x) { return 2 * x; }
+  public static int factor(int i) { return FACTORS[i]; }
+}
+`,
+	"src/test/java/s/UnitsTest.java": `package s;
+import org.junit.Test;
+import static org.junit.Assert.*;
+public class UnitsTest {
+  @Test public void first() {
+    assertEquals(1, Units.factor(0));
+    assertEquals("u", Units.label());
+    assertEquals(9, Units.square(3));
+  }
+  @Test public void second() {
+    assertEquals(2, Units.factor(1));
+    assertEquals("u", Units.label());
+    assertEquals(9, Units.square(3));
+    assertEquals(4, Units.twice(2));
+  }
+}
+`,
+}
+
+// TestHybridLeavesStaticStateToTheGraph: a change whose result can live on in static state
+// reaches tests that never executed it, so coverage must not judge it (the second test's
+// assertions would be missed); a change to a pure method stays judged by coverage.
+func TestHybridLeavesStaticStateToTheGraph(t *testing.T) {
+	members := []coverage.JVMMember{
+		{Class: "s.Units", Method: "<clinit>", Desc: "()V"},
+		{Class: "s.Units", Method: "init", Desc: "()[I"},
+		{Class: "s.Units", Method: "factor", Desc: "(I)I"},
+		{Class: "s.Units", Method: "label", Desc: "()Ljava/lang/String;"},
+		{Class: "s.Units", Method: "build", Desc: "()Ljava/lang/String;"},
+		{Class: "s.Units", Method: "square", Desc: "(I)I"},
+		{Class: "s.Units", Method: "compute", Desc: "(I)I"},
+		{Class: "s.Units", Method: "twice", Desc: "(I)I"},
+	}
+	hit := func(m int, test string, line int) coverage.JVMHit {
+		return coverage.JVMHit{Member: m, TestClass: "s.UnitsTest", TestMethod: test, Line: line}
+	}
+	run := coverage.Run{Members: members, Hits: []coverage.JVMHit{
+		hit(0, "first", 6), hit(1, "first", 6), hit(2, "first", 6), hit(3, "first", 7), hit(4, "first", 7),
+		hit(5, "first", 8), hit(6, "first", 8),
+		hit(2, "second", 11), hit(3, "second", 12), hit(5, "second", 13), hit(7, "second", 14),
+	}, Tests: []coverage.TestOutcome{{Test: "s.UnitsTest#first", Status: "passed"}, {Test: "s.UnitsTest#second", Status: "passed"}}}
+	for _, tc := range []struct {
+		name, old, new string
+		must           string // a unit of the second test that must be selected
+		source         string // what selects it
+	}{
+		{"static field initializer's callee", "return new int[] {1, 2};", "return new int[] {1, 3};", "s.UnitsTest#second:11", SourceStatic},
+		{"memo filled by the first caller", `return "u";`, `return "v";`, "s.UnitsTest#second:12", SourceStatic},
+		{"static cache filled by the first caller", "return x * x;", "return x * x + 1;", "s.UnitsTest#second:13", SourceStatic},
+		{"pure method: coverage judges", "return 2 * x;", "return 3 * x;", "s.UnitsTest#second:14", SourceCoverage},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			base := memSnapshot(t, unitsFiles, nil)
+			cur := memSnapshot(t, unitsFiles, map[string][2]string{"src/main/java/s/Units.java": {tc.old, tc.new}})
+			d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			in := Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur),
+				Tests: d.Classes, Level: slicing.LevelAssertion, Coverage: coverage.Build(base, run)}
+			res := Select(in)
+			var got []string
+			for _, u := range res.Units {
+				got = append(got, u.ID+" "+u.Source)
+				if u.ID == tc.must && u.Source != tc.source {
+					t.Errorf("%s selected by %s, want %s", u.ID, u.Source, tc.source)
+				}
+			}
+			if !slices.ContainsFunc(res.Units, func(u slicing.Unit) bool { return u.ID == tc.must }) {
+				t.Errorf("%s missed; selected %v", tc.must, got)
+			}
+			if tc.source == SourceCoverage && len(res.Units) != 1 {
+				t.Errorf("a pure method's change selected %v, want only %s", got, tc.must)
+			}
+		})
+	}
+}
