@@ -56,8 +56,11 @@ def commits(root, start, n):
 def suite_units(binary, root):
     """Every unit of the test files, grouped by test run ("pkg.Class#method", or the class id
     for classes cut as one class-level unit), from `slices --json`."""
-    tests = {}
+    tests, seen = {}, set()
     for u in al(binary, "slices", "--root", root, "--json", cwd=root)["units"]:
+        if u["id"] in seen:
+            continue  # a class-level unit is listed once per test run it stands for
+        seen.add(u["id"])
         key = u["test"]
         t = tests.setdefault(key, {"class": u["class"], "assertions": 0, "units": []})
         t["assertions"] += u.get("assertions", 0)
