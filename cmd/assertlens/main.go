@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 )
 
 // usageError marks errors that exit with status 2.
@@ -45,7 +46,28 @@ commands:
 `
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(profiled(func() int { return run(os.Args[1:], os.Stdout, os.Stderr) }))
+}
+
+// profiled runs fn, writing a CPU profile of it to $ASSERTLENS_CPUPROFILE when that is set
+// (any command, the server included: for finding where time goes on a real project).
+func profiled(fn func() int) int {
+	path := os.Getenv("ASSERTLENS_CPUPROFILE")
+	if path == "" {
+		return fn()
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "assertlens: cpu profile: %v\n", err)
+		return fn()
+	}
+	defer f.Close()
+	if err := pprof.StartCPUProfile(f); err != nil {
+		fmt.Fprintf(os.Stderr, "assertlens: cpu profile: %v\n", err)
+		return fn()
+	}
+	defer pprof.StopCPUProfile()
+	return fn()
 }
 
 func run(args []string, stdout, stderr io.Writer) int {

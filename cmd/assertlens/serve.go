@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/pprof"
 	"syscall"
 
 	"github.com/assertlens/assertlens/lsp"
@@ -30,15 +29,6 @@ func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	// ASSERTLENS_CPUPROFILE names a file to write a CPU profile of the whole session to, for
-	// finding where an editor's latency goes.
-	if path := os.Getenv("ASSERTLENS_CPUPROFILE"); path != "" {
-		if pf, err := os.Create(path); err == nil {
-			if err := pprof.StartCPUProfile(pf); err == nil {
-				defer func() { pprof.StopCPUProfile(); pf.Close() }()
-			}
-		}
-	}
 	err := lsp.Serve(ctx, stdin, stdout, stderr, newEngine)
 	if errors.Is(err, lsp.ErrExitWithoutShutdown) {
 		return exitError{1}
