@@ -2,40 +2,41 @@ package analysis
 
 import "strings"
 
-// FeedsStaticState reports whether what member id computes can be kept in static state,
-// and names the node that keeps it: a static initializer or static field (class
-// initialization runs once per JVM), a member that assigns a static field (a memo filled
-// by whichever test comes first), or one that reads a static field holding a mutable
-// object (a static cache it may fill). Such a member's effect reaches tests that never execute
-// it, so a per-test record of who executed it cannot vouch for its changes. The walk goes
-// over everything that depends on id, the member itself included.
+// FeedsStaticState reports whether what member id computes can be kept in a static memo
+// or cache, and names the node that keeps it. Static state outlives the test that filled
+// it, so a later test can see the member's result without executing it; a per-test record
+// of who executed a member cannot vouch for such a member's changes. Kept means something
+// that depends on id (the member itself included)
+//   - assigns a static field (a memo filled by the first caller), or
+//   - reads a static field whose object can hold state (see statefulType): a static cache
+//     it may fill.
+//
+// Class initialization, the other way results live on in static fields, is seen by the
+// coverage agent itself (coverage.Member.ClassInit). Objects of stateless types reached
+// through static fields (enum constants, singletons without mutable fields, strings) are
+// not caches; a library type the analysis does not list as a container is assumed not to
+// memoize the project's results.
 func (g *Graph) FeedsStaticState(id string) (bool, string) {
+	r := newResolver(g.snap, g.idx, nil)
 	found := ""
 	g.ReachFrom([]string{id}).each(func(n string) {
-		if found == "" && g.keepsStatic(n) {
+		if found == "" && g.keepsStatic(r, n) {
 			found = n
 		}
 	})
 	return found != "", found
 }
 
-// keepsStatic says whether node n is class initialization, assigns a static field, or reads
-// a static field of a type that may be mutable.
-func (g *Graph) keepsStatic(n string) bool {
-	if strings.HasSuffix(n, "#<clinit>") {
-		return true
-	}
-	if m := g.member(n); m != nil && m.Kind == KindField && m.Static() {
-		return true
-	}
+// keepsStatic says whether node n keeps a result in static state (see FeedsStaticState).
+func (g *Graph) keepsStatic(r *resolver, n string) bool {
 	for _, e := range g.fwd.get(n) {
 		switch e.Kind {
 		case EdgeFieldWrite:
-			if f := g.member(e.To); f == nil || f.Static() {
+			if _, f := g.member(e.To); f == nil || f.Static() {
 				return true // a static field, or a field the graph cannot see: assume static
 			}
 		case EdgeFieldRead:
-			if f := g.member(e.To); f != nil && f.Static() && !immutableValueType(f.ReturnType) {
+			if fo, f := g.member(e.To); f != nil && f.Static() && g.statefulType(r, fo, f, map[string]bool{}) {
 				return true
 			}
 		}
@@ -43,41 +44,79 @@ func (g *Graph) keepsStatic(n string) bool {
 	return false
 }
 
-// immutableValueTypes are types whose objects never change once made: a static field of
-// one can hold no memo but the field itself (whose writers the graph sees).
-var immutableValueTypes = map[string]bool{
-	"boolean": true, "byte": true, "char": true, "short": true, "int": true, "long": true, "float": true,
-	"double": true, "String": true, "Boolean": true, "Byte": true, "Character": true, "Short": true,
-	"Integer": true, "Long": true, "Float": true, "Double": true, "BigInteger": true, "BigDecimal": true,
-	"Pattern": true, "Class": true,
+// statefulType says whether the object a field holds can carry state a call may fill:
+// an array, a JDK container, atomic, builder or thread-local, or a project class (or any
+// of its supertypes) with a non-final field or a field of such a type.
+func (g *Graph) statefulType(r *resolver, owner *Type, f *Member, seen map[string]bool) bool {
+	written := f.ReturnType
+	if f.QualifiedType != "" {
+		written = f.QualifiedType
+	}
+	if strings.HasSuffix(written, "[]") {
+		return true
+	}
+	if primitives[written] {
+		return false
+	}
+	tr := r.typeIn(g.snap.FileOf(owner.ID), owner.ID, written)
+	if len(tr.ids) == 0 {
+		return statefulLibraryTypes[LibraryTypeName(written)]
+	}
+	for _, id := range tr.ids {
+		for _, h := range r.hierarchy(id) {
+			if seen[h] {
+				continue
+			}
+			seen[h] = true
+			t := g.snap.Type(h)
+			if t == nil {
+				continue
+			}
+			for _, fm := range t.Members {
+				if fm.Kind != KindField || fm.Static() {
+					continue
+				}
+				if !hasString(fm.Modifiers, "final") || g.statefulType(r, t, fm, seen) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
-// immutableValueType says whether an (erased) field type is an immutable value type.
-func immutableValueType(typ string) bool {
-	if i := strings.IndexByte(typ, '<'); i >= 0 {
-		typ = typ[:i]
-	}
-	if i := strings.LastIndexByte(typ, '.'); i >= 0 {
-		typ = typ[i+1:]
-	}
-	return immutableValueTypes[typ]
+// statefulLibraryTypes are JDK types whose objects hold state a call can fill: a static
+// field of one of them may be a cache.
+var statefulLibraryTypes = map[string]bool{
+	"Map": true, "HashMap": true, "LinkedHashMap": true, "TreeMap": true, "ConcurrentHashMap": true,
+	"ConcurrentMap": true, "WeakHashMap": true, "IdentityHashMap": true, "Hashtable": true, "Properties": true,
+	"SortedMap": true, "NavigableMap": true, "EnumMap": true, "ConcurrentSkipListMap": true,
+	"List": true, "ArrayList": true, "LinkedList": true, "Vector": true, "Stack": true, "CopyOnWriteArrayList": true,
+	"Set": true, "HashSet": true, "LinkedHashSet": true, "TreeSet": true, "SortedSet": true, "NavigableSet": true,
+	"EnumSet": true, "CopyOnWriteArraySet": true, "ConcurrentSkipListSet": true,
+	"Collection": true, "Queue": true, "Deque": true, "ArrayDeque": true, "PriorityQueue": true,
+	"BlockingQueue": true, "LinkedBlockingQueue": true, "ConcurrentLinkedQueue": true,
+	"AtomicInteger": true, "AtomicLong": true, "AtomicBoolean": true, "AtomicReference": true,
+	"AtomicIntegerArray": true, "AtomicLongArray": true, "AtomicReferenceArray": true, "LongAdder": true,
+	"ThreadLocal": true, "InheritableThreadLocal": true, "StringBuilder": true, "StringBuffer": true,
+	"Object": true, "BitSet": true, "SoftReference": true, "WeakReference": true,
 }
 
-// member returns the member with the given id ("pkg.T#name..."), nil for types and ids the
-// snapshot does not declare.
-func (g *Graph) member(id string) *Member {
+// member returns the type declaring id ("pkg.T#name...") and the member itself (nil for a
+// type node, or an id the snapshot does not declare).
+func (g *Graph) member(id string) (*Type, *Member) {
 	i := strings.IndexByte(id, '#')
 	if i < 0 {
-		return nil
+		return g.snap.Type(id), nil
 	}
 	t := g.snap.Type(id[:i])
 	if t == nil {
-		return nil
+		return nil, nil
 	}
 	for _, m := range t.Members {
 		if m.ID == id {
-			return m
+			return t, m
 		}
 	}
-	return nil
+	return t, nil
 }

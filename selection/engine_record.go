@@ -69,7 +69,7 @@ func (e *Engine) RecordCoverage(ctx context.Context, progress func(done, total i
 
 // fromRunner converts the runner's coverage run into the store's input.
 func fromRunner(run *runner.CoverageRun) coverage.Run {
-	out := coverage.Run{Unattributed: run.Unattributed}
+	out := coverage.Run{Unattributed: run.Unattributed, ClassInit: run.ClassInit}
 	for _, m := range run.Members {
 		out.Members = append(out.Members, coverage.JVMMember{Class: m.Class, Method: m.Method, Desc: m.Desc,
 			FirstLine: m.FirstLine, LastLine: m.LastLine, Enclosing: m.Enclosing, Test: m.Test, Synthetic: m.Synthetic})

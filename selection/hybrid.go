@@ -58,7 +58,7 @@ func selectHybrid(in Input) *Result {
 	// Non-nil: a nil Changes would make Select diff the snapshots again.
 	byCoverage, other := []analysis.Change{}, []analysis.Change{}
 	for _, c := range changes {
-		if _, ok := changeSites(rec, in.Base, c); ok && c.Rerun && !feedsStaticState(in.BaseGraph, c.ID) {
+		if _, ok := changeSites(rec, in.Base, c); ok && c.Rerun && !ranInClassInit(rec, c.ID) && !feedsStaticState(in.BaseGraph, c.ID) {
 			byCoverage = append(byCoverage, c)
 		} else {
 			other = append(other, c)
@@ -101,8 +101,16 @@ func selectHybrid(in Input) *Result {
 	return res
 }
 
+// ranInClassInit says whether the record saw the member run during a class's
+// initialization, which runs once per JVM: what it computed there may be kept in static
+// fields and read by later tests that never execute it.
+func ranInClassInit(rec *coverage.Store, id string) bool {
+	m := rec.Member(id)
+	return m != nil && m.ClassInit
+}
+
 // feedsStaticState says whether a change's effect can outlive the test that executed it in
-// static state (class initialization, a static memo or cache): later tests then see the
+// a static memo or cache (see analysis.Graph.FeedsStaticState): later tests then see the
 // change without executing the member, so the record cannot judge it and the static graph
 // does. Without a graph the answer is yes.
 func feedsStaticState(g *analysis.Graph, id string) bool {
@@ -154,8 +162,8 @@ func changeSites(rec *coverage.Store, base *analysis.Snapshot, c analysis.Change
 	switch {
 	case c.Detail == "body changed" && (m.Kind == analysis.KindMethod || m.Kind == analysis.KindConstructor):
 		return rec.Hits(c.ID), true
-	case c.Detail == "body changed" && m.Kind == analysis.KindInitializer && m.Name == "<clinit>":
-		return rec.Hits(c.ID), true
+	case m.Kind == analysis.KindInitializer && m.Name == "<clinit>":
+		return nil, false // class initialization: its effects outlive the test that ran it
 	case c.Detail == "body changed" && m.Kind == analysis.KindInitializer:
 		return constructorSites(rec, ownerType(c.ID)), true
 	case c.Detail == "field initializer changed" && m.Kind == analysis.KindField:
@@ -163,7 +171,7 @@ func changeSites(rec *coverage.Store, base *analysis.Snapshot, c analysis.Change
 			return nil, false // inlined by javac where it is read: no record sees it
 		}
 		if m.Static() {
-			return union(rec.Hits(c.ID), rec.Hits(ownerType(c.ID)+"#<clinit>")), true
+			return nil, false // class initialization, as a static initializer
 		}
 		return union(rec.Hits(c.ID), constructorSites(rec, ownerType(c.ID))), true
 	}

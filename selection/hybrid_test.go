@@ -209,16 +209,17 @@ func sortedUnitIDs(res *Result) []string {
 	return slices.Compact(ids)
 }
 
-// unitsFiles keep computed values in static state: a static field initialized once per JVM,
-// a static memo filled by whichever test calls first, and a static cache. The record saw
+// unitsFiles keep computed values in static state: a static field initialized once per JVM
+// (the agent marks what runs during class initialization), a static memo filled by
+// whichever test calls first, and a static cache (both found by the graph). The record saw
 // only the first test execute init, build and compute; the second reads their results.
 var unitsFiles = map[string]string{
 	"src/main/java/s/Units.java": `package s;
 import java.util.HashMap;
 import java.util.Map;
 public class Units {
-  static final int[] FACTORS = init();
-  static int[] init() { return new int[] {1, 2}; }
+  static final int BASE = init();
+  static int init() { return 1; }
   private static String cached;
   static String label() { if (cached == null) cached = build(); return cached; }
   static String build() { return "u"; }
@@ -226,7 +227,7 @@ public class Units {
   static int square(int x) { return CACHE.computeIfAbsent(x, k -> compute(k)); }
   static int compute(int x) { return x * x; }
   static int twice(int x) { return 2 * x; }
-  public static int factor(int i) { return FACTORS[i]; }
+  public static int factor(int i) { return BASE + i; }
 }
 `,
 	"src/test/java/s/UnitsTest.java": `package s;
@@ -254,7 +255,7 @@ public class UnitsTest {
 func TestHybridLeavesStaticStateToTheGraph(t *testing.T) {
 	members := []coverage.JVMMember{
 		{Class: "s.Units", Method: "<clinit>", Desc: "()V"},
-		{Class: "s.Units", Method: "init", Desc: "()[I"},
+		{Class: "s.Units", Method: "init", Desc: "()I"},
 		{Class: "s.Units", Method: "factor", Desc: "(I)I"},
 		{Class: "s.Units", Method: "label", Desc: "()Ljava/lang/String;"},
 		{Class: "s.Units", Method: "build", Desc: "()Ljava/lang/String;"},
@@ -269,13 +270,14 @@ func TestHybridLeavesStaticStateToTheGraph(t *testing.T) {
 		hit(0, "first", 6), hit(1, "first", 6), hit(2, "first", 6), hit(3, "first", 7), hit(4, "first", 7),
 		hit(5, "first", 8), hit(6, "first", 8),
 		hit(2, "second", 11), hit(3, "second", 12), hit(5, "second", 13), hit(7, "second", 14),
-	}, Tests: []coverage.TestOutcome{{Test: "s.UnitsTest#first", Status: "passed"}, {Test: "s.UnitsTest#second", Status: "passed"}}}
+	}, Tests: []coverage.TestOutcome{{Test: "s.UnitsTest#first", Status: "passed"}, {Test: "s.UnitsTest#second", Status: "passed"}},
+		ClassInit: []int{0, 1}} // the agent saw <clinit> and init run during Units' initialization
 	for _, tc := range []struct {
 		name, old, new string
 		must           string // a unit of the second test that must be selected
 		source         string // what selects it
 	}{
-		{"static field initializer's callee", "return new int[] {1, 2};", "return new int[] {1, 3};", "s.UnitsTest#second:11", SourceStatic},
+		{"static field initializer's callee", "return 1;", "return 2;", "s.UnitsTest#second:11", SourceStatic},
 		{"memo filled by the first caller", `return "u";`, `return "v";`, "s.UnitsTest#second:12", SourceStatic},
 		{"static cache filled by the first caller", "return x * x;", "return x * x + 1;", "s.UnitsTest#second:13", SourceStatic},
 		{"pure method: coverage judges", "return 2 * x;", "return 3 * x;", "s.UnitsTest#second:14", SourceCoverage},

@@ -37,6 +37,7 @@ type Run struct {
 	Members      []JVMMember
 	Hits         []JVMHit
 	Unattributed []int
+	ClassInit    []int // members that ran during a class's initialization
 	Tests        []TestOutcome
 	SuiteMs      int64
 }
@@ -72,8 +73,16 @@ func Build(snap *analysis.Snapshot, run Run) *Store {
 			acc.sites[si] = true
 		}
 	}
+	classInit := map[string]bool{}
+	for _, i := range run.ClassInit {
+		if i >= 0 && i < len(run.Members) {
+			for _, r := range b.refs(run.Members, i) {
+				classInit[r.id] = true
+			}
+		}
+	}
 	for id, acc := range b.members {
-		m := Member{ID: id, Source: acc.source, Test: acc.test, Sites: make([]int32, 0, len(acc.sites))}
+		m := Member{ID: id, Source: acc.source, Test: acc.test, Sites: make([]int32, 0, len(acc.sites)), ClassInit: classInit[id]}
 		for si := range acc.sites {
 			m.Sites = append(m.Sites, si)
 		}

@@ -24,7 +24,7 @@ import (
 
 // magic starts every store file; a new layout gets a new magic, and files with another one
 // are not loaded.
-const magic = "assertlens-coverage-v1\n"
+const magic = "assertlens-coverage-v2\n"
 
 // FileName is the store's name inside the cache directory.
 const FileName = "coverage.bin"
@@ -70,6 +70,9 @@ type Member struct {
 	Source bool
 	Test   bool    // the member belongs to a class compiled from the test sources
 	Sites  []int32 // indices into Store.Sites, ascending
+	// ClassInit says the member ran during some class's initialization: what it computed
+	// may live on in static fields, read by later tests that never execute it.
+	ClassInit bool
 }
 
 // Summary is what `assertlens coverage --json` prints. Its JSON is a contract.

@@ -74,7 +74,10 @@ type CoverageRun struct {
 	Members      []CoverageMember
 	Hits         []CoverageHit // one per (Member, TestClass, TestMethod, Line, OtherThread)
 	Unattributed []int         // members that executed with no test running
-	Result       *Result       // the tests' results, as Run reports them
+	// ClassInit lists members that ran during a class's initialization (a static
+	// initializer on the stack): their results may live on in static state.
+	ClassInit []int
+	Result    *Result // the tests' results, as Run reports them
 }
 
 // Coverage runs req's tests (all when req.Selectors is nil) with the coverage agent: the
@@ -373,7 +376,7 @@ func readCoverage(path string, out *CoverageRun) error {
 	}
 	index := map[int]int{} // member id in the file -> index in out.Members
 	seen := map[hitKey]bool{}
-	unattributed := map[int]bool{}
+	unattributed, classInit := map[int]bool{}, map[int]bool{}
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 256<<20)
 	for sc.Scan() {
@@ -408,6 +411,15 @@ func readCoverage(path string, out *CoverageRun) error {
 				if !seen[k] {
 					seen[k] = true
 					out.Hits = append(out.Hits, CoverageHit{Member: m, TestClass: k.class, TestMethod: k.meth, Line: line, OtherThread: k.otherThreads})
+				}
+			}
+		case p[0] == "I" && len(p) >= 2 && p[1] != "":
+			for _, s := range strings.Split(p[1], ",") {
+				if id, err := strconv.Atoi(s); err == nil {
+					if m, ok := index[id]; ok && !classInit[m] {
+						classInit[m] = true
+						out.ClassInit = append(out.ClassInit, m)
+					}
 				}
 			}
 		case p[0] == "U" && len(p) >= 2 && p[1] != "":

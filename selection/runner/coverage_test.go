@@ -98,6 +98,21 @@ func TestCoverageAttributesEachExecutionToItsTestStatement(t *testing.T) {
 		slices.Sort(keys)
 		t.Logf("recorded:\n%s", strings.Join(keys, "\n"))
 	}
+	classInit := map[string]bool{}
+	for _, i := range run.ClassInit {
+		classInit[run.Members[i].Class+"#"+run.Members[i].Method] = true
+	}
+	for member, want := range map[string]bool{
+		"cov.Calc#<clinit>": true,  // a static initializer itself
+		"cov.Calc#seed":     true,  // called by one (and later by tests: still marked)
+		"cov.Calc$1#<init>": true,  // an anonymous class made in a static field initializer
+		"cov.Calc#add":      false, // only ever called by tests
+		"cov.Calc$1#run":    false, // that anonymous class's method, run by a test
+	} {
+		if classInit[member] != want {
+			t.Errorf("%s ran during class initialization: %v, want %v (all: %v)", member, classInit[member], want, classInit)
+		}
+	}
 	enclosing := map[string]string{}
 	for _, m := range run.Members {
 		enclosing[m.Class+"#"+m.Method] = m.Enclosing

@@ -8,6 +8,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The coverage agent's runtime, loaded by the bootstrap class loader so that instrumented
@@ -88,6 +89,16 @@ public final class Rt {
     }
 
     private static final InheritableThreadLocal<Ctx> CUR = new InheritableThreadLocal<>();
+    /** Class initializations running in the JVM, so hit() looks at INIT_DEPTH only then. */
+    private static final AtomicInteger INITS = new AtomicInteger();
+    private static final ThreadLocal<int[]> INIT_DEPTH = new ThreadLocal<int[]>() {
+        @Override
+        protected int[] initialValue() {
+            return new int[1];
+        }
+    };
+    private static boolean[] initSeen = new boolean[1024];
+    private static final List<Integer> pendingInit = new ArrayList<>();
     private static final Ctx NONE = new Ctx("", "", null, null, null);
     private static final List<String> pendingMembers = new ArrayList<>();
     private static int nextMember;
@@ -108,12 +119,46 @@ public final class Rt {
 
     /** Called at the entry of every instrumented method. */
     public static void hit(int member) {
+        if (INITS.get() > 0 && INIT_DEPTH.get()[0] > 0) {
+            markInit(member);
+        }
         Ctx c = CUR.get();
         if (c == null) {
             c = NONE;
         }
         boolean other = c != NONE && c.owner != Thread.currentThread();
         c.add(((long) member << 32) | ((long) (c.line & 0x3fffffff) << 1) | (other ? 1 : 0));
+    }
+
+    /**
+     * Remembers a member that ran during some class's initialization: its result may live
+     * on in static state, seen by later tests that never execute it.
+     */
+    private static synchronized void markInit(int member) {
+        if (member >= initSeen.length) {
+            boolean[] grown = new boolean[Math.max(member + 1, initSeen.length * 2)];
+            System.arraycopy(initSeen, 0, grown, 0, initSeen.length);
+            initSeen = grown;
+        }
+        if (!initSeen[member]) {
+            initSeen[member] = true;
+            pendingInit.add(member);
+        }
+    }
+
+    /** Called at the entry of every static initializer (before its hit). */
+    public static void initEnter() {
+        INIT_DEPTH.get()[0]++;
+        INITS.incrementAndGet();
+    }
+
+    /** Called before each return from, and on each exception leaving, a static initializer. */
+    public static void initExit() {
+        int[] d = INIT_DEPTH.get();
+        if (d[0] > 0) {
+            d[0]--;
+            INITS.decrementAndGet();
+        }
     }
 
     /** Called at the entry of every method of a test class. */
@@ -192,6 +237,18 @@ public final class Rt {
                 out.write('\n');
             }
             pendingMembers.clear();
+            if (!pendingInit.isEmpty()) {
+                StringBuilder b = new StringBuilder("I\t");
+                for (int i = 0; i < pendingInit.size(); i++) {
+                    if (i > 0) {
+                        b.append(',');
+                    }
+                    b.append(pendingInit.get(i));
+                }
+                out.write(b.toString());
+                out.write('\n');
+                pendingInit.clear();
+            }
             if (record != null) {
                 out.write(record);
                 out.write('\n');

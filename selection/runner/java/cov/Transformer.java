@@ -121,6 +121,9 @@ public final class Transformer implements ClassFileTransformer {
             if (isTest && !mn.name.startsWith("<") && (mn.access & Opcodes.ACC_SYNTHETIC) == 0) {
                 trackLines(binary, mn);
             }
+            if (mn.name.equals("<clinit>")) {
+                trackInit(mn);
+            }
         }
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
         cn.accept(cw);
@@ -183,6 +186,31 @@ public final class Transformer implements ClassFileTransformer {
         insns.add(handler);
         insns.add(new FrameNode(Opcodes.F_NEW, 0, new Object[0], 1, new Object[] {"java/lang/Throwable"}));
         insns.add(exitCall(binary, mn.name));
+        insns.add(new InsnNode(Opcodes.ATHROW));
+        mn.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
+    }
+
+    /**
+     * Brackets a static initializer with Rt.initEnter (before its own hit) and Rt.initExit
+     * (before each return, and in a handler around the whole body that rethrows), so what
+     * runs during class initialization is known.
+     */
+    private static void trackInit(MethodNode mn) {
+        InsnList insns = mn.instructions;
+        for (AbstractInsnNode in : insns.toArray()) {
+            if (in.getOpcode() == Opcodes.RETURN) {
+                insns.insertBefore(in, new MethodInsnNode(Opcodes.INVOKESTATIC, RT, "initExit", "()V", false));
+            }
+        }
+        LabelNode start = new LabelNode(), end = new LabelNode(), handler = new LabelNode();
+        InsnList head = new InsnList();
+        head.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RT, "initEnter", "()V", false));
+        head.add(start);
+        insns.insert(head);
+        insns.add(end);
+        insns.add(handler);
+        insns.add(new FrameNode(Opcodes.F_NEW, 0, new Object[0], 1, new Object[] {"java/lang/Throwable"}));
+        insns.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RT, "initExit", "()V", false));
         insns.add(new InsnNode(Opcodes.ATHROW));
         mn.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
     }
