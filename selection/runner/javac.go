@@ -14,11 +14,14 @@ import (
 	"sync"
 )
 
-// javacOptions are the fixed options of every compile.
+// javacOptions are the fixed options of every compile. The language level is set with
+// -source/-target, as Maven's compiler plugin does for projects that name a source level:
+// the code compiles against the JDK that runs the tests, whose internal packages
+// (sun.misc.Unsafe, which gson uses) --release would hide.
 func javacOptions(release int, cp []string, outDir string) []string {
 	return []string{
 		"-encoding", "UTF-8",
-		"--release", strconv.Itoa(release),
+		"-source", strconv.Itoa(release), "-target", strconv.Itoa(release), "-Xlint:-options",
 		"-g", "-parameters", "-nowarn", "-implicit:none", "-Xmaxerrs", "1000",
 		"-d", outDir,
 		"-cp", strings.Join(cp, string(os.PathListSeparator)),

@@ -91,7 +91,7 @@ func run(ctx context.Context, req Request, hooks runHooks) (*Result, error) {
 	case release == 0:
 		release = 17
 	case release < 8:
-		res.Notes = append(res.Notes, fmt.Sprintf("project targets Java %d; compiling with --release 8", release))
+		res.Notes = append(res.Notes, fmt.Sprintf("project targets Java %d; compiling for Java 8", release))
 		release = 8
 	case release > maxRelease():
 		res.Notes = append(res.Notes, fmt.Sprintf("project targets Java %d; installed javac supports %d", release, maxRelease()))

@@ -236,3 +236,29 @@ func TestRunLeavesModuleDescriptorOut(t *testing.T) {
 		t.Fatalf("appliesDiscount = %+v\n%s", r, res.Output)
 	}
 }
+
+// TestRunJava8ProjectSeesJDKInternals compiles a project at Java 8 whose code uses
+// sun.misc.Unsafe (as gson does): javac's --release 8 hides it, Maven's -source/-target do not.
+func TestRunJava8ProjectSeesJDKInternals(t *testing.T) {
+	t.Parallel()
+	root, cache := fixture(t, "junit5")
+	pom, err := os.ReadFile(filepath.Join(root, "pom.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pom8 := strings.ReplaceAll(string(pom), "<maven.compiler.source>17</maven.compiler.source>", "<maven.compiler.source>1.8</maven.compiler.source>")
+	pom8 = strings.ReplaceAll(pom8, "<maven.compiler.target>17</maven.compiler.target>", "<maven.compiler.target>1.8</maven.compiler.target>")
+	raw := "package shop;\n\nclass Raw {\n    static String name() {\n        return sun.misc.Unsafe.class.getName();\n    }\n}\n"
+	for name, text := range map[string]string{"pom.xml": pom8, "src/main/java/shop/Raw.java": raw} {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res := mustRun(t, Request{Root: root, CacheDir: cache, Selectors: []Selector{{Class: "shop.CartTest", Method: "appliesDiscount"}}})
+	if len(res.CompileErrors) != 0 {
+		t.Fatalf("compile errors = %+v", res.CompileErrors)
+	}
+	if r := result(t, res, "shop.CartTest", "appliesDiscount"); r.Status != StatusFailed {
+		t.Fatalf("appliesDiscount = %+v\n%s", r, res.Output)
+	}
+}
