@@ -120,3 +120,13 @@ func (g *Graph) member(id string) (*Type, *Member) {
 	}
 	return t, nil
 }
+
+// InheritsLibrary reports whether a type has a supertype outside the project, directly or
+// through its project ancestors (library code may then call its methods by names the
+// project cannot see); true for a type the graph does not know.
+func (g *Graph) InheritsLibrary(typeID string) bool {
+	if g.snap.Type(typeID) == nil {
+		return true
+	}
+	return g.idx.libSuper[typeID]
+}

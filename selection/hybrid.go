@@ -58,7 +58,7 @@ func selectHybrid(in Input) *Result {
 	// Non-nil: a nil Changes would make Select diff the snapshots again.
 	byCoverage, other := []analysis.Change{}, []analysis.Change{}
 	for _, c := range changes {
-		if _, ok := changeSites(rec, in.Base, c); ok && c.Rerun && !ranInClassInit(rec, c.ID) && !feedsStaticState(in.BaseGraph, c.ID) {
+		if _, evidence, ok := coverageEvidence(rec, in, c); ok && c.Rerun && !keptStatically(rec, in.BaseGraph, evidence) {
 			byCoverage = append(byCoverage, c)
 		} else {
 			other = append(other, c)
@@ -99,6 +99,84 @@ func selectHybrid(in Input) *Result {
 	recount(res, in.Tests)
 	res.Coverage = use
 	return res
+}
+
+// coverageEvidence returns the recorded test statements that can observe change c, and
+// the members whose executions put them there; ok is false when the record cannot judge c.
+func coverageEvidence(rec *coverage.Store, in Input, c analysis.Change) (sites []coverage.Site, members []string, ok bool) {
+	if c.Change == "modified" {
+		sites, ok = changeSites(rec, in.Base, c)
+		return sites, []string{c.ID}, ok
+	}
+	return lookupSites(rec, in, c)
+}
+
+// lookupSites judges an added or deleted production method or constructor: it can only
+// change which code a call reaches, and a call whose target changes executed, in the
+// record, some method of the same name (for a constructor, some constructor of the type),
+// so every statement that did so is affected. The record cannot judge what it could not
+// see: java.lang.Object's methods and types inheriting from library types (a call that
+// reached library code, now overridden, was never recorded), and renames (their callers
+// changed with them).
+func lookupSites(rec *coverage.Store, in Input, c analysis.Change) ([]coverage.Site, []string, bool) {
+	if (c.Change != "added" && c.Change != "deleted") || c.RenamedFrom != "" || c.RenamedTo != "" ||
+		(c.Kind != analysis.KindMethod && c.Kind != analysis.KindConstructor) {
+		return nil, nil, false
+	}
+	snap, g := in.Cur, in.CurGraph
+	if c.Change == "deleted" {
+		snap, g = in.Base, in.BaseGraph
+	}
+	owner := ownerType(c.ID)
+	if f := snap.FileOf(owner); f == nil || f.Test {
+		return nil, nil, false
+	}
+	var match func(id string) bool
+	if c.Kind == analysis.KindConstructor {
+		prefix := owner + "#<init>("
+		match = func(id string) bool { return strings.HasPrefix(id, prefix) }
+	} else {
+		name := memberName(c.ID)
+		if objectMethodNames[name] || g == nil || g.InheritsLibrary(owner) {
+			return nil, nil, false
+		}
+		infix := "#" + name + "("
+		match = func(id string) bool { return strings.Contains(id, infix) }
+	}
+	var sites []coverage.Site
+	var members []string
+	for _, m := range rec.Members {
+		if match(m.ID) {
+			sites = union(sites, rec.Hits(m.ID))
+			members = append(members, m.ID)
+		}
+	}
+	return sites, members, true
+}
+
+// objectMethodNames are java.lang.Object's overridable methods: a call that reached
+// Object's own implementation is library code the record never saw.
+var objectMethodNames = map[string]bool{"toString": true, "equals": true, "hashCode": true, "clone": true, "finalize": true}
+
+// memberName returns the name part of a member id ("pkg.T#name(int)" → "name").
+func memberName(id string) string {
+	name := id[strings.IndexByte(id, '#')+1:]
+	if i := strings.IndexByte(name, '('); i >= 0 {
+		name = name[:i]
+	}
+	return name
+}
+
+// keptStatically says whether any of the members may keep its result in static state
+// (see ranInClassInit and feedsStaticState): the record then cannot vouch for the tests
+// that run after the one that executed it.
+func keptStatically(rec *coverage.Store, g *analysis.Graph, members []string) bool {
+	for _, id := range members {
+		if ranInClassInit(rec, id) || feedsStaticState(g, id) {
+			return true
+		}
+	}
+	return false
 }
 
 // ranInClassInit says whether the record saw the member run during a class's
@@ -260,7 +338,7 @@ func coverageUnits(rec *coverage.Store, in Input, changes []analysis.Change, vou
 		}
 	}
 	for _, c := range changes {
-		sites, _ := changeSites(rec, in.Base, c)
+		sites, _, _ := coverageEvidence(rec, in, c)
 		for _, site := range sites {
 			tc := classes[site.Class()]
 			if tc == nil {

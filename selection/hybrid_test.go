@@ -131,6 +131,15 @@ func TestHybridSelection(t *testing.T) {
 		{name: "an added method is judged by the graph",
 			edits: map[string][2]string{"src/main/java/s/Circle.java": {"  public int area()", "  public int perimeter() { return 6 * r; }\n  public int area()"}},
 			want:  []string{}, state: "fresh"},
+		{name: "an added overload: statements that executed a method of that name",
+			edits: map[string][2]string{"src/main/java/s/Shapes.java": {"public class Shapes {", "public class Shapes {\n  public static int total(Square s) { return 0; }"}},
+			want:  []string{"s.ShapeTest#circle:11 coverage", "s.ShapeTest#square:7 coverage"}, state: "fresh"},
+		{name: "an added constructor: statements that ran a constructor of the type",
+			edits: map[string][2]string{"src/main/java/s/Circle.java": {"  public Circle(int r)", "  public Circle() { this(1); }\n  public Circle(int r)"}},
+			want:  []string{"s.ShapeTest#circle:11 coverage"}, state: "fresh"},
+		{name: "an added Object method is left to the graph (Object's own was never recorded)",
+			edits: map[string][2]string{"src/main/java/s/Circle.java": {"  public int area()", "  public String toString() { return \"c\"; }\n  public int area()"}},
+			want:  []string{"s.ShapeTest#circle:11 static"}, state: "fresh"},
 		{name: "no change: nothing, and changes is an empty list",
 			want: []string{}, state: "fresh"},
 		{name: "a record of other production sources is not used",
@@ -306,5 +315,41 @@ func TestHybridLeavesStaticStateToTheGraph(t *testing.T) {
 				t.Errorf("a pure method's change selected %v, want only %s", got, tc.must)
 			}
 		})
+	}
+}
+
+// TestHybridAddedOverrideOfLibraryMethod: Bag inherits size() from ArrayList, so the record
+// never saw the test's bag.size() run project code; overriding it must be judged by the
+// graph, or the assertion is missed.
+func TestHybridAddedOverrideOfLibraryMethod(t *testing.T) {
+	files := map[string]string{
+		"src/main/java/s/Bag.java": "package s;\npublic class Bag extends java.util.ArrayList<String> {\n  public Bag fill() { add(\"x\"); return this; }\n}\n",
+		"src/test/java/s/BagTest.java": `package s;
+import org.junit.Test;
+import static org.junit.Assert.*;
+public class BagTest {
+  @Test public void size() {
+    Bag b = new Bag().fill();
+    assertEquals(1, b.size());
+  }
+}
+`,
+	}
+	run := coverage.Run{
+		Members: []coverage.JVMMember{{Class: "s.Bag", Method: "<init>", Desc: "()V"}, {Class: "s.Bag", Method: "fill", Desc: "()Ls/Bag;"}},
+		Hits: []coverage.JVMHit{{Member: 0, TestClass: "s.BagTest", TestMethod: "size", Line: 6},
+			{Member: 1, TestClass: "s.BagTest", TestMethod: "size", Line: 6}},
+		Tests: []coverage.TestOutcome{{Test: "s.BagTest#size", Status: "passed"}},
+	}
+	base := memSnapshot(t, files, nil)
+	cur := memSnapshot(t, files, map[string][2]string{"src/main/java/s/Bag.java": {"  public Bag fill()", "  public int size() { return 0; }\n  public Bag fill()"}})
+	d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := Select(Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur),
+		Tests: d.Classes, Level: slicing.LevelAssertion, Coverage: coverage.Build(base, run)})
+	if len(res.Units) != 1 || res.Units[0].ID != "s.BagTest#size:7" || res.Units[0].Source != SourceStatic {
+		t.Fatalf("units = %+v, want s.BagTest#size:7 from the static graph", res.Units)
 	}
 }
