@@ -8,8 +8,11 @@ import "strings"
 // of who executed a member cannot vouch for such a member's changes. Kept means something
 // that depends on id (the member itself included)
 //   - assigns a static field (a memo filled by the first caller), or
-//   - reads a static field whose object can hold state (see statefulType): a static cache
-//     it may fill.
+//   - is production code reading a static field whose object can be a cache (see
+//     statefulType) it may fill.
+//
+// Test code reading shared static objects is left out: a later test depending on what an
+// earlier one put there is an order dependence between tests, not a static cache.
 //
 // Class initialization, the other way results live on in static fields, is seen by the
 // coverage agent itself (coverage.Member.ClassInit). Objects of stateless types reached
@@ -17,10 +20,9 @@ import "strings"
 // not caches; a library type the analysis does not list as a container is assumed not to
 // memoize the project's results.
 func (g *Graph) FeedsStaticState(id string) (bool, string) {
-	r := newResolver(g.snap, g.idx, nil)
 	found := ""
 	g.ReachFrom([]string{id}).each(func(n string) {
-		if found == "" && g.keepsStatic(r, n) {
+		if found == "" && g.keepsStatic(n) {
 			found = n
 		}
 	})
@@ -28,7 +30,14 @@ func (g *Graph) FeedsStaticState(id string) (bool, string) {
 }
 
 // keepsStatic says whether node n keeps a result in static state (see FeedsStaticState).
-func (g *Graph) keepsStatic(r *resolver, n string) bool {
+// Class initialization (static initializers, static field initializers) is left to the
+// coverage agent, which sees what runs in it.
+func (g *Graph) keepsStatic(n string) bool {
+	owner, m := g.member(n)
+	if owner == nil || strings.HasSuffix(n, "#<clinit>") || (m != nil && m.Kind == KindField && m.Static()) {
+		return false
+	}
+	production := !g.snap.FileOf(owner.ID).Test
 	for _, e := range g.fwd.get(n) {
 		switch e.Kind {
 		case EdgeFieldWrite:
@@ -36,7 +45,7 @@ func (g *Graph) keepsStatic(r *resolver, n string) bool {
 				return true // a static field, or a field the graph cannot see: assume static
 			}
 		case EdgeFieldRead:
-			if fo, f := g.member(e.To); f != nil && f.Static() && g.statefulType(r, fo, f, map[string]bool{}) {
+			if _, f := g.member(e.To); production && f != nil && f.Static() && statefulType(f) {
 				return true
 			}
 		}
@@ -44,45 +53,17 @@ func (g *Graph) keepsStatic(r *resolver, n string) bool {
 	return false
 }
 
-// statefulType says whether the object a field holds can carry state a call may fill:
-// an array, a JDK container, atomic, builder or thread-local, or a project class (or any
-// of its supertypes) with a non-final field or a field of such a type.
-func (g *Graph) statefulType(r *resolver, owner *Type, f *Member, seen map[string]bool) bool {
+// statefulType says whether the object a static field holds can be a cache a call may
+// fill: a JDK container, atomic, builder or thread-local. Arrays are not counted (constant
+// tables and empty arrays, far more often than caches), nor project objects held in static
+// fields (singletons that keep caches in their own fields are a known gap): counting them
+// sent most of gson to the graph, through Excluder.DEFAULT and the empty-array constants.
+func statefulType(f *Member) bool {
 	written := f.ReturnType
-	if f.QualifiedType != "" {
-		written = f.QualifiedType
+	if i := strings.IndexByte(written, '<'); i >= 0 {
+		written = written[:i]
 	}
-	if strings.HasSuffix(written, "[]") {
-		return true
-	}
-	if primitives[written] {
-		return false
-	}
-	tr := r.typeIn(g.snap.FileOf(owner.ID), owner.ID, written)
-	if len(tr.ids) == 0 {
-		return statefulLibraryTypes[LibraryTypeName(written)]
-	}
-	for _, id := range tr.ids {
-		for _, h := range r.hierarchy(id) {
-			if seen[h] {
-				continue
-			}
-			seen[h] = true
-			t := g.snap.Type(h)
-			if t == nil {
-				continue
-			}
-			for _, fm := range t.Members {
-				if fm.Kind != KindField || fm.Static() {
-					continue
-				}
-				if !hasString(fm.Modifiers, "final") || g.statefulType(r, t, fm, seen) {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	return statefulLibraryTypes[LibraryTypeName(written)]
 }
 
 // statefulLibraryTypes are JDK types whose objects hold state a call can fill: a static
@@ -99,7 +80,7 @@ var statefulLibraryTypes = map[string]bool{
 	"AtomicInteger": true, "AtomicLong": true, "AtomicBoolean": true, "AtomicReference": true,
 	"AtomicIntegerArray": true, "AtomicLongArray": true, "AtomicReferenceArray": true, "LongAdder": true,
 	"ThreadLocal": true, "InheritableThreadLocal": true, "StringBuilder": true, "StringBuffer": true,
-	"Object": true, "BitSet": true, "SoftReference": true, "WeakReference": true,
+	"BitSet": true, "SoftReference": true, "WeakReference": true,
 }
 
 // member returns the type declaring id ("pkg.T#name...") and the member itself (nil for a
