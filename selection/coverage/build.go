@@ -237,21 +237,27 @@ func (b *builder) byName(typeID, name string, params []string) []string {
 		}
 		return ids
 	}
-	best, bestScore := []string(nil), -1
+	// A candidate's fit is its best score over the parameters javac may add; at an equal
+	// score, fewer added parameters fit better (MutablePair(L,R) over MutablePair() for
+	// <init>(Object,Object)).
+	type fit struct{ score, drop int }
+	better := func(a, b fit) bool { return a.score > b.score || a.score == b.score && a.drop < b.drop }
+	best, bestFit := []string(nil), fit{-1, 0}
 	for _, m := range cands {
-		score := -1
+		f := fit{-1, 0}
 		for drop := 0; drop <= 2 && drop <= len(params); drop++ {
 			if drop > 0 && name != "<init>" {
 				break
 			}
-			if s := matchParams(m.Params, params[drop:]); s > score {
-				score = s
+			if s := matchParams(m.Params, params[drop:]); s >= 0 && better(fit{s, drop}, f) {
+				f = fit{s, drop}
 			}
 		}
 		switch {
-		case score > bestScore:
-			best, bestScore = []string{m.ID}, score
-		case score == bestScore && score >= 0:
+		case f.score < 0:
+		case better(f, bestFit):
+			best, bestFit = []string{m.ID}, f
+		case f == bestFit:
 			best = append(best, m.ID)
 		}
 	}
@@ -262,8 +268,9 @@ func (b *builder) byName(typeID, name string, params []string) []string {
 }
 
 // matchParams scores how well source parameter types match erased bytecode ones: -1 when
-// the counts differ, else the number of equal positions (a type variable in source is
-// erased to its bound in bytecode, so unequal positions are allowed).
+// the counts or the array dimensions differ (erasure keeps them: T[] is an array, T never
+// is), else the number of equal positions (a type variable in source is erased to its
+// bound in bytecode, so other unequal positions are allowed).
 func matchParams(src, jvm []string) int {
 	if len(src) != len(jvm) {
 		return -1
@@ -272,6 +279,10 @@ func matchParams(src, jvm []string) int {
 	for i := range src {
 		if src[i] == jvm[i] {
 			n++
+			continue
+		}
+		if strings.Count(src[i], "[]") != strings.Count(jvm[i], "[]") {
+			return -1
 		}
 	}
 	return n

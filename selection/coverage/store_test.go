@@ -34,6 +34,9 @@ public class Widget<T extends Number> {
   }
   enum Kind { ONE { int f() { return 1; } }, TWO; int f() { return 0; } }
   class Inner { Inner(int x) {} }
+  <E> void check(E[] xs, int i) {}
+  <C extends CharSequence> void check(C chars, int i) {}
+  static class Pair<L, R> { Pair() {} Pair(L l, R r) {} }
 }
 `
 
@@ -67,6 +70,9 @@ func TestBuildMapsBytecodeToSourceMembers(t *testing.T) {
 		{"lambda body by name", JVMMember{Class: "p.Widget", Method: "lambda$order$0", Desc: "(Ljava/lang/String;Ljava/lang/String;)I", Synthetic: true}, []string{"p.Widget#order()"}},
 		{"enum constant body belongs to the constant", JVMMember{Class: "p.Widget$Kind$1", Method: "f", Desc: "()I", FirstLine: 23, Enclosing: "p.Widget$Kind#"}, []string{"p.Widget.Kind#ONE"}},
 		{"bridge methods are dropped", JVMMember{Class: "p.Widget", Method: "compare", Desc: "(Ljava/lang/Object;Ljava/lang/Object;)I", Synthetic: true}, nil},
+		{"a type variable array is an array", JVMMember{Class: "p.Widget", Method: "check", Desc: "([Ljava/lang/Object;I)V"}, []string{"p.Widget#check(E[],int)"}},
+		{"a type variable is never an array", JVMMember{Class: "p.Widget", Method: "check", Desc: "(Ljava/lang/CharSequence;I)V"}, []string{"p.Widget#check(C,int)"}},
+		{"at equal fit, fewer parameters added by javac", JVMMember{Class: "p.Widget$Pair", Method: "<init>", Desc: "(Ljava/lang/Object;Ljava/lang/Object;)V"}, []string{"p.Widget.Pair#<init>(L,R)"}},
 		{"default constructor has no source member", JVMMember{Class: "p.Widget$Kind", Method: "<init>", Desc: "(Ljava/lang/String;I)V"}, []string{"p.Widget.Kind#<init>(String,int)"}},
 	}
 	for _, tc := range cases {
