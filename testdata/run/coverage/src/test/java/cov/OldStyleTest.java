@@ -13,4 +13,8 @@ public class OldStyleTest extends TestCase {
     public void testAdds() {
         assertEquals(5, c.add(2));
     }
+
+    // Production code run by a test class's own initialization: attributed to the class,
+    // not marked as run during (production) class initialization.
+    static final int BASE = Shape.square(1).area();
 }
