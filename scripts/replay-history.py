@@ -39,6 +39,10 @@ def al(binary, *args, cwd):
     return json.loads(r.stdout) if r.stdout.strip() else {}
 
 
+# A change to one of these selects everything (the build decides what the tests run with).
+BUILD_FILES = {"pom.xml", "build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"}
+
+
 def production_java(paths):
     return [p for p in paths if p.endswith(".java") and "/test/" not in p and "src/main" in p]
 
@@ -138,17 +142,22 @@ def replay(args):
             "nonMemberChanges": sorted({c["id"] for c in (with_cov.get("changes") or []) if "#" not in c["id"]}),
             "misses": misses, "truthTests": truth.get("tests"),
         }
+        row["buildFileChanged"] = any(os.path.basename(p) in BUILD_FILES for p in row["nonMemberChanges"])
         rows.append(row)
         print(f"{row['commit']} changed {row['changedMembers']:3d}  coverage {row['coverage']:5d}  static {row['static']:5d}  "
-              f"method {row['methodOracle']:5d}  class {row['classOracle']:5d}  of {total}  [{row['coverageState']}]  misses {len(misses)}", flush=True)
+              f"method {row['methodOracle']:5d}  class {row['classOracle']:5d}  of {total}  [{row['coverageState']}]"
+              f"{'  build file' if row['buildFileChanged'] else ''}  misses {len(misses)}", flush=True)
         for m in misses[:5]:
             print("   MISS", m, flush=True)
         sh(["git", "checkout", "-q", "--detach", nxt], root)
     n = len(rows)
-    ratio = lambda key: sum(r[key] / r["assertions"] for r in rows) / n
     print(f"\n{n} commits, {sum(r['changedMembers'] for r in rows)} changed members, misses {sum(len(r['misses']) for r in rows)}")
-    print(f"mean selected share of assertions: coverage {ratio('coverage'):.3%}  static {ratio('static'):.3%}  "
-          f"method oracle {ratio('methodOracle'):.3%}  class oracle {ratio('classOracle'):.3%}")
+    for label, part in (("all commits", rows), ("without build-file changes", [r for r in rows if not r["buildFileChanged"]])):
+        if not part:
+            continue
+        ratio = lambda key: sum(r[key] / r["assertions"] for r in part) / len(part)
+        print(f"mean selected share of assertions, {label} ({len(part)}): coverage {ratio('coverage'):.3%}  "
+              f"static {ratio('static'):.3%}  method oracle {ratio('methodOracle'):.3%}  class oracle {ratio('classOracle'):.3%}")
     if args.out:
         with open(args.out, "w") as f:
             json.dump(rows, f, indent=1)
