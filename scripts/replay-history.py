@@ -142,7 +142,8 @@ def replay(args):
             "nonMemberChanges": sorted({c["id"] for c in (with_cov.get("changes") or []) if "#" not in c["id"]}),
             "misses": misses, "truthTests": truth.get("tests"),
         }
-        row["buildFileChanged"] = any(os.path.basename(p) in BUILD_FILES for p in row["nonMemberChanges"])
+        changed_files = sh(["git", "diff", "--name-only", prev, nxt], root).stdout.split()
+        row["buildFileChanged"] = any(os.path.basename(p) in BUILD_FILES for p in changed_files)
         rows.append(row)
         print(f"{row['commit']} changed {row['changedMembers']:3d}  coverage {row['coverage']:5d}  static {row['static']:5d}  "
               f"method {row['methodOracle']:5d}  class {row['classOracle']:5d}  of {total}  [{row['coverageState']}]"
