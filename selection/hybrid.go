@@ -1,6 +1,7 @@
 package selection
 
 import (
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -105,11 +106,44 @@ func selectHybrid(in Input) *Result {
 // the members whose executions put them there; ok is false when the record cannot judge c.
 func coverageEvidence(rec *coverage.Store, in Input, c analysis.Change) (sites []coverage.Site, members []string, ok bool) {
 	if c.Change == "modified" {
+		if c.Detail == "field initializer changed" && functionConstant(in.Base, c.ID) && functionConstant(in.Cur, c.ID) {
+			// Class initialization only makes the function object; its body runs when a
+			// test calls it, and those calls are what the record holds for the field.
+			return rec.Hits(c.ID), []string{c.ID}, true
+		}
 		sites, ok = changeSites(rec, in.Base, c)
 		return sites, []string{c.ID}, ok
 	}
 	return lookupSites(rec, in, c)
 }
+
+// functionConstant says whether member id of snap is a static field initialized with a
+// lambda or a method reference on a named type (Converter.DATE = s -> ...): creating it
+// evaluates nothing, so a change to it shows only where the function runs.
+func functionConstant(snap *analysis.Snapshot, id string) bool {
+	m := findMember(snap, id)
+	if m == nil || m.Kind != analysis.KindField || !m.Static() || m.BodyEnd <= m.BodyStart {
+		return false
+	}
+	f := snap.FileOf(ownerType(id))
+	if f == nil {
+		return false
+	}
+	src, err := snap.Read(f.Path)
+	if err != nil || m.BodyEnd > len(src) {
+		return false
+	}
+	expr := src[m.BodyStart:m.BodyEnd]
+	return lambdaHead.Match(expr) || typeMethodRef.Match(expr)
+}
+
+var (
+	// lambdaHead matches the start of a lambda expression, which then runs to the end of
+	// the initializer: "s -> ...", "(a, b) -> ...", "(final String s) -> ...".
+	lambdaHead = regexp.MustCompile(`^\s*(\([^()]*\)|[A-Za-z_$][\w$]*)\s*->`)
+	// typeMethodRef matches a whole initializer "Type::name" or "pkg.Type::new".
+	typeMethodRef = regexp.MustCompile(`^\s*[A-Za-z_$][\w$.]*\s*::\s*(new|[A-Za-z_$][\w$]*)\s*$`)
+)
 
 // lookupSites judges an added or deleted production method or constructor: it can only
 // change which code a call reaches, and a call whose target changes executed, in the

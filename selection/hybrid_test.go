@@ -353,3 +353,79 @@ public class BagTest {
 		t.Fatalf("units = %+v, want s.BagTest#size:7 from the static graph", res.Units)
 	}
 }
+
+// TestHybridFunctionConstants: a static field holding a lambda is made by class
+// initialization, but its body runs where tests call it, and that is what the record holds
+// for the field; a static field computed by a call stays with the graph.
+func TestHybridFunctionConstants(t *testing.T) {
+	files := map[string]string{
+		"src/main/java/s/Conv.java": `package s;
+import java.util.function.IntUnaryOperator;
+public class Conv {
+  public static final IntUnaryOperator TWICE = x -> 2 * x;
+  public static final IntUnaryOperator TIMES = Conv.times(3);
+  static IntUnaryOperator times(int n) { return x -> x * n; }
+}
+`,
+		"src/test/java/s/ConvTest.java": `package s;
+import org.junit.Test;
+import static org.junit.Assert.*;
+public class ConvTest {
+  @Test public void twice() {
+    assertEquals(4, Conv.TWICE.applyAsInt(2));
+  }
+  @Test public void times() {
+    assertEquals(6, Conv.TIMES.applyAsInt(2));
+  }
+}
+`,
+	}
+	run := coverage.Run{
+		Members: []coverage.JVMMember{
+			{Class: "s.Conv", Method: "<clinit>", Desc: "()V", FirstLine: 4, LastLine: 5},
+			{Class: "s.Conv", Method: "lambda$static$0", Desc: "(I)I", FirstLine: 4, LastLine: 4, Synthetic: true},
+			{Class: "s.Conv", Method: "times", Desc: "(I)Ljava/util/function/IntUnaryOperator;", FirstLine: 6, LastLine: 6},
+			{Class: "s.Conv", Method: "lambda$times$1", Desc: "(II)I", FirstLine: 6, LastLine: 6, Synthetic: true},
+		},
+		Hits: []coverage.JVMHit{
+			{Member: 0, TestClass: "s.ConvTest", TestMethod: "twice", Line: 6}, {Member: 2, TestClass: "s.ConvTest", TestMethod: "twice", Line: 6},
+			{Member: 1, TestClass: "s.ConvTest", TestMethod: "twice", Line: 6}, {Member: 3, TestClass: "s.ConvTest", TestMethod: "times", Line: 9},
+		},
+		ClassInit: []int{0, 2},
+		Tests:     []coverage.TestOutcome{{Test: "s.ConvTest#twice", Status: "passed"}, {Test: "s.ConvTest#times", Status: "passed"}},
+	}
+	for _, tc := range []struct {
+		name, old, new string
+		want           []string
+	}{
+		{"a lambda constant: where it ran", "x -> 2 * x", "x -> 3 * x", []string{"s.ConvTest#twice:6 coverage"}},
+		{"a constant computed by a call: the graph", "Conv.times(3)", "Conv.times(4)", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			base := memSnapshot(t, files, nil)
+			cur := memSnapshot(t, files, map[string][2]string{"src/main/java/s/Conv.java": {tc.old, tc.new}})
+			d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := Select(Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur),
+				Tests: d.Classes, Level: slicing.LevelAssertion, Coverage: coverage.Build(base, run)})
+			var got []string
+			for _, u := range res.Units {
+				got = append(got, u.ID+" "+u.Source)
+				if tc.want == nil && u.Source != SourceStatic {
+					t.Errorf("%s selected by %s; a computed constant must be left to the graph", u.ID, u.Source)
+				}
+			}
+			if tc.want == nil {
+				if !slices.ContainsFunc(res.Units, func(u slicing.Unit) bool { return u.ID == "s.ConvTest#times:9" }) {
+					t.Errorf("times:9 missed; selected %v", got)
+				}
+				return
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("units = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
