@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -122,11 +123,22 @@ func overrideEdges(r *resolver, t *Type, hier []string, sink *edgeSink) {
 			if !overridable(m) {
 				continue
 			}
+			// The declaration with the very same parameter types first; only then one that
+			// may override it (type variables, types the resolver cannot pin down).
 			var have *decl
 			for k, d := range byName[m.Name] {
-				if len(d.m.Params) == len(m.Params) && r.mayOverride(d.owner, d.m, cur, m) {
+				if slices.Equal(d.m.Params, m.Params) {
 					have = &byName[m.Name][k]
 					break
+				}
+			}
+			for k, d := range byName[m.Name] {
+				if have != nil {
+					break
+				}
+				// Two methods of one type are overloads, never overrides of each other.
+				if d.owner != cur && len(d.m.Params) == len(m.Params) && r.mayOverride(d.owner, d.m, cur, m) {
+					have = &byName[m.Name][k]
 				}
 			}
 			if have == nil {

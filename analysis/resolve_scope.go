@@ -26,6 +26,18 @@ var javaLang = map[string]bool{
 	"AutoCloseable": true, "Cloneable": true, "Override": true, "Deprecated": true,
 	"SuppressWarnings": true, "FunctionalInterface": true, "SafeVarargs": true, "ThreadLocal": true,
 	"Process": true, "ProcessBuilder": true, "Runtime": true, "ClassLoader": true,
+	"ThreadGroup": true, "InheritableThreadLocal": true, "Appendable": true, "Readable": true,
+	"StackTraceElement": true, "StackWalker": true, "Package": true, "Module": true, "ModuleLayer": true,
+	"ClassValue": true, "ProcessHandle": true, "SecurityManager": true,
+	"ReflectiveOperationException": true, "ClassNotFoundException": true, "IllegalAccessException": true,
+	"InstantiationException": true, "NoSuchFieldException": true, "NoSuchMethodException": true,
+	"ArrayIndexOutOfBoundsException": true, "StringIndexOutOfBoundsException": true, "ArrayStoreException": true,
+	"NegativeArraySizeException": true, "SecurityException": true, "IllegalMonitorStateException": true,
+	"IllegalThreadStateException": true, "IllegalCallerException": true, "EnumConstantNotPresentException": true,
+	"TypeNotPresentException": true, "LinkageError": true, "ExceptionInInitializerError": true,
+	"NoClassDefFoundError": true, "IncompatibleClassChangeError": true, "VirtualMachineError": true,
+	"OutOfMemoryError": true, "StackOverflowError": true, "InternalError": true, "UnknownError": true,
+	"ThreadDeath": true,
 }
 
 // primitives are the types that never resolve to a project type.
