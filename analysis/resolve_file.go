@@ -136,9 +136,16 @@ func overrideEdges(r *resolver, t *Type, hier []string, sink *edgeSink) {
 				if have != nil {
 					break
 				}
-				// Two methods of one type are overloads, never overrides of each other.
 				if d.owner != cur && len(d.m.Params) == len(m.Params) && r.mayOverride(d.owner, d.m, cur, m) {
 					have = &byName[m.Name][k]
+				}
+			}
+			// Overloads of one type whose parameter types cannot be told apart stay linked:
+			// overload resolution may have picked the wrong one at a call. Each remains its
+			// own declaration for the ancestors' methods.
+			for _, d := range byName[m.Name] {
+				if d.owner == cur && len(d.m.Params) == len(m.Params) && r.mayOverride(d.owner, d.m, cur, m) {
+					sink.add(m.ID, d.m.ID, "override", d.m.Line)
 				}
 			}
 			if have == nil {
