@@ -169,3 +169,17 @@ type LocalVar struct {
 	Name string
 	Type string
 }
+
+// MemberAt returns the innermost member of the file whose text holds line (1-based): where
+// a lambda body or an anonymous class's method lives in the source. Nil when none does.
+func (f *File) MemberAt(line int) *Member {
+	var best *Member
+	for _, t := range f.Types {
+		for _, m := range t.Members {
+			if m.Line <= line && line <= m.EndLine && (best == nil || m.EndLine-m.Line < best.EndLine-best.Line) {
+				best = m
+			}
+		}
+	}
+	return best
+}

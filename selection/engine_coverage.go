@@ -169,13 +169,8 @@ func (e *Engine) MemberAt(rel string, line int) string {
 	if f == nil {
 		return ""
 	}
-	best, span := "", 1<<30
-	for _, t := range f.Types {
-		for _, m := range t.Members {
-			if m.Line <= line && line <= m.EndLine && m.EndLine-m.Line < span {
-				best, span = m.ID, m.EndLine-m.Line
-			}
-		}
+	if m := f.MemberAt(line); m != nil {
+		return m.ID
 	}
-	return best
+	return ""
 }

@@ -298,15 +298,10 @@ func (b *builder) byLine(named string, line int) string {
 	if f == nil {
 		return ""
 	}
-	best, span := "", 1<<30
-	for _, t := range f.Types {
-		for _, m := range t.Members {
-			if m.Line <= line && line <= m.EndLine && m.EndLine-m.Line < span {
-				best, span = m.ID, m.EndLine-m.Line
-			}
-		}
+	if m := f.MemberAt(line); m != nil {
+		return m.ID
 	}
-	return best
+	return ""
 }
 
 // namedType returns the source type id of the nearest named class of a binary class name
@@ -338,35 +333,12 @@ func descParams(desc string) []string {
 	if !strings.HasPrefix(desc, "(") {
 		return out
 	}
-	i := 1
-	for i < len(desc) && desc[i] != ')' {
-		dims := 0
-		for i < len(desc) && desc[i] == '[' {
-			dims++
-			i++
-		}
-		if i >= len(desc) {
-			break
-		}
-		var name string
-		if desc[i] == 'L' {
-			end := strings.IndexByte(desc[i:], ';')
-			if end < 0 {
-				break
-			}
-			full := desc[i+1 : i+end]
-			name = full[strings.LastIndexAny(full, "/$")+1:]
-			i += end + 1
-		} else {
-			name = primitives[desc[i]]
-			i++
-		}
-		out = append(out, name+strings.Repeat("[]", dims))
+	for _, p := range analysis.DescriptorParams(desc) {
+		elem := strings.TrimRight(p, "[]")
+		out = append(out, elem[strings.LastIndexAny(elem, ".$")+1:]+p[len(elem):])
 	}
 	return out
 }
-
-var primitives = map[byte]string{'Z': "boolean", 'B': "byte", 'C': "char", 'S': "short", 'I': "int", 'J': "long", 'F': "float", 'D': "double"}
 
 // ownerOf returns the type part of a member id.
 func ownerOf(id string) string {

@@ -86,8 +86,8 @@ func TestDescriptorParams(t *testing.T) {
 		"(Ljava/lang/String;I[Ljava/lang/String;)V": {"java.lang.String", "int", "java.lang.String[]"},
 		"([[JZLa/b/C$D;)Ljava/lang/Object;":         {"long[][]", "boolean", "a.b.C$D"},
 	} {
-		if got := descriptorParams(desc); !reflect.DeepEqual(got, want) {
-			t.Errorf("descriptorParams(%s) = %v, want %v", desc, got, want)
+		if got := analysis.DescriptorParams(desc); !reflect.DeepEqual(got, want) {
+			t.Errorf("DescriptorParams(%s) = %v, want %v", desc, got, want)
 		}
 	}
 }

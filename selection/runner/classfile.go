@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/assertlens/assertlens/analysis"
 )
 
 // errClassFormat reports a class file this reader does not understand.
@@ -179,40 +181,6 @@ func classMethods(path string) (super string, methods [][2]string, err error) {
 	return super, methods, r.err
 }
 
-// descriptorParams turns a method descriptor's parameters into the type names JUnit's
-// method selectors use ("java.lang.String", "int", "java.lang.String[]").
-func descriptorParams(desc string) []string {
-	var out []string
-	i := strings.IndexByte(desc, '(') + 1
-	if i <= 0 {
-		return nil
-	}
-	for i < len(desc) && desc[i] != ')' {
-		dims := 0
-		for i < len(desc) && desc[i] == '[' {
-			dims++
-			i++
-		}
-		if i >= len(desc) {
-			break
-		}
-		var t string
-		if desc[i] == 'L' {
-			end := strings.IndexByte(desc[i:], ';')
-			if end < 0 {
-				return out
-			}
-			t = strings.ReplaceAll(desc[i+1:i+end], "/", ".")
-			i += end + 1
-		} else {
-			t = map[byte]string{'Z': "boolean", 'B': "byte", 'C': "char", 'S': "short", 'I': "int", 'J': "long", 'F': "float", 'D': "double"}[desc[i]]
-			i++
-		}
-		out = append(out, t+strings.Repeat("[]", dims))
-	}
-	return out
-}
-
 // launchSelectors spells method selectors the way JUnit resolves them: a method taking
 // parameters (parameterized tests, injected arguments) must be named with its parameter
 // types, read here from the compiled classes (the class and its superclasses in the
@@ -259,7 +227,7 @@ func launchSelectors(sel []Selector, classDirs []string) []Selector {
 				if m[0] != s.Method {
 					continue
 				}
-				params := descriptorParams(m[1])
+				params := analysis.DescriptorParams(m[1]) // JUnit's method selector spelling
 				key := strings.Join(params, ", ")
 				if seen[key] {
 					continue // overridden in a subclass
