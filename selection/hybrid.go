@@ -303,7 +303,8 @@ func constructorSites(rec *coverage.Store, typeID string) []coverage.Site {
 }
 
 // vouchedTests returns the test runs ("pkg.Class#method") the record answers for, and
-// how many it cannot.
+// how many it cannot: those that passed in the record, or are disabled, and whose files
+// are unchanged since.
 func vouchedTests(rec *coverage.Store, cur *analysis.Snapshot, tests []*slicing.TestClass) (map[string]bool, int) {
 	passed := make(map[string]bool, len(rec.Tests))
 	for _, t := range rec.Tests {
@@ -326,7 +327,10 @@ func vouchedTests(rec *coverage.Store, cur *analysis.Snapshot, tests []*slicing.
 				continue
 			}
 			id := tc.ID + "#" + methodName(tm.ID)
-			if passed[id] && unchanged(tc.File) && unchanged(tm.File) {
+			// A disabled test runs no code: the record needs no run of it to vouch that
+			// nothing it executes changed, as long as it is still disabled (files unchanged).
+			ran := passed[id] || tm.Disabled || tc.Ignored
+			if ran && unchanged(tc.File) && unchanged(tm.File) {
 				vouched[id] = true
 			} else {
 				stale++

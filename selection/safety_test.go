@@ -30,6 +30,7 @@ var shopEdits = []safetyEdit{
 	{"reflection-and-method-ref", "src/main/java/shop/Item.java", "return name;\n    }", "return name.toUpperCase();\n    }"},
 	{"lambda-body", "src/main/java/shop/Cart.java", "(a, b) -> a + b", "(a, b) -> b + a"},
 	{"super-call", "src/main/java/shop/Item.java", "return cents - discount;", "return cents - discount * 2;"},
+	{"inherited-test-hook", "src/main/java/shop/Shelf.java", "items.add(item);", "items.add(item);\n        items.add(item);"},
 }
 
 func gitIn(t *testing.T, dir string, args ...string) {
@@ -194,5 +195,31 @@ func TestCheckerFindsPlantedMiss(t *testing.T) {
 		if m.Test != "demo.ComplexTest#testExp" || m.Change != "demo.Complex#negate()" {
 			t.Errorf("unexpected miss %+v", m)
 		}
+	}
+}
+
+// TestInheritedTestsAreMethodUnits pins how tests that run in several classes are cut. The
+// shop's AbstractShelfTest#counts calls an overridable hook (restock) that is empty in the
+// base and fills the shelf in PenShelfTest: slicing the base's body alone would leave the
+// hook out of the assertion's slice, so each run is one method unit. The unit is per
+// concrete class and per method, not the whole class: labels() never reaches Shelf#stock.
+func TestInheritedTestsAreMethodUnits(t *testing.T) {
+	dir := fixtureRepo(t, "../testdata/safety/shop")
+	applyEdit(t, dir, shopEdits[len(shopEdits)-1])
+	_, sel := selectIn(t, dir, slicing.LevelAssertion)
+	var counts *slicing.Unit
+	for i, u := range sel.Units {
+		if strings.HasSuffix(u.Test, "#labels") {
+			t.Errorf("%s selected: it never reaches Shelf#stock", u.ID)
+		}
+		if u.Test == "shop.PenShelfTest#counts" {
+			counts = &sel.Units[i]
+		}
+	}
+	if counts == nil {
+		t.Fatalf("PenShelfTest#counts not selected; units %v", unitIDs(sel))
+	}
+	if counts.Level != slicing.LevelMethod || counts.Reason == nil || *counts.Reason != slicing.ReasonInherited {
+		t.Errorf("PenShelfTest#counts is a %s unit (reason %v), want one inherited method unit", counts.Level, counts.Reason)
 	}
 }

@@ -336,8 +336,6 @@ func (p *project) buildClass(f *analysis.File, t *analysis.Type, analyses map[st
 		tc.Reason = StrPtr("parameterized")
 	case runner == "" && suiteMethod(t) != nil:
 		tc.Reason = StrPtr("suite") // suite() decides at run time what runs
-	case len(inherited) > 0 || (len(own) > 0 && p.supers[t.ID]):
-		tc.Reason = StrPtr("inherited")
 	case p.callsTest(t, own, inherited):
 		tc.Reason = StrPtr("calls-test")
 	}
@@ -362,6 +360,14 @@ func (p *project) buildClass(f *analysis.File, t *analysis.Type, analyses map[st
 			cp.reason = run.kind
 			ma = &cp
 		}
+		if ma.reason == "" && (r.t != t || p.supers[t.ID]) {
+			// A test that runs in more than one class (declared in a base, or inherited by
+			// a subclass) is sliced once for all of them, while calls on this dispatch to
+			// each class's overrides: each run is one method-level unit.
+			cp := *ma
+			cp.reason = ReasonInherited
+			ma = &cp
+		}
 		tm.Locals, tm.Statements = ma.locals, ma.stmts
 		if tm.Statements == nil {
 			tm.Statements = []Statement{}
@@ -372,7 +378,7 @@ func (p *project) buildClass(f *analysis.File, t *analysis.Type, analyses map[st
 	switch {
 	case tc.Abstract:
 		if tc.Reason == nil && len(own) > 0 {
-			tc.Reason = StrPtr("inherited")
+			tc.Reason = StrPtr(ReasonInherited)
 		}
 		for _, m := range tc.Methods {
 			m.Units = []Unit{}

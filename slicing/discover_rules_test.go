@@ -89,6 +89,9 @@ func describeDiscovery(classes []*TestClass) []string {
 			if m.Disabled {
 				l += " disabled"
 			}
+			if m.Reason != nil && *m.Reason == ReasonInherited {
+				l += " unit=method" // runs in several classes
+			}
 			out = append(out, l)
 		}
 	}

@@ -1,0 +1,8 @@
+package shop;
+
+public class EmptyShelfTest extends AbstractShelfTest {
+    @Override
+    protected int expectedCount() {
+        return 0;
+    }
+}
