@@ -65,7 +65,7 @@ func selectHybrid(in Input) *Result {
 			other = append(other, c)
 		}
 	}
-	vouched, staleTests := vouchedTests(rec, in.Cur, in.Tests)
+	vouched, staleTests := vouchedTests(rec, in.Base, in.Cur, in.Tests)
 	use.Vouched, use.StaleTests = len(vouched), staleTests
 	if staleTests > 0 {
 		use.State, use.Reason = "stale", strconv.Itoa(staleTests)+" tests changed, failed or were not recorded"
@@ -88,7 +88,7 @@ func selectHybrid(in Input) *Result {
 			rest.Changes, rest.Tests, rest.Memo, rest.RecentlyFailed = byCoverage, unvouched, nil, nil
 			for _, u := range Select(rest).Units {
 				// The record answers for the vouched methods of these classes.
-				if u.Level == slicing.LevelClass || !vouched[u.Class+"#"+methodName(u.Test)] {
+				if u.Level == slicing.LevelClass || !vouched.has(u.Class+"#"+methodName(u.Test)) {
 					res.Units = append(res.Units, u)
 				}
 			}
@@ -302,56 +302,9 @@ func constructorSites(rec *coverage.Store, typeID string) []coverage.Site {
 	return out
 }
 
-// vouchedTests returns the test runs ("pkg.Class#method") the record answers for, and
-// how many it cannot: those that passed in the record, or are disabled, and whose files
-// are unchanged since.
-func vouchedTests(rec *coverage.Store, cur *analysis.Snapshot, tests []*slicing.TestClass) (map[string]bool, int) {
-	passed := make(map[string]bool, len(rec.Tests))
-	for _, t := range rec.Tests {
-		if t.Status == "passed" {
-			passed[t.Test] = true
-		}
-	}
-	unchanged := func(path string) bool {
-		f := cur.Files[path]
-		h, ok := rec.Files[path]
-		return f != nil && ok && h == f.ContentHash
-	}
-	vouched, stale := map[string]bool{}, 0
-	for _, tc := range tests {
-		if tc.Abstract {
-			continue
-		}
-		for _, tm := range tc.Methods {
-			if tm.Kind == slicing.KindSuite {
-				continue
-			}
-			id := tc.ID + "#" + methodName(tm.ID)
-			// A disabled test runs no code: the record needs no run of it to vouch that
-			// nothing it executes changed, as long as it is still disabled (files unchanged).
-			ran := passed[id] || tm.Disabled || tc.Ignored
-			if ran && unchanged(tc.File) && unchanged(tm.File) {
-				vouched[id] = true
-			} else {
-				stale++
-			}
-		}
-	}
-	return vouched, stale
-}
-
-func allVouched(tc *slicing.TestClass, vouched map[string]bool) bool {
-	for _, tm := range tc.Methods {
-		if tm.Kind != slicing.KindSuite && !vouched[tc.ID+"#"+methodName(tm.ID)] {
-			return false
-		}
-	}
-	return !tc.Abstract
-}
-
 // coverageUnits returns the units of vouched tests holding a statement that executed a
 // changed member in the record.
-func coverageUnits(rec *coverage.Store, in Input, changes []analysis.Change, vouched map[string]bool) []slicing.Unit {
+func coverageUnits(rec *coverage.Store, in Input, changes []analysis.Change, vouched vouchers) []slicing.Unit {
 	classes := map[string]*slicing.TestClass{}
 	for _, tc := range in.Tests {
 		if !tc.Abstract {
@@ -386,13 +339,18 @@ func coverageUnits(rec *coverage.Store, in Input, changes []analysis.Change, vou
 				if site.Method() != "" && methodName(tm.ID) != site.Method() {
 					continue
 				}
-				if !vouched[tc.ID+"#"+methodName(tm.ID)] {
+				shift, ok := vouched[tc.ID+"#"+methodName(tm.ID)]
+				if !ok {
 					continue // selected statically
 				}
-				if site.Method() == "" {
-					add(tc, tm, tm.Units, c, site)
+				at := site
+				if at.Line > 0 {
+					at.Line += shift // the test file changed above the method since the record
+				}
+				if at.Method() == "" {
+					add(tc, tm, tm.Units, c, at)
 				} else {
-					add(tc, tm, unitsAt(tm, site.Line), c, site)
+					add(tc, tm, unitsAt(tm, at.Line), c, at)
 				}
 			}
 		}

@@ -120,17 +120,33 @@ func TestHybridSelection(t *testing.T) {
 		recordEdits map[string][2]string
 		want        []string // "unit id source"
 		state       string
+		via         string // when set, a unit's via must name this recorded statement
 	}{
 		{name: "body change: only the statement that executed it (the @Ignore'd test ran nothing)",
 			edits: circleBody, want: []string{"s.ShapeTest#circle:11 coverage"}, state: "fresh"},
 		{name: "a failed test is selected statically",
 			edits: circleBody, status: map[string]string{"s.ShapeTest#circle": "failed"},
 			want: []string{"s.ShapeTest#circle:11 static"}, state: "stale"},
-		{name: "a test whose file changed is selected statically",
+		{name: "a test whose file changed outside test methods is selected statically",
+			edits: map[string][2]string{"src/main/java/s/Circle.java": {"3 * r * r", "4 * r * r"},
+				"src/test/java/s/ShapeTest.java": {"public class ShapeTest {", "public class ShapeTest {\n  static int created = 0;"}},
+			want:  []string{"s.ShapeTest#circle:12 static", "s.ShapeTest#circleLater:15 static", "s.ShapeTest#square:8 static"},
+			state: "stale"},
+		{name: "a test edited since the record is selected statically, the others keep their record",
+			edits: map[string][2]string{"src/main/java/s/Circle.java": {"3 * r * r", "4 * r * r"},
+				"src/test/java/s/ShapeTest.java": {"Shapes.total(c));", "Shapes.total(c, new Square(0)));"}},
+			want:  []string{"s.ShapeTest#circle:11 static"},
+			state: "stale"},
+		{name: "a comment in a test changes nothing it runs",
 			edits: map[string][2]string{"src/main/java/s/Circle.java": {"3 * r * r", "4 * r * r"},
 				"src/test/java/s/ShapeTest.java": {"Shapes.total(c));", "Shapes.total(c)); // checked"}},
-			want:  []string{"s.ShapeTest#circle:11 static", "s.ShapeTest#circleLater:14 static", "s.ShapeTest#square:7 static"},
-			state: "stale"},
+			want:  []string{"s.ShapeTest#circle:11 coverage"},
+			state: "fresh"},
+		{name: "a test added above another shifts its recorded lines",
+			edits: map[string][2]string{"src/main/java/s/Circle.java": {"3 * r * r", "4 * r * r"},
+				"src/test/java/s/ShapeTest.java": {"  @Test public void circle() {", "  @Test public void nothing() {\n    assertEquals(0, 0);\n  }\n  @Test public void circle() {"}},
+			want:  []string{"s.ShapeTest#circle:14 coverage"},
+			state: "stale", via: "s.ShapeTest#circle line 14"},
 		{name: "field initializer: statements that ran a constructor",
 			edits: map[string][2]string{"src/main/java/s/Square.java": {"scale = 1", "scale = 2"}},
 			want:  []string{"s.ShapeTest#square:7 coverage"}, state: "fresh"},
@@ -175,6 +191,9 @@ func TestHybridSelection(t *testing.T) {
 			slices.Sort(got)
 			if !slices.Equal(got, tc.want) {
 				t.Errorf("units = %v, want %v (static alone: %v)", got, tc.want, sortedUnitIDs(static))
+			}
+			if tc.via != "" && !slices.ContainsFunc(res.Units, func(u slicing.Unit) bool { return slices.Contains(u.Via, tc.via) }) {
+				t.Errorf("no unit's via names %q: %v", tc.via, res.Units)
 			}
 			if res.Coverage == nil || res.Coverage.State != tc.state {
 				t.Errorf("coverage use = %+v, want state %s", res.Coverage, tc.state)

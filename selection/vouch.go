@@ -1,0 +1,168 @@
+package selection
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/assertlens/assertlens/analysis"
+	"github.com/assertlens/assertlens/selection/coverage"
+	"github.com/assertlens/assertlens/slicing"
+)
+
+// vouchers maps each test run ("pkg.Class#method") the coverage record answers for to
+// the shift of its recorded lines: current line = recorded line + shift.
+type vouchers map[string]int
+
+func (v vouchers) has(id string) bool {
+	_, ok := v[id]
+	return ok
+}
+
+// vouchedTests returns the test runs the record answers for, and how many it cannot. It
+// answers for a test that passed in the record, or is disabled (a disabled test runs no
+// code), when the files declaring the test and its class still hold what the record ran:
+// either unchanged, or changed only in other test methods (see testFileEdits).
+func vouchedTests(rec *coverage.Store, base, cur *analysis.Snapshot, tests []*slicing.TestClass) (vouchers, int) {
+	passed := make(map[string]bool, len(rec.Tests))
+	for _, t := range rec.Tests {
+		if t.Status == "passed" {
+			passed[t.Test] = true
+		}
+	}
+	testMembers := map[string]bool{}
+	for _, tc := range tests {
+		for _, tm := range tc.Methods {
+			testMembers[tm.MemberID] = true
+		}
+	}
+	edits := map[string]*testFileEdit{}
+	editOf := func(path string) *testFileEdit {
+		e, ok := edits[path]
+		if !ok {
+			e = testFileEdits(rec, base, cur, path, testMembers)
+			edits[path] = e
+		}
+		return e
+	}
+	vouched, stale := vouchers{}, 0
+	for _, tc := range tests {
+		if tc.Abstract {
+			continue
+		}
+		for _, tm := range tc.Methods {
+			if tm.Kind == slicing.KindSuite {
+				continue
+			}
+			id := tc.ID + "#" + methodName(tm.ID)
+			ran := passed[id] || tm.Disabled || tc.Ignored
+			classEdit, methodEdit := editOf(tc.File), editOf(tm.File)
+			ok := ran && classEdit != nil && methodEdit != nil && !methodEdit.changed[tm.MemberID]
+			if ok && (classEdit.edited || methodEdit.edited) && tc.Reason != nil {
+				ok = false // class-level units (tests calling tests, runners): the whole file counts
+			}
+			if ok {
+				vouched[id] = methodEdit.shift[tm.MemberID]
+			} else {
+				stale++
+			}
+		}
+	}
+	return vouched, stale
+}
+
+// testFileEdit is how a test file changed since the record ran it.
+type testFileEdit struct {
+	edited  bool            // the file differs from the recorded one
+	changed map[string]bool // test methods added, deleted or edited
+	shift   map[string]int  // line shift of every unchanged member
+}
+
+// testFileEdits compares the test file at path as the record ran it (the baseline's copy,
+// when the record ran the baseline's) with the current one. It returns nil when the record
+// cannot answer for the file's tests: the recorded copy is unknown, or something other than
+// whole test methods changed (imports, class heads, fields, fixtures, helpers), or a test
+// method changed whose name another member shares (an overload may now resolve otherwise).
+// Otherwise the tests that did not change keep their record, shifted to their new lines.
+func testFileEdits(rec *coverage.Store, base, cur *analysis.Snapshot, path string, testMembers map[string]bool) *testFileEdit {
+	nf := cur.Files[path]
+	h, recorded := rec.Files[path]
+	if nf == nil || !recorded {
+		return nil
+	}
+	if h == nf.ContentHash {
+		return &testFileEdit{}
+	}
+	of := base.Files[path]
+	if of == nil || of.ContentHash != h || of.Package != nf.Package || !slices.Equal(of.Imports, nf.Imports) ||
+		len(of.Types) != len(nf.Types) || len(of.ParseErrors)+len(nf.ParseErrors) > 0 {
+		return nil
+	}
+	e := &testFileEdit{edited: true, changed: map[string]bool{}, shift: map[string]int{}}
+	for i, ot := range of.Types {
+		nt := nf.Types[i]
+		if ot.ID != nt.ID || ot.HeadHash != nt.HeadHash || ot.Access != nt.Access {
+			return nil
+		}
+		for _, om := range ot.Members {
+			nm := nt.Member(om.ID)
+			switch {
+			case nm != nil && sameMember(om, nm):
+				e.shift[om.ID] = nm.Line - om.Line
+			case nm != nil && testMembers[nm.ID] && uniqueName(ot, om) && uniqueName(nt, nm):
+				e.changed[om.ID] = true
+			case nm == nil && looksLikeTest(om) && uniqueName(ot, om):
+				e.changed[om.ID] = true
+			default:
+				return nil
+			}
+		}
+		for _, nm := range nt.Members {
+			if ot.Member(nm.ID) == nil {
+				if !testMembers[nm.ID] || !uniqueName(nt, nm) {
+					return nil
+				}
+				e.changed[nm.ID] = true
+			}
+		}
+	}
+	return e
+}
+
+// sameMember reports whether two versions of a member declare and do the same.
+func sameMember(a, b *analysis.Member) bool {
+	return a.SigHash == b.SigHash && a.BodyHash == b.BodyHash && a.ThrowsHash == b.ThrowsHash &&
+		a.Access == b.Access && slices.Equal(a.Annotations, b.Annotations) && slices.Equal(a.Modifiers, b.Modifiers)
+}
+
+// uniqueName reports whether m is the only member of t with its name.
+func uniqueName(t *analysis.Type, m *analysis.Member) bool {
+	for _, x := range t.Members {
+		if x != m && x.Name == m.Name {
+			return false
+		}
+	}
+	return true
+}
+
+// looksLikeTest reports whether a member that no longer exists was a test method: annotated
+// as one by JUnit 4 or Jupiter, or a JUnit 3 public void testX() without parameters.
+func looksLikeTest(m *analysis.Member) bool {
+	if m.Kind != analysis.KindMethod {
+		return false
+	}
+	for _, a := range []string{"Test", "ParameterizedTest", "RepeatedTest", "TestFactory", "TestTemplate", "Theory"} {
+		if m.HasAnnotation(a) {
+			return true
+		}
+	}
+	return strings.HasPrefix(m.Name, "test") && len(m.Params) == 0 && m.ReturnType == "void" && m.Access == "public"
+}
+
+func allVouched(tc *slicing.TestClass, vouched vouchers) bool {
+	for _, tm := range tc.Methods {
+		if tm.Kind != slicing.KindSuite && !vouched.has(tc.ID+"#"+methodName(tm.ID)) {
+			return false
+		}
+	}
+	return !tc.Abstract
+}
