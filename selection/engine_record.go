@@ -81,7 +81,7 @@ func fromRunner(run *runner.CoverageRun) coverage.Run {
 	if run.Result != nil {
 		out.SuiteMs = run.Result.RunMs
 		for _, t := range run.Result.Tests {
-			out.Tests = append(out.Tests, coverage.TestOutcome{Test: coverage.TestID(t.Class, t.Method), Status: t.Status})
+			out.Tests = append(out.Tests, coverage.TestOutcome{Test: t.Class + "#" + t.Method, Status: t.Status})
 		}
 	}
 	return out

@@ -48,16 +48,22 @@ type Run struct {
 // member whose text holds them (by line, else through Enclosing); compiler-made bridges and
 // accessors are dropped, since the member they forward to records its own execution.
 func Build(snap *analysis.Snapshot, run Run) *Store {
-	b := builder{snap: snap, mapped: map[int][]ref{}, sites: map[Site]int32{}, members: map[string]*memberAcc{}}
-	st := &Store{Created: time.Now().UTC(), Files: map[string]uint64{}, Tests: run.Tests}
+	b := builder{snap: snap, mapped: map[int][]ref{}, sites: map[Site]int32{}, members: map[string]*memberAcc{},
+		typeOfBinary: binaryNames(snap)}
+	st := &Store{Created: time.Now().UTC(), Files: map[string]uint64{}}
 	for p, f := range snap.Files {
 		st.Files[p] = f.ContentHash
+	}
+	for _, t := range run.Tests {
+		class, method, _ := strings.Cut(t.Test, "#")
+		t.Test = b.testID(class, method)
+		st.Tests = append(st.Tests, t)
 	}
 	for _, h := range run.Hits {
 		if h.Member < 0 || h.Member >= len(run.Members) {
 			continue
 		}
-		site := Site{Test: TestID(h.TestClass, h.TestMethod), Line: h.Line, OtherThread: h.OtherThread}
+		site := Site{Test: b.testID(h.TestClass, h.TestMethod), Line: h.Line, OtherThread: h.OtherThread}
 		si, ok := b.sites[site]
 		if !ok {
 			si = int32(len(st.Sites))
@@ -121,13 +127,66 @@ func Build(snap *analysis.Snapshot, run Run) *Store {
 	return st
 }
 
-// TestID names a test site from the runner's binary class name and method name.
-func TestID(binaryClass, method string) string {
-	id := strings.ReplaceAll(binaryClass, "$", ".")
+// binaryNames maps the binary name of every type of snap ("pkg.Outer$Inner") to its id
+// ("pkg.Outer.Inner"). A '$' can be part of a source name (gson's $Gson$Types), so binary
+// names cannot be turned into ids by replacing it.
+func binaryNames(snap *analysis.Snapshot) map[string]string {
+	out := map[string]string{}
+	var binary func(t *analysis.Type) string
+	binary = func(t *analysis.Type) string {
+		if t.Outer == "" {
+			return t.ID
+		}
+		if o := snap.Type(t.Outer); o != nil {
+			return binary(o) + "$" + t.Name
+		}
+		return t.ID
+	}
+	for _, f := range snap.Files {
+		for _, t := range f.Types {
+			out[binary(t)] = t.ID
+		}
+	}
+	return out
+}
+
+// typeID returns the source type id of a binary class name: the type the snapshot knows by
+// that binary name, else the name with every '$' read as nesting.
+func (b *builder) typeID(binaryClass string) string {
+	if id, ok := b.typeOfBinary[binaryClass]; ok {
+		return id
+	}
+	return strings.ReplaceAll(binaryClass, "$", ".")
+}
+
+// testID names a test site from the runner's binary class name and method name.
+func (b *builder) testID(binaryClass, method string) string {
+	id := b.typeID(binaryClass)
 	if method == "" {
 		return id
 	}
 	return id + "#" + method
+}
+
+// namedType returns the source type id of the nearest named class of a binary class name
+// and whether the class is anonymous or local ("pkg.Outer$1", "pkg.Outer$1Local").
+func (b *builder) namedType(binary string) (string, bool) {
+	dot := strings.LastIndexByte(binary, '.')
+	local := false
+	for name := binary; ; {
+		if id, ok := b.typeOfBinary[name]; ok {
+			return id, local
+		}
+		i := strings.LastIndexByte(name, '$')
+		if i <= dot {
+			break
+		}
+		if seg := name[i+1:]; seg != "" && seg[0] >= '0' && seg[0] <= '9' {
+			local = true
+		}
+		name = name[:i]
+	}
+	return namedType(binary)
 }
 
 type ref struct {
@@ -141,11 +200,12 @@ type memberAcc struct {
 }
 
 type builder struct {
-	snap      *analysis.Snapshot
-	mapped    map[int][]ref
-	sites     map[Site]int32
-	members   map[string]*memberAcc
-	ambiguous int
+	snap         *analysis.Snapshot
+	typeOfBinary map[string]string // binary class name -> type id
+	mapped       map[int][]ref
+	sites        map[Site]int32
+	members      map[string]*memberAcc
+	ambiguous    int
 }
 
 // refs returns the source members (usually one) that bytecode member i belongs to.
@@ -170,7 +230,7 @@ func (b *builder) isSource(id string) bool {
 // resolve maps one bytecode method to member ids.
 func (b *builder) resolve(class, method, desc string, line int, enclosing string, synthetic bool, depth int) []string {
 	lambda := strings.HasPrefix(method, "lambda$")
-	named, local := namedType(class)
+	named, local := b.namedType(class)
 	if synthetic && !lambda && !local {
 		return nil // bridge or accessor: forwards to a member that records itself
 	}
@@ -181,7 +241,7 @@ func (b *builder) resolve(class, method, desc string, line int, enclosing string
 		if enclosing != "" && depth < 8 {
 			eClass, eMethod, eDesc := splitEnclosing(enclosing)
 			if eMethod == "" {
-				return []string{TestID(eClass, "") + "#<clinit>"}
+				return []string{b.typeID(eClass) + "#<clinit>"}
 			}
 			return b.resolve(eClass, eMethod, eDesc, 0, "", false, depth+1)
 		}
@@ -204,7 +264,7 @@ func (b *builder) resolve(class, method, desc string, line int, enclosing string
 		}
 		return []string{named + "#" + method + "(" + strings.Join(descParams(desc), ",") + ")"}
 	}
-	typeID := strings.ReplaceAll(class, "$", ".")
+	typeID := b.typeID(class)
 	if method == "<clinit>" {
 		return []string{typeID + "#<clinit>"}
 	}
@@ -304,8 +364,8 @@ func (b *builder) byLine(named string, line int) string {
 	return ""
 }
 
-// namedType returns the source type id of the nearest named class of a binary class name
-// and whether the class is anonymous or local ("pkg.Outer$1", "pkg.Outer$1Local").
+// namedType guesses, for a class the snapshot does not know, the source type id of the
+// nearest named class of a binary class name and whether the class is anonymous or local.
 func namedType(binary string) (string, bool) {
 	dot := strings.LastIndexByte(binary, '.')
 	parts := strings.Split(binary[dot+1:], "$")

@@ -40,6 +40,31 @@ public class Widget<T extends Number> {
 }
 `
 
+// dollarSrc names its types with '$' as gson does: the binary name p.$Gson$Types$$Inner is
+// the type p.$Gson$Types.$Inner, not p..Gson.Types..Inner.
+const dollarSrc = `package p;
+public final class $Gson$Types {
+  static int resolve(Object a, Class<?> b, Object c) { return 0; }
+  static final class $Inner {
+    void go() {
+      new Runnable() { public void run() {} };
+    }
+  }
+}
+`
+
+// widgetAndDollarSnapshot holds Widget, $Gson$Types and a test class named with '$'.
+func widgetAndDollarSnapshot(t *testing.T) *analysis.Snapshot {
+	t.Helper()
+	s, err := analysis.Build(context.Background(), "/w", analysis.MemorySource{Name: "w",
+		Files: map[string][]byte{"src/main/java/p/Widget.java": []byte(widgetSrc), "src/main/java/p/$Gson$Types.java": []byte(dollarSrc),
+			"src/test/java/p/$DollarTest.java": []byte("package p;\npublic class $DollarTest {\n  @org.junit.Test public void a() {}\n}\n")}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 func widgetSnapshot(t *testing.T) *analysis.Snapshot {
 	t.Helper()
 	s, err := analysis.Build(context.Background(), "/w", analysis.MemorySource{Name: "w",
@@ -51,7 +76,7 @@ func widgetSnapshot(t *testing.T) *analysis.Snapshot {
 }
 
 func TestBuildMapsBytecodeToSourceMembers(t *testing.T) {
-	snap := widgetSnapshot(t)
+	snap := widgetAndDollarSnapshot(t)
 	cases := []struct {
 		name string
 		jm   JVMMember
@@ -73,6 +98,9 @@ func TestBuildMapsBytecodeToSourceMembers(t *testing.T) {
 		{"a type variable array is an array", JVMMember{Class: "p.Widget", Method: "check", Desc: "([Ljava/lang/Object;I)V"}, []string{"p.Widget#check(E[],int)"}},
 		{"a type variable is never an array", JVMMember{Class: "p.Widget", Method: "check", Desc: "(Ljava/lang/CharSequence;I)V"}, []string{"p.Widget#check(C,int)"}},
 		{"at equal fit, fewer parameters added by javac", JVMMember{Class: "p.Widget$Pair", Method: "<init>", Desc: "(Ljava/lang/Object;Ljava/lang/Object;)V"}, []string{"p.Widget.Pair#<init>(L,R)"}},
+		{"a '$' in a source name is part of the name", JVMMember{Class: "p.$Gson$Types", Method: "resolve", Desc: "(Ljava/lang/Object;Ljava/lang/Class;Ljava/lang/Object;)I"}, []string{"p.$Gson$Types#resolve(Object,Class,Object)"}},
+		{"a '$' name nested in a '$' name", JVMMember{Class: "p.$Gson$Types$$Inner", Method: "go", Desc: "()V"}, []string{"p.$Gson$Types.$Inner#go()"}},
+		{"an anonymous class in a '$' name", JVMMember{Class: "p.$Gson$Types$$Inner$1", Method: "run", Desc: "()V", Enclosing: "p.$Gson$Types$$Inner#go()V"}, []string{"p.$Gson$Types.$Inner#go()"}},
 		{"default constructor has no source member", JVMMember{Class: "p.Widget$Kind", Method: "<init>", Desc: "(Ljava/lang/String;I)V"}, []string{"p.Widget.Kind#<init>(String,int)"}},
 	}
 	for _, tc := range cases {
@@ -86,6 +114,15 @@ func TestBuildMapsBytecodeToSourceMembers(t *testing.T) {
 				t.Fatalf("mapped to %v, want %v", got, tc.want)
 			}
 		})
+	}
+	st := Build(snap, Run{Members: []JVMMember{{Class: "p.Widget", Method: "put", Desc: "(Ljava/lang/String;)V"}},
+		Hits:  []JVMHit{{Member: 0, TestClass: "p.$DollarTest", TestMethod: "a", Line: 3}},
+		Tests: []TestOutcome{{Test: "p.$DollarTest#a", Status: "passed"}}})
+	if got := st.Sites[0].Test; got != "p.$DollarTest#a" {
+		t.Errorf("site of a '$' test class = %q", got)
+	}
+	if got := st.Tests[0].Test; got != "p.$DollarTest#a" {
+		t.Errorf("outcome of a '$' test class = %q", got)
 	}
 }
 
