@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/assertlens/assertlens/analysis"
 	"github.com/assertlens/assertlens/selection/coverage"
@@ -114,7 +115,75 @@ func coverageEvidence(rec *coverage.Store, in Input, c analysis.Change) (sites [
 		sites, ok = changeSites(rec, in.Base, c)
 		return sites, []string{c.ID}, ok
 	}
+	if c.Kind == analysis.KindType && c.Change == "added" {
+		return nil, nil, addedTypeUnseen(in, c)
+	}
 	return lookupSites(rec, in, c)
+}
+
+// addedTypeUnseen says whether an added production type can change nothing the record
+// saw. The baseline's code cannot reach a type that did not exist: the members that use it
+// now changed to do so, and are judged themselves. Unless the baseline mentions its simple
+// name somewhere (the new type may now take over a name that meant another type, or a
+// nested type a name of its outer scope), or names it in a string a reflective lookup
+// could use (the name itself, or a package prefix a class name is built from).
+func addedTypeUnseen(in Input, c analysis.Change) bool {
+	t := in.Cur.Type(c.ID)
+	if t == nil || in.Cur.FileOf(c.ID) == nil || in.Cur.FileOf(c.ID).Test || c.RenamedFrom != "" {
+		return false
+	}
+	return !mentions(in.Base, t.Name, c.ID)
+}
+
+// mentions reports whether any code of snap uses the simple type name as a name (types,
+// imports, signatures, body references), or has a string constant that names the type
+// or a package or class prefix of qualified.
+func mentions(snap *analysis.Snapshot, name, qualified string) bool {
+	// is reports whether name is one of the identifiers of s ("Foo", "a.Foo", "Map<K, Foo[]>").
+	is := func(s string) bool {
+		if !strings.Contains(s, name) {
+			return false
+		}
+		return slices.Contains(strings.FieldsFunc(s, func(r rune) bool {
+			return !(r == '_' || r == '$' || unicode.IsLetter(r) || unicode.IsDigit(r))
+		}), name)
+	}
+	named := func(ss []string) bool { return slices.ContainsFunc(ss, is) }
+	for _, f := range snap.Files {
+		for _, imp := range f.Imports {
+			if is(imp.Name) {
+				return true
+			}
+		}
+		for _, t := range f.Types {
+			if t.Name == name || named(t.Extends) || named(t.Implements) || named(t.QualifiedSupers) || named(t.Annotations) {
+				return true
+			}
+			for _, m := range t.Members {
+				r := &m.Refs
+				if is(m.ReturnType) || is(m.QualifiedType) || named(m.Params) || named(m.Throws) || named(m.Annotations) ||
+					named(r.Names) || named(r.Types) || named(r.ClassLits) {
+					return true
+				}
+				for _, l := range r.Locals {
+					if is(l.Type) {
+						return true
+					}
+				}
+				for _, call := range r.Calls {
+					if is(call.New) || named(call.Receiver) || named(call.ArgNames) {
+						return true
+					}
+				}
+				for _, str := range r.Strings {
+					if strings.Contains(str, name) || strings.HasSuffix(str, ".") && strings.HasPrefix(qualified, str) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // functionConstant says whether member id of snap is a static field initialized with a
