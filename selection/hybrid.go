@@ -60,7 +60,7 @@ func selectHybrid(in Input) *Result {
 	// Non-nil: a nil Changes would make Select diff the snapshots again.
 	byCoverage, other := []analysis.Change{}, []analysis.Change{}
 	for _, c := range changes {
-		if _, evidence, ok := coverageEvidence(rec, in, c); ok && c.Rerun && !keptStatically(rec, in.BaseGraph, evidence) {
+		if ev := coverageEvidence(rec, in, c); ev.ok && c.Rerun && !keptStatically(rec, in.BaseGraph, ev) {
 			byCoverage = append(byCoverage, c)
 		} else {
 			other = append(other, c)
@@ -103,22 +103,37 @@ func selectHybrid(in Input) *Result {
 	return res
 }
 
-// coverageEvidence returns the recorded test statements that can observe change c, and
-// the members whose executions put them there; ok is false when the record cannot judge c.
-func coverageEvidence(rec *coverage.Store, in Input, c analysis.Change) (sites []coverage.Site, members []string, ok bool) {
+// evidence is what the record holds on one change.
+type evidence struct {
+	sites   []coverage.Site // the recorded test statements that can observe the change
+	members []string        // the members whose executions put them there
+	// lambdaBodies says the change lies inside lambda bodies of members: only runs of
+	// those bodies during class initialization can keep its effect in static state.
+	lambdaBodies bool
+	ok           bool // false when the record cannot judge the change
+}
+
+// coverageEvidence returns what the record holds on change c.
+func coverageEvidence(rec *coverage.Store, in Input, c analysis.Change) evidence {
 	if c.Change == "modified" {
 		if c.Detail == "field initializer changed" && functionConstant(in.Base, c.ID) && functionConstant(in.Cur, c.ID) {
 			// Class initialization only makes the function object; its body runs when a
 			// test calls it, and those calls are what the record holds for the field.
-			return rec.Hits(c.ID), []string{c.ID}, true
+			return evidence{sites: rec.Hits(c.ID), members: []string{c.ID}, ok: true}
 		}
-		sites, ok = changeSites(rec, in.Base, c)
-		return sites, []string{c.ID}, ok
+		if (c.Detail == "body changed" || c.Detail == "field initializer changed") && lambdaOnlyChange(in.Base, in.Cur, c.ID) {
+			// The record credits a lambda body's runs to the member declaring it; the
+			// member's own runs (class initialization among them) only made the function.
+			return evidence{sites: rec.Hits(c.ID), members: []string{c.ID}, lambdaBodies: true, ok: true}
+		}
+		sites, ok := changeSites(rec, in.Base, c)
+		return evidence{sites: sites, members: []string{c.ID}, ok: ok}
 	}
 	if c.Kind == analysis.KindType && c.Change == "added" {
-		return nil, nil, addedTypeUnseen(in, c)
+		return evidence{ok: addedTypeUnseen(in, c)}
 	}
-	return lookupSites(rec, in, c)
+	sites, members, ok := lookupSites(rec, in, c)
+	return evidence{sites: sites, members: members, ok: ok}
 }
 
 // addedTypeUnseen says whether an added production type can change nothing the record
@@ -273,9 +288,9 @@ func memberName(id string) string {
 // keptStatically says whether any of the members may keep its result in static state
 // (see ranInClassInit and feedsStaticState): the record then cannot vouch for the tests
 // that run after the one that executed it.
-func keptStatically(rec *coverage.Store, g *analysis.Graph, members []string) bool {
-	for _, id := range members {
-		if ranInClassInit(rec, id) || feedsStaticState(g, id) {
+func keptStatically(rec *coverage.Store, g *analysis.Graph, ev evidence) bool {
+	for _, id := range ev.members {
+		if ranInClassInit(rec, id, ev.lambdaBodies) || feedsStaticState(g, id) {
 			return true
 		}
 	}
@@ -285,8 +300,11 @@ func keptStatically(rec *coverage.Store, g *analysis.Graph, members []string) bo
 // ranInClassInit says whether the record saw the member run during a class's
 // initialization, which runs once per JVM: what it computed there may be kept in static
 // fields and read by later tests that never execute it.
-func ranInClassInit(rec *coverage.Store, id string) bool {
+func ranInClassInit(rec *coverage.Store, id string, lambdaBodies bool) bool {
 	m := rec.Member(id)
+	if lambdaBodies {
+		return m != nil && m.LambdaClassInit
+	}
 	return m != nil && m.ClassInit
 }
 
@@ -398,7 +416,7 @@ func coverageUnits(rec *coverage.Store, in Input, changes []analysis.Change, vou
 		}
 	}
 	for _, c := range changes {
-		sites, _, _ := coverageEvidence(rec, in, c)
+		sites := coverageEvidence(rec, in, c).sites
 		for _, site := range sites {
 			tc := classes[site.Class()]
 			if tc == nil {

@@ -79,16 +79,19 @@ func Build(snap *analysis.Snapshot, run Run) *Store {
 			acc.sites[si] = true
 		}
 	}
-	classInit := map[string]bool{}
+	classInit, lambdaInit := map[string]bool{}, map[string]bool{}
 	for _, i := range run.ClassInit {
 		if i >= 0 && i < len(run.Members) {
+			lambda := strings.HasPrefix(run.Members[i].Method, "lambda$")
 			for _, r := range b.refs(run.Members, i) {
 				classInit[r.id] = true
+				lambdaInit[r.id] = lambdaInit[r.id] || lambda
 			}
 		}
 	}
 	for id, acc := range b.members {
-		m := Member{ID: id, Source: acc.source, Test: acc.test, Sites: make([]int32, 0, len(acc.sites)), ClassInit: classInit[id]}
+		m := Member{ID: id, Source: acc.source, Test: acc.test, Sites: make([]int32, 0, len(acc.sites)),
+			ClassInit: classInit[id], LambdaClassInit: lambdaInit[id]}
 		for si := range acc.sites {
 			m.Sites = append(m.Sites, si)
 		}
