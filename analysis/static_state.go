@@ -102,12 +102,32 @@ func (g *Graph) member(id string) (*Type, *Member) {
 	return t, nil
 }
 
-// InheritsLibrary reports whether a type has a supertype outside the project, directly or
-// through its project ancestors (library code may then call its methods by names the
-// project cannot see); true for a type the graph does not know.
-func (g *Graph) InheritsLibrary(typeID string) bool {
+// LibraryMayCall reports whether library code may call a method called name on objects of
+// typeID or of its project subtypes, through their library supertypes: a name of a known
+// library supertype's overridable methods, or any name under a library supertype whose
+// methods the tables do not list (true for a type the graph does not know). Object's own
+// methods are not counted.
+func (g *Graph) LibraryMayCall(typeID, name string) bool {
 	if g.snap.Type(typeID) == nil {
 		return true
 	}
-	return g.idx.libSuper[typeID]
+	seen := map[string]bool{}
+	queue := []string{typeID}
+	for len(queue) > 0 {
+		id := queue[0]
+		queue = queue[1:]
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		queue = append(queue, g.idx.subs[id]...)
+		if !g.idx.libSuper[id] {
+			continue
+		}
+		names, all, _ := libraryCallbackNames(g.snap, append([]string{id}, g.idx.ancestors[id]...), g.idx.supers)
+		if all || names[name] {
+			return true
+		}
+	}
+	return false
 }

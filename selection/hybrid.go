@@ -107,9 +107,10 @@ func selectHybrid(in Input) *Result {
 type evidence struct {
 	sites   []coverage.Site // the recorded test statements that can observe the change
 	members []string        // the members whose executions put them there
-	// lambdaBodies says the change lies inside lambda bodies of members: only runs of
-	// those bodies during class initialization can keep its effect in static state.
-	lambdaBodies bool
+	// nestedBodies says the change lies inside lambda bodies or methods of anonymous
+	// classes: only runs of those during class initialization can keep its effect in
+	// static state.
+	nestedBodies bool
 	ok           bool // false when the record cannot judge the change
 }
 
@@ -121,10 +122,11 @@ func coverageEvidence(rec *coverage.Store, in Input, c analysis.Change) evidence
 			// test calls it, and those calls are what the record holds for the field.
 			return evidence{sites: rec.Hits(c.ID), members: []string{c.ID}, ok: true}
 		}
-		if (c.Detail == "body changed" || c.Detail == "field initializer changed") && lambdaOnlyChange(in.Base, in.Cur, c.ID) {
-			// The record credits a lambda body's runs to the member declaring it; the
-			// member's own runs (class initialization among them) only made the function.
-			return evidence{sites: rec.Hits(c.ID), members: []string{c.ID}, lambdaBodies: true, ok: true}
+		if (c.Detail == "body changed" || c.Detail == "field initializer changed") && nestedOnlyChange(in.Base, in.Cur, c.ID) {
+			// The record credits the runs of lambda bodies and anonymous classes' methods to
+			// the member declaring them; the member's own runs (class initialization among
+			// them) only made the function or the object.
+			return evidence{sites: rec.Hits(c.ID), members: []string{c.ID}, nestedBodies: true, ok: true}
 		}
 		sites, ok := changeSites(rec, in.Base, c)
 		return evidence{sites: sites, members: []string{c.ID}, ok: ok}
@@ -233,7 +235,7 @@ var (
 // change which code a call reaches, and a call whose target changes executed, in the
 // record, some method of the same name (for a constructor, some constructor of the type),
 // so every statement that did so is affected. The record cannot judge what it could not
-// see: java.lang.Object's methods and types inheriting from library types (a call that
+// see: java.lang.Object's methods and names a library supertype may call (a call that
 // reached library code, now overridden, was never recorded), and renames (their callers
 // changed with them).
 func lookupSites(rec *coverage.Store, in Input, c analysis.Change) ([]coverage.Site, []string, bool) {
@@ -255,7 +257,7 @@ func lookupSites(rec *coverage.Store, in Input, c analysis.Change) ([]coverage.S
 		match = func(id string) bool { return strings.HasPrefix(id, prefix) }
 	} else {
 		name := memberName(c.ID)
-		if objectMethodNames[name] || g == nil || g.InheritsLibrary(owner) {
+		if objectMethodNames[name] || g == nil || g.LibraryMayCall(owner, name) {
 			return nil, nil, false
 		}
 		infix := "#" + name + "("
@@ -290,7 +292,7 @@ func memberName(id string) string {
 // that run after the one that executed it.
 func keptStatically(rec *coverage.Store, g *analysis.Graph, ev evidence) bool {
 	for _, id := range ev.members {
-		if ranInClassInit(rec, id, ev.lambdaBodies) || feedsStaticState(g, id) {
+		if ranInClassInit(rec, id, ev.nestedBodies) || feedsStaticState(g, id) {
 			return true
 		}
 	}
@@ -300,10 +302,10 @@ func keptStatically(rec *coverage.Store, g *analysis.Graph, ev evidence) bool {
 // ranInClassInit says whether the record saw the member run during a class's
 // initialization, which runs once per JVM: what it computed there may be kept in static
 // fields and read by later tests that never execute it.
-func ranInClassInit(rec *coverage.Store, id string, lambdaBodies bool) bool {
+func ranInClassInit(rec *coverage.Store, id string, nestedBodies bool) bool {
 	m := rec.Member(id)
-	if lambdaBodies {
-		return m != nil && m.LambdaClassInit
+	if nestedBodies {
+		return m != nil && m.NestedClassInit
 	}
 	return m != nil && m.ClassInit
 }

@@ -2,6 +2,7 @@ package selection
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -458,6 +459,62 @@ public class ConvTest {
 			}
 			if !slices.Equal(got, tc.want) {
 				t.Errorf("units = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestHybridAddedMethodOfLibrarySubtype: a type with a library supertype keeps coverage for
+// an added method unless library code may call a method of that name on it: Cloneable
+// only calls clone, Comparable calls compareTo.
+func TestHybridAddedMethodOfLibrarySubtype(t *testing.T) {
+	const box = `package s;
+public class Box implements %s {
+  private int v;
+  public Box put(int x) { v = x; return this; }
+  public int get() { return v; }
+}
+`
+	test := `package s;
+import org.junit.Test;
+import static org.junit.Assert.*;
+public class BoxTest {
+  @Test public void keeps() {
+    Box b = new Box().put(1);
+    assertEquals(1, b.get());
+  }
+}
+`
+	cases := []struct {
+		name, super, added, want string
+	}{
+		{"an overload Cloneable never calls", "Cloneable", "  public Box put(long x) { v = 2; return this; }\n", "s.BoxTest#keeps:7 coverage"},
+		{"compareTo, which Comparable calls", "Comparable<Box>", "  public int compareTo(Box o) { return 0; }\n", "s.BoxTest#keeps:7 static"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string]string{"src/main/java/s/Box.java": fmt.Sprintf(box, tc.super), "src/test/java/s/BoxTest.java": test}
+			run := coverage.Run{
+				Members: []coverage.JVMMember{{Class: "s.Box", Method: "<init>", Desc: "()V"}, {Class: "s.Box", Method: "put", Desc: "(I)Ls/Box;"},
+					{Class: "s.Box", Method: "get", Desc: "()I"}},
+				Hits: []coverage.JVMHit{{Member: 0, TestClass: "s.BoxTest", TestMethod: "keeps", Line: 6},
+					{Member: 1, TestClass: "s.BoxTest", TestMethod: "keeps", Line: 6}, {Member: 2, TestClass: "s.BoxTest", TestMethod: "keeps", Line: 7}},
+				Tests: []coverage.TestOutcome{{Test: "s.BoxTest#keeps", Status: "passed"}},
+			}
+			base := memSnapshot(t, files, nil)
+			cur := memSnapshot(t, files, map[string][2]string{"src/main/java/s/Box.java": {"  public int get()", tc.added + "  public int get()"}})
+			d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := Select(Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur),
+				Tests: d.Classes, Level: slicing.LevelAssertion, Coverage: coverage.Build(base, run)})
+			got := []string{}
+			for _, u := range res.Units {
+				got = append(got, u.ID+" "+u.Source)
+			}
+			if !slices.Equal(got, []string{tc.want}) {
+				t.Errorf("units = %v, want [%s]", got, tc.want)
 			}
 		})
 	}

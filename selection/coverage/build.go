@@ -79,19 +79,23 @@ func Build(snap *analysis.Snapshot, run Run) *Store {
 			acc.sites[si] = true
 		}
 	}
-	classInit, lambdaInit := map[string]bool{}, map[string]bool{}
+	classInit, nestedInit := map[string]bool{}, map[string]bool{}
 	for _, i := range run.ClassInit {
 		if i >= 0 && i < len(run.Members) {
-			lambda := strings.HasPrefix(run.Members[i].Method, "lambda$")
+			// A lambda body, or a method of an anonymous or local class (not its
+			// constructor: creating the object is part of the declaring member's run).
+			jm := run.Members[i]
+			_, local := b.namedType(jm.Class)
+			nested := strings.HasPrefix(jm.Method, "lambda$") || local && jm.Method != "<init>"
 			for _, r := range b.refs(run.Members, i) {
 				classInit[r.id] = true
-				lambdaInit[r.id] = lambdaInit[r.id] || lambda
+				nestedInit[r.id] = nestedInit[r.id] || nested
 			}
 		}
 	}
 	for id, acc := range b.members {
 		m := Member{ID: id, Source: acc.source, Test: acc.test, Sites: make([]int32, 0, len(acc.sites)),
-			ClassInit: classInit[id], LambdaClassInit: lambdaInit[id]}
+			ClassInit: classInit[id], NestedClassInit: nestedInit[id]}
 		for si := range acc.sites {
 			m.Sites = append(m.Sites, si)
 		}

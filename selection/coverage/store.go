@@ -24,7 +24,7 @@ import (
 
 // magic starts every store file; a new layout gets a new magic, and files with another one
 // are not loaded.
-const magic = "assertlens-coverage-v3\n"
+const magic = "assertlens-coverage-v4\n"
 
 // FileName is the store's name inside the cache directory.
 const FileName = "coverage.bin"
@@ -73,9 +73,10 @@ type Member struct {
 	// ClassInit says the member ran during some class's initialization: what it computed
 	// may live on in static fields, read by later tests that never execute it.
 	ClassInit bool
-	// LambdaClassInit says a lambda body declared in the member ran during some class's
-	// initialization (not merely the member creating the function object).
-	LambdaClassInit bool
+	// NestedClassInit says a lambda body or a method of an anonymous or local class
+	// declared in the member ran during some class's initialization (not merely the
+	// member creating the function or the object).
+	NestedClassInit bool
 }
 
 // Summary is what `assertlens coverage --json` prints. Its JSON is a contract.

@@ -202,3 +202,41 @@ func TestSaveLoadRoundTripAndDamage(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildMarksNestedClassInit: a lambda body or an anonymous class's method that ran
+// during class initialization is told apart from the declaring member's own run there
+// (creating the anonymous object runs its constructor, which is not nested code).
+func TestBuildMarksNestedClassInit(t *testing.T) {
+	snap := widgetSnapshot(t)
+	run := Run{
+		Members: []JVMMember{
+			{Class: "p.Widget$1", Method: "<init>", Desc: "(Lp/Widget;)V", FirstLine: 13, Enclosing: "p.Widget#job()Ljava/lang/Runnable;"},
+			{Class: "p.Widget$1", Method: "run", Desc: "()V", FirstLine: 14, Enclosing: "p.Widget#job()Ljava/lang/Runnable;"},
+			{Class: "p.Widget", Method: "lambda$order$0", Desc: "(Ljava/lang/String;Ljava/lang/String;)I", FirstLine: 20, Synthetic: true},
+			{Class: "p.Widget", Method: "order", Desc: "()Ljava/util/Comparator;"},
+		},
+		Hits: []JVMHit{{Member: 0, TestClass: "p.WidgetTest", TestMethod: "a", Line: 7}, {Member: 1, TestClass: "p.WidgetTest", TestMethod: "a", Line: 7},
+			{Member: 2, TestClass: "p.WidgetTest", TestMethod: "a", Line: 7}, {Member: 3, TestClass: "p.WidgetTest", TestMethod: "a", Line: 7}},
+	}
+	cases := []struct {
+		name      string
+		classInit []int
+		member    string
+		want      bool
+	}{
+		{"anonymous object created in class init", []int{0}, "p.Widget#job()", false},
+		{"anonymous class method ran in class init", []int{0, 1}, "p.Widget#job()", true},
+		{"the declaring method ran in class init", []int{3}, "p.Widget#order()", false},
+		{"the lambda body ran in class init", []int{3, 2}, "p.Widget#order()", true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := run
+			r.ClassInit = tc.classInit
+			m := Build(snap, r).Member(tc.member)
+			if m == nil || !m.ClassInit || m.NestedClassInit != tc.want {
+				t.Fatalf("member %s = %+v, want class init with nested %v", tc.member, m, tc.want)
+			}
+		})
+	}
+}

@@ -9,7 +9,7 @@ import (
 	"github.com/assertlens/assertlens/slicing"
 )
 
-func TestLambdaOnlyChange(t *testing.T) {
+func TestNestedOnlyChange(t *testing.T) {
 	const path = "src/main/java/p/Conv.java"
 	src := `package p;
 import java.util.*;
@@ -23,6 +23,13 @@ public class Conv {
     map.put(Integer.class, s -> Integer.parseInt(s.trim()));
     map.put(Long.class, Long::parseLong);
   }
+  static final Comparator<String> ORDER = new Comparator<String>() {
+    final int base = 1;
+    @Override
+    public int compare(String a, String b) throws ClassCastException {
+      return a.length() - b.length();
+    }
+  };
   static int kind(int k) {
     return switch (k) {
       case 1, 2 -> 10;
@@ -41,6 +48,10 @@ public class Conv {
 		{"outside every lambda", "p.Conv#fill(Map)", "map.put(Integer.class", "map.putIfAbsent(Integer.class", false},
 		{"a method reference is no lambda body", "p.Conv#fill(Map)", "Long::parseLong", "Long::valueOf", false},
 		{"a lambda's parameters are outside its body", "p.Conv#fill(Map)", "s -> Integer", "t -> Integer", false},
+		{"inside a method of an anonymous class", "p.Conv#ORDER", "return a.length() - b.length();", "return b.length() - a.length();", true},
+		{"a method added to an anonymous class changes dispatch", "p.Conv#ORDER", "    @Override\n    public int compare", "    public boolean equals(Object o) { return false; }\n    @Override\n    public int compare", false},
+		{"an anonymous class's field initializer runs at creation", "p.Conv#ORDER", "final int base = 1;", "final int base = 2;", false},
+		{"a method's declaration is outside its body", "p.Conv#ORDER", "throws ClassCastException", "throws IllegalStateException", false},
 		{"a switch rule's body runs in place", "p.Conv#kind(int)", "case 1, 2 -> 10;", "case 1, 2 -> 11;", false},
 		{"a default switch rule too", "p.Conv#kind(int)", "default -> 20;", "default -> 21;", false},
 	}
@@ -48,8 +59,8 @@ public class Conv {
 		t.Run(tc.name, func(t *testing.T) {
 			base := memSnapshot(t, files, nil)
 			cur := memSnapshot(t, files, map[string][2]string{path: {tc.old, tc.new}})
-			if got := lambdaOnlyChange(base, cur, tc.member); got != tc.want {
-				t.Errorf("lambdaOnlyChange = %v, want %v", got, tc.want)
+			if got := nestedOnlyChange(base, cur, tc.member); got != tc.want {
+				t.Errorf("nestedOnlyChange = %v, want %v", got, tc.want)
 			}
 		})
 	}
