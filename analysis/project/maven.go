@@ -103,6 +103,12 @@ func mavenModule(dir, pomPath string, p *POM) Module {
 			}
 		}
 	}
+	for _, pl := range p.Build.Plugins {
+		if pl.ArtifactID == "maven-compiler-plugin" {
+			mod.Excludes = append(mod.Excludes, pl.Configuration.Excludes...)
+			mod.TestExcludes = append(mod.TestExcludes, pl.Configuration.TestExcludes...)
+		}
+	}
 	// build-helper-maven-plugin adds source folders (add-source, add-test-source).
 	for _, pl := range p.Build.Plugins {
 		if pl.ArtifactID != "build-helper-maven-plugin" {

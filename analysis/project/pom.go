@@ -57,6 +57,11 @@ type Plugin struct {
 		Release string `xml:"release"`
 		Source  string `xml:"source"`
 		Target  string `xml:"target"`
+		// Excludes and TestExcludes are maven-compiler-plugin's Ant patterns of sources
+		// it does not compile (surefire's <excludes> share the element, for tests it
+		// does not run).
+		Excludes     []string `xml:"excludes>exclude"`
+		TestExcludes []string `xml:"testExcludes>testExclude"`
 	} `xml:"configuration"`
 	Executions []struct {
 		Goals         []string `xml:"goals>goal"`

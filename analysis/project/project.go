@@ -30,6 +30,10 @@ type Module struct {
 	Main      []string `json:"main,omitempty"`      // main source roots, relative to the workspace root
 	Test      []string `json:"test,omitempty"`      // test source roots (compiled after main)
 	Resources []string `json:"resources,omitempty"` // resource roots, main and test
+	// Excludes and TestExcludes are Ant patterns, relative to each main or test root, of
+	// sources the build does not compile (maven-compiler-plugin's excludes/testExcludes).
+	Excludes     []string `json:"excludes,omitempty"`
+	TestExcludes []string `json:"testExcludes,omitempty"`
 }
 
 // Model is the build layout of a workspace.
@@ -56,9 +60,10 @@ const (
 
 // root is one source or resource folder with its role and module.
 type root struct {
-	dir    string // "" only in plain workspaces
-	role   Role
-	module string
+	dir      string // "" only in plain workspaces
+	role     Role
+	module   string
+	excludes []string // Ant patterns relative to dir of sources the build leaves out
 }
 
 // skipDirs are folders that never hold project sources: build outputs, tool folders and
@@ -151,13 +156,13 @@ func (m *Model) finish() {
 	}
 	for _, mod := range m.Modules {
 		for _, d := range mod.Main {
-			m.roots = append(m.roots, root{d, Main, mod.Dir})
+			m.roots = append(m.roots, root{d, Main, mod.Dir, mod.Excludes})
 		}
 		for _, d := range mod.Test {
-			m.roots = append(m.roots, root{d, Test, mod.Dir})
+			m.roots = append(m.roots, root{d, Test, mod.Dir, mod.TestExcludes})
 		}
 		for _, d := range mod.Resources {
-			m.roots = append(m.roots, root{d, Resource, mod.Dir})
+			m.roots = append(m.roots, root{d, Resource, mod.Dir, nil})
 		}
 	}
 	sort.SliceStable(m.roots, func(i, j int) bool { return len(m.roots[i].dir) > len(m.roots[j].dir) })
@@ -196,10 +201,48 @@ func (m *Model) Role(rel string) Role {
 	}
 	for _, r := range m.roots {
 		if under(rel, r.dir) {
+			if r.role != Resource && excluded(r.excludes, strings.TrimPrefix(rel, r.dir+"/")) {
+				return Outside // the compiler plugin leaves it out
+			}
 			return r.role
 		}
 	}
 	return Outside
+}
+
+// excluded reports whether rel matches one of the Ant patterns.
+func excluded(patterns []string, rel string) bool {
+	for _, p := range patterns {
+		if antMatch(strings.Split(strings.TrimSpace(p), "/"), strings.Split(rel, "/")) {
+			return true
+		}
+	}
+	return false
+}
+
+// antMatch matches path segments against an Ant pattern's: "**" stands for any number of
+// folders, and each other segment is matched by path.Match ('*', '?'). A pattern ending
+// in "/" matches everything below, as in Ant.
+func antMatch(pat, segs []string) bool {
+	if len(pat) == 0 {
+		return len(segs) == 0
+	}
+	if pat[0] == "**" {
+		for i := 0; i <= len(segs); i++ {
+			if antMatch(pat[1:], segs[i:]) {
+				return true
+			}
+		}
+		return false
+	}
+	if pat[0] == "" && len(pat) == 1 {
+		return true // trailing "/": everything below
+	}
+	if len(segs) == 0 {
+		return false
+	}
+	ok, err := path.Match(pat[0], segs[0])
+	return err == nil && ok && antMatch(pat[1:], segs[1:])
 }
 
 func dirOrDot(d string) string {
@@ -280,6 +323,9 @@ func (m *Model) Outside(javaPaths []string) []string {
 			continue
 		}
 		d := outsideFolder(p)
+		if m.inSourceRoot(p) {
+			d = p // left out by a compiler exclude: name the file, its folder is built
+		}
 		if !seen[d] {
 			seen[d] = true
 			out = append(out, d)
@@ -287,6 +333,16 @@ func (m *Model) Outside(javaPaths []string) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// inSourceRoot reports whether rel lies in a main or test source root.
+func (m *Model) inSourceRoot(rel string) bool {
+	for _, r := range m.roots {
+		if r.role != Resource && under(rel, r.dir) {
+			return true
+		}
+	}
+	return false
 }
 
 // outsideFolder names the folder of an excluded Java file for reports: up to and

@@ -189,3 +189,56 @@ func TestDeclaresJUnit(t *testing.T) {
 		t.Fatalf("DeclaresJUnit true without JUnit")
 	}
 }
+
+// TestMavenCompilerExcludes: commons-csv's pom leaves **/*Benchmark* out of the test
+// compile (the benchmarks need a profile's libraries); surefire's <excludes> only say which
+// tests run, so they leave the file a source.
+func TestMavenCompilerExcludes(t *testing.T) {
+	m := load(map[string]string{
+		"pom.xml": `<project><artifactId>c</artifactId><build><plugins>
+			<plugin><artifactId>maven-compiler-plugin</artifactId><configuration>
+			<excludes><exclude>c/gen/**</exclude></excludes>
+			<testExcludes><testExclude>**/*Benchmark*</testExclude></testExcludes></configuration></plugin>
+			<plugin><artifactId>maven-surefire-plugin</artifactId><configuration>
+			<excludes><exclude>**/perf/PerformanceTest.java</exclude></excludes></configuration></plugin>
+			</plugins></build></project>`,
+	})
+	for p, want := range map[string]Role{
+		"src/test/java/c/CSVBenchmark.java":           Outside,
+		"src/test/java/c/deep/er/MoreBenchmarks.java": Outside,
+		"src/test/java/c/CSVParserTest.java":          Test,
+		"src/test/java/c/perf/PerformanceTest.java":   Test,
+		"src/main/java/c/gen/Made.java":               Outside,
+		"src/main/java/c/Benchmark.java":              Main,
+		"src/main/java/c/general/Kept.java":           Main,
+	} {
+		if got := m.Role(p); got != want {
+			t.Errorf("Role(%s) = %d, want %d", p, got, want)
+		}
+	}
+	got := m.Outside([]string{"src/test/java/c/CSVBenchmark.java", "src/test/java/c/CSVParserTest.java", "src/site/java/c/Example.java"})
+	if want := []string{"src/site/java", "src/test/java/c/CSVBenchmark.java"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("Outside = %v, want %v", got, want)
+	}
+}
+
+func TestAntMatch(t *testing.T) {
+	cases := []struct {
+		pattern, path string
+		want          bool
+	}{
+		{"**/*Benchmark*", "CSVBenchmark.java", true},
+		{"**/*Benchmark*", "a/b/CSVBenchmark.java", true},
+		{"a/**/X.java", "a/X.java", true},
+		{"a/**/X.java", "a/b/c/X.java", true},
+		{"a/*.java", "a/b/X.java", false},
+		{"a/", "a/b/X.java", true},
+		{"X?.java", "XY.java", true},
+		{"b/X.java", "a/b/X.java", false},
+	}
+	for _, c := range cases {
+		if got := excluded([]string{c.pattern}, c.path); got != c.want {
+			t.Errorf("%q matches %q = %v, want %v", c.pattern, c.path, got, c.want)
+		}
+	}
+}
