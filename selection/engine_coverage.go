@@ -144,8 +144,7 @@ func (e *Engine) CoveredBy(memberID string) (*Covered, error) {
 	slices.Sort(out.Units)
 	slices.Sort(out.Tests)
 	if f := e.cur.FileOf(ownerType(memberID)); f != nil {
-		h, ok := rec.Files[f.Path]
-		out.Fresh = ok && h == f.ContentHash
+		out.Fresh = rec.HasFile(f.Path, f.ContentHash)
 	}
 	return out, nil
 }

@@ -51,7 +51,8 @@ func selectHybrid(in Input) *Result {
 	}
 	in.Changes = changes
 	use := &CoverageUse{State: "fresh"}
-	if reason := recordMatchesBase(rec, in.Base); reason != "" {
+	versions, reason := matchingVersions(rec, in.Base)
+	if reason != "" {
 		use.State, use.Reason = "stale", reason
 		res := Select(in)
 		res.Coverage = use
@@ -66,7 +67,7 @@ func selectHybrid(in Input) *Result {
 			other = append(other, c)
 		}
 	}
-	vouched, staleTests := vouchedTests(rec, in.Base, in.Cur, in.Tests)
+	vouched, staleTests := vouchedTests(rec, versions, in.Base, in.Cur, in.Tests)
 	use.Vouched, use.StaleTests = len(vouched), staleTests
 	if staleTests > 0 {
 		use.State, use.Reason = "stale", strconv.Itoa(staleTests)+" tests changed, failed or were not recorded"
@@ -322,27 +323,35 @@ func feedsStaticState(g *analysis.Graph, id string) bool {
 	return feeds
 }
 
-// recordMatchesBase says why a record cannot answer for base ("" when it can): it must
-// have run exactly base's production sources.
-func recordMatchesBase(rec *coverage.Store, base *analysis.Snapshot) string {
-	n := 0
-	for p, f := range base.Files {
-		if f.Test {
-			continue
+// matchingVersions returns the versions of the record (see coverage.Store.Versions) that
+// ran exactly base's production sources, and when none did, why the record cannot answer.
+func matchingVersions(rec *coverage.Store, base *analysis.Snapshot) (map[int]bool, string) {
+	matches, fewest := map[int]bool{}, -1
+	for v := 0; v <= len(rec.Versions); v++ {
+		files, n := rec.FilesOf(v), 0
+		for p, f := range base.Files {
+			if f.Test {
+				continue
+			}
+			if h, ok := files[p]; !ok || h != f.ContentHash {
+				n++
+			}
 		}
-		if h, ok := rec.Files[p]; !ok || h != f.ContentHash {
-			n++
+		for p := range files {
+			if _, ok := base.Files[p]; !ok {
+				n++ // a source the record ran is gone
+			}
+		}
+		if n == 0 {
+			matches[v] = true
+		} else if fewest < 0 || n < fewest {
+			fewest = n
 		}
 	}
-	for p := range rec.Files {
-		if _, ok := base.Files[p]; !ok {
-			n++ // a source the record ran is gone
-		}
+	if len(matches) == 0 {
+		return nil, strconv.Itoa(fewest) + " production sources differ from the coverage record; run `assertlens coverage` again"
 	}
-	if n > 0 {
-		return strconv.Itoa(n) + " production sources differ from the coverage record; run `assertlens coverage` again"
-	}
-	return ""
+	return matches, ""
 }
 
 // changeSites returns the recorded test statements a change can affect, and whether the

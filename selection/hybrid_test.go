@@ -519,3 +519,52 @@ public class BoxTest {
 		})
 	}
 }
+
+// TestHybridMergedRun: a record made on older sources answers for nothing, until a run on
+// the baseline's sources is merged into it: then the tests of that run are judged by their
+// new records and the others stay with the graph.
+func TestHybridMergedRun(t *testing.T) {
+	base := shapeSnapshot(t, nil)
+	old := shapeSnapshot(t, map[string][2]string{"src/main/java/s/Shapes.java": {"int t = 0;", "int t = 0; "}})
+	cur := shapeSnapshot(t, map[string][2]string{"src/main/java/s/Circle.java": {"3 * r * r", "4 * r * r"}})
+	circleRun := coverage.Build(base, coverage.Run{
+		Members: []coverage.JVMMember{{Class: "s.Circle", Method: "<init>", Desc: "(I)V"}, {Class: "s.Circle", Method: "area", Desc: "()I"},
+			{Class: "s.Shapes", Method: "total", Desc: "([Ls/Shape;)I"}},
+		Hits: []coverage.JVMHit{{Member: 0, TestClass: "s.ShapeTest", TestMethod: "circle", Line: 10},
+			{Member: 1, TestClass: "s.ShapeTest", TestMethod: "circle", Line: 11}, {Member: 2, TestClass: "s.ShapeTest", TestMethod: "circle", Line: 11}},
+		Tests: []coverage.TestOutcome{{Test: "s.ShapeTest#circle", Status: "passed"}},
+	})
+	d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur),
+		Tests: d.Classes, Level: slicing.LevelAssertion}
+	for _, tc := range []struct {
+		name  string
+		rec   *coverage.Store
+		want  []string
+		stale int
+	}{
+		{"record of older sources alone", shapeRecord(old, nil),
+			[]string{"s.ShapeTest#circle:11 static", "s.ShapeTest#circleLater:14 static", "s.ShapeTest#square:7 static"}, 0},
+		{"with a run on the baseline merged in", coverage.Merge(shapeRecord(old, nil), circleRun),
+			[]string{"s.ShapeTest#circle:11 coverage", "s.ShapeTest#circleLater:14 static", "s.ShapeTest#square:7 static"}, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in.Coverage = tc.rec
+			res := Select(in)
+			got := []string{}
+			for _, u := range res.Units {
+				got = append(got, u.ID+" "+u.Source)
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("units = %v, want %v", got, tc.want)
+			}
+			if res.Coverage.StaleTests != tc.stale {
+				t.Errorf("coverage use = %+v, want %d stale tests", res.Coverage, tc.stale)
+			}
+		})
+	}
+}

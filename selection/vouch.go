@@ -19,15 +19,14 @@ func (v vouchers) has(id string) bool {
 }
 
 // vouchedTests returns the test runs the record answers for, and how many it cannot. It
-// answers for a test that passed in the record, or is disabled (a disabled test runs no
-// code), when the files declaring the test and its class still hold what the record ran:
-// either unchanged, or changed only in other test methods (see testFileEdits).
-func vouchedTests(rec *coverage.Store, base, cur *analysis.Snapshot, tests []*slicing.TestClass) (vouchers, int) {
-	passed := make(map[string]bool, len(rec.Tests))
+// answers for a test that passed in the record against base's production sources (one of
+// versions), or is disabled (a disabled test runs no code), when the files declaring the
+// test and its class still hold what the record ran: either unchanged, or changed only in
+// other test methods (see testFileEdits).
+func vouchedTests(rec *coverage.Store, versions map[int]bool, base, cur *analysis.Snapshot, tests []*slicing.TestClass) (vouchers, int) {
+	outcomes := make(map[string]coverage.TestOutcome, len(rec.Tests))
 	for _, t := range rec.Tests {
-		if t.Status == "passed" {
-			passed[t.Test] = true
-		}
+		outcomes[t.Test] = t
 	}
 	testMembers := map[string]bool{}
 	for _, tc := range tests {
@@ -35,12 +34,17 @@ func vouchedTests(rec *coverage.Store, base, cur *analysis.Snapshot, tests []*sl
 			testMembers[tm.MemberID] = true
 		}
 	}
-	edits := map[string]*testFileEdit{}
-	editOf := func(path string) *testFileEdit {
-		e, ok := edits[path]
+	type key struct {
+		path    string
+		version int
+	}
+	edits := map[key]*testFileEdit{}
+	editOf := func(path string, version int) *testFileEdit {
+		k := key{path, version}
+		e, ok := edits[k]
 		if !ok {
-			e = testFileEdits(rec, base, cur, path, testMembers)
-			edits[path] = e
+			e = testFileEdits(rec.FilesOf(version), base, cur, path, testMembers)
+			edits[k] = e
 		}
 		return e
 	}
@@ -54,9 +58,14 @@ func vouchedTests(rec *coverage.Store, base, cur *analysis.Snapshot, tests []*sl
 				continue
 			}
 			id := tc.ID + "#" + methodName(tm.ID)
-			ran := passed[id] || tm.Disabled || tc.Ignored
-			classEdit, methodEdit := editOf(tc.File), editOf(tm.File)
-			ok := ran && classEdit != nil && methodEdit != nil && !methodEdit.changed[tm.MemberID]
+			out, recorded := outcomes[id]
+			ran := recorded && out.Status == "passed" || tm.Disabled || tc.Ignored
+			ok := ran && versions[out.Version]
+			var classEdit, methodEdit *testFileEdit
+			if ok {
+				classEdit, methodEdit = editOf(tc.File, out.Version), editOf(tm.File, out.Version)
+				ok = classEdit != nil && methodEdit != nil && !methodEdit.changed[tm.MemberID]
+			}
 			if ok && (classEdit.edited || methodEdit.edited) && tc.Reason != nil {
 				ok = false // class-level units (tests calling tests, runners): the whole file counts
 			}
@@ -77,16 +86,17 @@ type testFileEdit struct {
 	shift   map[string]int  // line shift of every unchanged member
 }
 
-// testFileEdits compares the test file at path as the record ran it (the baseline's copy,
-// when the record ran the baseline's) with the current one. It returns nil when the record
-// cannot answer for the file's tests: the recorded copy is unknown, or something other than
-// whole test methods changed (imports, class heads, fields, fixtures, helpers), or a test
-// method changed whose name another member shares (an overload may now resolve otherwise).
-// Otherwise the tests that did not change keep their record, shifted to their new lines.
-func testFileEdits(rec *coverage.Store, base, cur *analysis.Snapshot, path string, testMembers map[string]bool) *testFileEdit {
+// testFileEdits compares the test file at path as the record ran it (recorded holds the
+// sources of the test's version; the baseline's copy when the record ran that one) with
+// the current one. It returns nil when the record cannot answer for the file's tests: the
+// recorded copy is unknown, or something other than whole test methods changed (imports,
+// class heads, fields, fixtures, helpers), or a test method changed whose name another
+// member shares (an overload may now resolve otherwise). Otherwise the tests that did not
+// change keep their record, shifted to their new lines.
+func testFileEdits(recorded map[string]uint64, base, cur *analysis.Snapshot, path string, testMembers map[string]bool) *testFileEdit {
 	nf := cur.Files[path]
-	h, recorded := rec.Files[path]
-	if nf == nil || !recorded {
+	h, ok := recorded[path]
+	if nf == nil || !ok {
 		return nil
 	}
 	if h == nf.ContentHash {

@@ -94,13 +94,19 @@ type Summary struct {
 type TestOutcome struct {
 	Test   string // "pkg.Class#method"
 	Status string // passed, failed, error, skipped
+	// Version is the sources the test ran against: 0 for Store.Files, i for
+	// Store.Versions[i-1] (a run merged in later).
+	Version int
 }
 
 // Store is one coverage record. Build makes it; Save and Load move it through the cache.
 type Store struct {
 	Created time.Time
 	// Files maps every Java source the run compiled (relative path) to its content hash.
-	Files   map[string]uint64
+	Files map[string]uint64
+	// Versions are the sources of runs merged in after the record was made (see Merge);
+	// each test's TestOutcome.Version says which sources its record belongs to.
+	Versions []map[string]uint64
 	Summary Summary
 	Sites   []Site
 	Members []Member // sorted by ID
@@ -110,6 +116,24 @@ type Store struct {
 	Unattributed []string
 	// Notes explains what the record could not map or had to guess.
 	Notes []string
+}
+
+// FilesOf returns the sources of a version (0: Files).
+func (s *Store) FilesOf(version int) map[string]uint64 {
+	if version <= 0 || version > len(s.Versions) {
+		return s.Files
+	}
+	return s.Versions[version-1]
+}
+
+// HasFile reports whether some version of the record ran the source path with this hash.
+func (s *Store) HasFile(path string, hash uint64) bool {
+	for v := 0; v <= len(s.Versions); v++ {
+		if h, ok := s.FilesOf(v)[path]; ok && h == hash {
+			return true
+		}
+	}
+	return false
 }
 
 // Member returns the record of member id, or nil when the run never executed it.
