@@ -107,10 +107,10 @@ type Store struct {
 	// Versions are the sources of runs merged in after the record was made (see Merge);
 	// each test's TestOutcome.Version says which sources its record belongs to.
 	Versions []map[string]uint64
-	Summary Summary
-	Sites   []Site
-	Members []Member // sorted by ID
-	Tests   []TestOutcome
+	Summary  Summary
+	Sites    []Site
+	Members  []Member // sorted by ID
+	Tests    []TestOutcome
 	// Unattributed lists member ids that executed with no test running (engine threads,
 	// pools created before any test): they cannot be blamed on a statement.
 	Unattributed []string
