@@ -20,6 +20,7 @@ type settings struct {
 	Classpath       []string
 	ExtraAssertions []string
 	Debounce        time.Duration
+	RecordOnRun     bool
 }
 
 func defaultSettings() settings { return settings{Debounce: defaultDebounce} }
@@ -30,6 +31,7 @@ type rawSettings struct {
 	Classpath       *[]string `json:"classpath"`
 	ExtraAssertions *[]string `json:"extraAssertions"`
 	DebounceMs      *int      `json:"debounceMs"`
+	RecordOnRun     *bool     `json:"recordCoverageOnRun"`
 }
 
 // merge applies a JSON settings object, given either directly or under "assertlens".
@@ -67,11 +69,14 @@ func (s *settings) merge(v any) error {
 	if r.DebounceMs != nil && *r.DebounceMs >= 0 {
 		s.Debounce = time.Duration(*r.DebounceMs) * time.Millisecond
 	}
+	if r.RecordOnRun != nil {
+		s.RecordOnRun = *r.RecordOnRun
+	}
 	return nil
 }
 
 func (s settings) options() Options {
-	return Options{Baseline: s.Baseline, Classpath: s.Classpath, ExtraAssertions: s.ExtraAssertions}
+	return Options{Baseline: s.Baseline, Classpath: s.Classpath, ExtraAssertions: s.ExtraAssertions, RecordCoverageOnRun: s.RecordOnRun}
 }
 
 // initializeParams is the part of InitializeParams the server reads. Capabilities are read
@@ -207,7 +212,8 @@ func (s *server) didChangeConfiguration(raw json.RawMessage) error {
 		s.showMessage(protocol.MessageTypeError, "assertlens settings: %v", err)
 		return err
 	}
-	restart := !equalStrings(old.Classpath, next.Classpath) || !equalStrings(old.ExtraAssertions, next.ExtraAssertions)
+	restart := !equalStrings(old.Classpath, next.Classpath) || !equalStrings(old.ExtraAssertions, next.ExtraAssertions) ||
+		old.RecordOnRun != next.RecordOnRun
 	for _, ss := range s.allSessions() {
 		switch {
 		case restart:

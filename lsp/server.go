@@ -71,6 +71,9 @@ type Options struct {
 	Baseline        string   // "head", "saved" or "lastRun"; empty means the engine's default
 	Classpath       []string // extra class path entries for compiling and running tests
 	ExtraAssertions []string // method names to treat as assertions
+	// RecordCoverageOnRun makes runs record the coverage of the tests they run and merge
+	// it into the coverage record (whole test methods run instead of slices).
+	RecordCoverageOnRun bool
 	// Logger is the server's log as a slog.Logger: what the engine logs reaches stderr
 	// and the client's output (window/logMessage).
 	Logger *slog.Logger

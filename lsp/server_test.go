@@ -450,10 +450,11 @@ func TestPanicInHandlerIsRecovered(t *testing.T) {
 func TestConfigurationChangesBaseline(t *testing.T) {
 	h := startHarness(t, harnessOpts{cfg: lsptest.Config{InitializationOptions: map[string]any{
 		"baseline": "saved", "classpath": []string{"/x.jar"}, "extraAssertions": []string{"check"}, "debounceMs": 10,
+		"recordCoverageOnRun": true,
 	}}})
 	ctx := h.ctx()
 	f := h.fake()
-	if f.opts.Baseline != "saved" || len(f.opts.Classpath) != 1 || f.opts.ExtraAssertions[0] != "check" {
+	if f.opts.Baseline != "saved" || len(f.opts.Classpath) != 1 || f.opts.ExtraAssertions[0] != "check" || !f.opts.RecordCoverageOnRun {
 		t.Errorf("engine options = %+v", f.opts)
 	}
 	_ = h.ed.Notify(ctx, "workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"assertlens": map[string]any{"baseline": "head"}}})
@@ -473,6 +474,15 @@ func TestConfigurationChangesBaseline(t *testing.T) {
 		g := h.fake()
 		_, n, _, _ := g.stats()
 		return g != f && n == 1 && g.opts.Classpath[0] == "/y.jar"
+	}); err != nil {
+		t.Fatal(err)
+	}
+	// So does turning recording on runs off.
+	f = h.fake()
+	_ = h.ed.Notify(ctx, "workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"assertlens": map[string]any{"recordCoverageOnRun": false}}})
+	if err := h.ed.WaitFor(ctx, "engine without recording", func() bool {
+		g := h.fake()
+		return g != f && !g.opts.RecordCoverageOnRun
 	}); err != nil {
 		t.Fatal(err)
 	}

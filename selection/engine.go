@@ -48,6 +48,9 @@ type Options struct {
 	RunTimeout time.Duration
 	// NoCoverage makes selection static only, ignoring any coverage record.
 	NoCoverage bool
+	// RecordOnRun makes Run record the coverage of the tests it runs and merge it into
+	// the coverage record (see coverage.Merge). It runs whole test methods, not slices.
+	RecordOnRun bool
 	// Logger receives what the engine has to say (cache or history not saved); nil logs
 	// to slog.Default(). The server mirrors it to the client's log.
 	Logger *slog.Logger
@@ -486,12 +489,18 @@ func (e *Engine) Run(ctx context.Context, unitIDs []string) (*RunResult, error) 
 	e.mu.Unlock()
 
 	analysisMs := time.Since(start).Milliseconds()
-	out, res, err := RunUnits(ctx, RunInput{Root: e.Root, CacheDir: e.CacheDir, Cur: cur, Tests: tests, Units: units,
-		Classpath: opts.Classpath, Timeout: cmp.Or(opts.RunTimeout, 10*time.Minute)})
+	out, res, rec, err := RunUnits(ctx, RunInput{Root: e.Root, CacheDir: e.CacheDir, Cur: cur, Tests: tests, Units: units,
+		Classpath: opts.Classpath, Timeout: cmp.Or(opts.RunTimeout, 10*time.Minute), RecordCoverage: opts.RecordOnRun})
 	if err != nil {
 		return nil, err
 	}
 	out.Timing.AnalysisMs = analysisMs
+	if rec != nil {
+		out.Coverage, err = e.mergeCoverage(rec)
+		if err != nil {
+			e.log().Warn("coverage of the run not recorded", "err", err)
+		}
+	}
 	if len(out.CompileErrors) == 0 && res != nil {
 		if err := RecordRun(e.CacheDir, cur, res); err != nil {
 			e.log().Warn("run not recorded", "err", err)

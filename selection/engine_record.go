@@ -67,6 +67,24 @@ func (e *Engine) RecordCoverage(ctx context.Context, progress func(done, total i
 	return rec, nil
 }
 
+// mergeCoverage merges the record of a run into the engine's coverage record (the run's
+// record becomes the record when there is none, or the one on disk cannot be read) and
+// saves it.
+func (e *Engine) mergeCoverage(run *coverage.Store) (*RunCoverage, error) {
+	out := &RunCoverage{Tests: len(run.Tests)}
+	merged := run
+	if old, err := coverage.Load(e.CoveragePath()); err == nil {
+		merged = coverage.Merge(old, run)
+	} else {
+		out.Created = true
+	}
+	out.Versions = len(merged.Versions) + 1
+	if err := coverage.Save(e.CoveragePath(), merged); err != nil {
+		return out, fmt.Errorf("save coverage: %w", err)
+	}
+	return out, nil
+}
+
 // fromRunner converts the runner's coverage run into the store's input.
 func fromRunner(run *runner.CoverageRun) coverage.Run {
 	out := coverage.Run{Unattributed: run.Unattributed, ClassInit: run.ClassInit}

@@ -96,4 +96,15 @@ type RunResult struct {
 	NotRunByEngine []string `json:"notRunByEngine,omitempty"`
 	// PlanError says why the JUnit Platform's plan could not be compared.
 	PlanError string `json:"planError,omitempty"`
+	// Coverage says what the run added to the coverage record (run with recording on).
+	Coverage *RunCoverage `json:"coverage,omitempty"`
+}
+
+// RunCoverage is what a run recording coverage merged into the record.
+type RunCoverage struct {
+	Tests int `json:"tests"` // test runs whose records the run replaced or added
+	// Versions counts the source versions the record now holds: 1 when every test's
+	// record belongs to the same sources.
+	Versions int  `json:"versions"`
+	Created  bool `json:"created,omitempty"` // there was no record: the run's is the record
 }

@@ -2,12 +2,14 @@ package selection
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/assertlens/assertlens/analysis"
+	"github.com/assertlens/assertlens/selection/coverage"
 	"github.com/assertlens/assertlens/selection/runner"
 	"github.com/assertlens/assertlens/slicing"
 )
@@ -22,6 +24,10 @@ type RunInput struct {
 	Units     []slicing.Unit
 	Classpath []string
 	Timeout   time.Duration
+	// RecordCoverage runs the units' whole test methods under the coverage agent (a slice
+	// runs part of a method, and a record speaks for whole methods); RunUnits then also
+	// returns the run's coverage record.
+	RecordCoverage bool
 }
 
 // planFiles lists the Java sources of a snapshot for the runner, with the facts the
@@ -88,7 +94,7 @@ func planRun(in RunInput) (*plan, error) {
 		switch {
 		case u.Level == slicing.LevelClass:
 			add(BinaryName(in.Cur, u.Class), "", u)
-		case u.Level == slicing.LevelAssertion && tc != nil && in.Cur.Type(u.Class) != nil && in.Cur.Type(u.Class).Outer == "" && declaredHere(tc, u.Test):
+		case u.Level == slicing.LevelAssertion && !in.RecordCoverage && tc != nil && in.Cur.Type(u.Class) != nil && in.Cur.Type(u.Class).Outer == "" && declaredHere(tc, u.Test):
 			sliceUnits[tc.File] = append(sliceUnits[tc.File], u)
 		default:
 			// Method units, and slices we do not render (nested or inherited tests): run the
@@ -165,20 +171,34 @@ func declaredHere(tc *slicing.TestClass, testID string) bool {
 
 // RunUnits runs the given units and maps the launcher's results back onto them. The
 // second result restates the outcomes per original test id (slice classes folded back into
-// the tests they came from), ready for the run history.
-func RunUnits(ctx context.Context, in RunInput) (*RunResult, *runner.Result, error) {
+// the tests they came from), ready for the run history. With in.RecordCoverage, the third
+// is the coverage record of the tests that ran (nil when nothing ran).
+func RunUnits(ctx context.Context, in RunInput) (*RunResult, *runner.Result, *coverage.Store, error) {
 	p, err := planRun(in)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	out := &RunResult{Units: []RunUnit{}, CompileErrors: []analysis.ParseError{}}
 	out.Totals.Selected = p.selected
 	if len(p.req.Selectors) == 0 {
-		return out, &runner.Result{}, nil
+		return out, &runner.Result{}, nil, nil
 	}
-	res, err := runner.Run(ctx, p.req)
-	if err != nil {
-		return nil, nil, fmt.Errorf("run tests: %w", err)
+	var res *runner.Result
+	var rec *coverage.Store
+	if in.RecordCoverage {
+		cov, err := runner.Coverage(ctx, p.req, runner.CoverageOptions{})
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("run tests with coverage: %w", err)
+		}
+		res = cov.Result
+		if res != nil && len(res.CompileErrors) == 0 {
+			rec = coverage.Build(in.Cur, fromRunner(cov))
+		}
+	} else if res, err = runner.Run(ctx, p.req); err != nil {
+		return nil, nil, nil, fmt.Errorf("run tests: %w", err)
+	}
+	if res == nil {
+		return nil, nil, nil, errors.New("run tests: the runner reported nothing")
 	}
 	out.Timing.CompileMs, out.Timing.RunMs = res.CompileMs, res.RunMs
 	out.ClasspathSource, out.JUnitSource, out.Unresolved, out.Notes = res.ClasspathSource, res.JUnitSource, res.Unresolved, append(p.notes, res.Notes...)
@@ -186,7 +206,7 @@ func RunUnits(ctx context.Context, in RunInput) (*RunResult, *runner.Result, err
 		out.CompileErrors = append(out.CompileErrors, analysis.ParseError{File: ce.File, Line: ce.Line, Message: ce.Message})
 	}
 	if len(res.CompileErrors) > 0 {
-		return out, res, nil
+		return out, res, nil, nil
 	}
 	if pc, err := RecordPlan(in.CacheDir, res, in.Tests); err != nil {
 		out.PlanError = err.Error()
@@ -224,7 +244,7 @@ func RunUnits(ctx context.Context, in RunInput) (*RunResult, *runner.Result, err
 		}
 	}
 	confirmSliceFailures(ctx, in, p, out)
-	return out, hist, nil
+	return out, hist, rec, nil
 }
 
 // confirmSliceFailures re-runs the original test method of every failed slice. A slice runs

@@ -38,7 +38,7 @@ func TestUndiscoveredTestIsSelected(t *testing.T) {
 			scale = append(scale, tc.ClassUnit())
 		}
 	}
-	out, _, err := RunUnits(context.Background(), RunInput{Root: dir, CacheDir: cache, Cur: in.Cur, Tests: in.Tests, Units: scale, Timeout: 5 * time.Minute})
+	out, _, _, err := RunUnits(context.Background(), RunInput{Root: dir, CacheDir: cache, Cur: in.Cur, Tests: in.Tests, Units: scale, Timeout: 5 * time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -118,4 +119,59 @@ func selectJSON(t *testing.T, args ...string) *selection.Result {
 		t.Fatal(err)
 	}
 	return &res
+}
+
+// TestRunRecordsCoverage: `run --record-coverage` runs the selected tests under the real
+// agent and merges their records, against the sources they ran, into the record; once
+// those sources are the baseline, the record answers for the tests that ran and leaves
+// the others (recorded on older sources) to the graph.
+func TestRunRecordsCoverage(t *testing.T) {
+	dir := gitFixture(t, "../../testdata/demo")
+	if code, _, stderr := runCLI("coverage", "--root", dir, "--json"); code != 0 {
+		t.Fatalf("coverage: exit %d\n%s", code, stderr)
+	}
+	p := filepath.Join(dir, "src/main/java/demo/Complex.java")
+	edit := func(old, new string) {
+		t.Helper()
+		b, err := os.ReadFile(p)
+		if err != nil || !strings.Contains(string(b), old) {
+			t.Fatalf("edit %q: %v", old, err)
+		}
+		if err := os.WriteFile(p, []byte(strings.Replace(string(b), old, new, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	edit("return new Complex(-real, -imaginary);", "return new Complex(-real, -imaginary + 0.0);")
+	code, out, stderr := runCLI("run", "--root", dir, "--base", "HEAD", "--record-coverage", "--json")
+	if code != 0 {
+		t.Fatalf("run --record-coverage: exit %d\n%s\n%s", code, out, stderr)
+	}
+	var run selection.RunResult
+	if err := json.Unmarshal([]byte(out), &run); err != nil {
+		t.Fatal(err)
+	}
+	if run.Coverage == nil || run.Coverage.Tests != 2 || run.Coverage.Versions != 2 || run.Totals.Passed == 0 {
+		t.Fatalf("run recorded %+v (totals %+v)", run.Coverage, run.Totals)
+	}
+	cmd := exec.Command("git", "commit", "-qam", "negate")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git commit: %v %s", err, b)
+	}
+	edit("return new Complex(-real, -imaginary + 0.0);", "return new Complex(-real, imaginary);")
+	sel := selectJSON(t, "select", "--root", dir, "--base", "HEAD", "--json")
+	if sel.Coverage == nil || sel.Coverage.State != "stale" || sel.Coverage.Vouched != 2 {
+		t.Fatalf("coverage use %+v, want the 2 tests of the run vouched", sel.Coverage)
+	}
+	tests := map[string]bool{}
+	for _, u := range sel.Units {
+		tests[u.Test] = true
+		if u.Source != "coverage" {
+			t.Errorf("unit %s selected by %s, want coverage", u.ID, u.Source)
+		}
+	}
+	if !tests["demo.ComplexTest#testExp"] || !tests["demo.ComplexTest#testNegate"] || len(tests) != 2 {
+		t.Errorf("selected tests %v, want testExp and testNegate", tests)
+	}
 }

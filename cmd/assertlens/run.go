@@ -20,6 +20,7 @@ func cmdRun(args []string, stdout io.Writer) error {
 	f.fs.StringVar(&f.cp, "classpath", "", "classpath entries (default: resolved from the build)")
 	f.fs.StringVar(&f.extraAss, "assertions", "", "extra assertion method names, comma-separated")
 	timeout := f.fs.Duration("timeout", 10*time.Minute, "time limit for the test JVM")
+	record := f.fs.Bool("record-coverage", false, "run whole test methods under the coverage agent and merge their records into the coverage record")
 	if err := f.parse(args); err != nil {
 		return err
 	}
@@ -31,7 +32,7 @@ func cmdRun(args []string, stdout io.Writer) error {
 	defer stop()
 	start := time.Now()
 	a, err := analyseWith(f.root, selection.Options{Revision: f.base, Level: level, ExtraAssertions: splitList(f.extraAss),
-		Classpath: classpath(f.cp), RunTimeout: *timeout})
+		Classpath: classpath(f.cp), RunTimeout: *timeout, RecordOnRun: *record})
 	if err != nil {
 		return err
 	}
@@ -93,6 +94,9 @@ func printRun(w io.Writer, sel *selection.Result, out *selection.RunResult) {
 	r := out.Totals
 	fmt.Fprintf(w, "%d passed, %d failed, %d errors, %d skipped\n", r.Passed, r.Failed, r.Errors, r.Skipped)
 	fmt.Fprintf(w, "timing: analysis %d ms, compile %d ms, run %d ms\n", out.Timing.AnalysisMs, out.Timing.CompileMs, out.Timing.RunMs)
+	if c := out.Coverage; c != nil {
+		fmt.Fprintf(w, "coverage: recorded %d tests, the record holds %d source versions\n", c.Tests, c.Versions)
+	}
 }
 
 func cmdCheck(args []string, stdout io.Writer) error {

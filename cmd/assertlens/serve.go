@@ -15,7 +15,7 @@ import (
 // newEngine adapts the selection engine to the language server.
 func newEngine(root string, opts lsp.Options) (lsp.Engine, error) {
 	return selection.NewEngine(root, selection.Options{Baseline: opts.Baseline, Classpath: opts.Classpath,
-		ExtraAssertions: opts.ExtraAssertions, Logger: opts.Logger})
+		ExtraAssertions: opts.ExtraAssertions, RecordOnRun: opts.RecordCoverageOnRun, Logger: opts.Logger})
 }
 
 func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
