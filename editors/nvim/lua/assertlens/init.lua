@@ -21,6 +21,7 @@ local defaults = {
   classpath = {},
   extra_assertions = {},
   debounce_ms = nil, -- server default when nil
+  record_coverage_on_run = false, -- runs record coverage (whole test methods) into the record
   root_markers = { { '.git', 'settings.gradle', 'settings.gradle.kts', 'mvnw', 'gradlew' }, { 'pom.xml', 'build.gradle', 'build.gradle.kts' } },
   notify_on_save = true,
   on_attach = nil,
@@ -122,6 +123,7 @@ function M.server_settings(cfg)
     baseline = cfg.baseline or 'head',
     classpath = cfg.classpath or {},
     extraAssertions = cfg.extra_assertions or {},
+    recordCoverageOnRun = cfg.record_coverage_on_run or false,
   }
   if cfg.debounce_ms ~= nil then
     s.debounceMs = cfg.debounce_ms

@@ -6,6 +6,7 @@ export interface ServerSettings {
   classpath: string[];
   extraAssertions: string[];
   debounceMs?: number;
+  recordCoverageOnRun: boolean;
 }
 
 export type Baseline = 'head' | 'saved' | 'lastRun';
@@ -38,6 +39,8 @@ export function toServerSettings(get: SettingGetter, substitute: (s: string) => 
     baseline,
     classpath: stringList(get('classpath')).map(substitute),
     extraAssertions: stringList(get('extraAssertions')),
+    // Always sent: an absent key would leave the server's previous value in place.
+    recordCoverageOnRun: get('recordCoverageOnRun') === true,
   };
   const debounce = get('debounceMs');
   if (typeof debounce === 'number' && Number.isFinite(debounce) && debounce >= 0) {
