@@ -1,6 +1,9 @@
 package analysis
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // FeedsStaticState reports whether what member id computes can be kept in a static memo
 // or cache, and names the node that keeps it. Static state outlives the test that filled
@@ -20,13 +23,23 @@ import "strings"
 // not caches; a library type the analysis does not list as a container is assumed not to
 // memoize the project's results.
 func (g *Graph) FeedsStaticState(id string) (bool, string) {
-	found := ""
+	if w := g.StaticStateWriters(id); len(w) > 0 {
+		return true, w[0]
+	}
+	return false, ""
+}
+
+// StaticStateWriters returns every member through which a change of id may reach static
+// state (see FeedsStaticState), sorted.
+func (g *Graph) StaticStateWriters(id string) []string {
+	var out []string
 	g.ReachFrom([]string{id}).each(func(n string) {
-		if found == "" && g.keepsStatic(n) {
-			found = n
+		if g.keepsStatic(n) {
+			out = append(out, n)
 		}
 	})
-	return found != "", found
+	slices.Sort(out)
+	return out
 }
 
 // keepsStatic says whether node n keeps a result in static state (see FeedsStaticState).

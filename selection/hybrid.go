@@ -61,7 +61,7 @@ func selectHybrid(in Input) *Result {
 	// Non-nil: a nil Changes would make Select diff the snapshots again.
 	byCoverage, other := []analysis.Change{}, []analysis.Change{}
 	for _, c := range changes {
-		if ev := coverageEvidence(rec, in, c); ev.ok && c.Rerun && !keptStatically(rec, in.BaseGraph, ev) {
+		if ev := coverageEvidence(rec, in, c); ev.ok && c.Rerun && !keptStatically(rec, in, ev) {
 			byCoverage = append(byCoverage, c)
 		} else {
 			other = append(other, c)
@@ -291,9 +291,9 @@ func memberName(id string) string {
 // keptStatically says whether any of the members may keep its result in static state
 // (see ranInClassInit and feedsStaticState): the record then cannot vouch for the tests
 // that run after the one that executed it.
-func keptStatically(rec *coverage.Store, g *analysis.Graph, ev evidence) bool {
+func keptStatically(rec *coverage.Store, in Input, ev evidence) bool {
 	for _, id := range ev.members {
-		if ranInClassInit(rec, id, ev.nestedBodies) || feedsStaticState(g, id) {
+		if ranInClassInit(rec, id, ev.nestedBodies) || feedsStaticState(in, id) {
 			return true
 		}
 	}
@@ -312,15 +312,40 @@ func ranInClassInit(rec *coverage.Store, id string, nestedBodies bool) bool {
 }
 
 // feedsStaticState says whether a change's effect can outlive the test that executed it in
-// a static memo or cache (see analysis.Graph.FeedsStaticState): later tests then see the
+// a static memo or cache (see analysis.Graph.StaticStateWriters): later tests then see the
 // change without executing the member, so the record cannot judge it and the static graph
-// does. Without a graph the answer is yes.
-func feedsStaticState(g *analysis.Graph, id string) bool {
+// does. A writer in the test sources counts only when some test or fixture reaches it (a
+// main method of a benchmark never runs in the suite); production writers always count.
+// Without a graph the answer is yes.
+func feedsStaticState(in Input, id string) bool {
+	g := in.BaseGraph
 	if g == nil {
 		return true
 	}
-	feeds, _ := g.FeedsStaticState(id)
-	return feeds
+	for _, w := range g.StaticStateWriters(id) {
+		if f := in.Base.FileOf(ownerType(w)); f == nil || !f.Test || reachedByTests(g, w, in.Tests) {
+			return true
+		}
+	}
+	return false
+}
+
+// reachedByTests says whether some test method or fixture of tests reaches member id.
+func reachedByTests(g *analysis.Graph, id string, tests []*slicing.TestClass) bool {
+	r := g.ReachFrom([]string{id})
+	for _, tc := range tests {
+		for _, f := range tc.Fixtures {
+			if r.Has(f) {
+				return true
+			}
+		}
+		for _, tm := range tc.Methods {
+			if r.Has(tm.MemberID) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // matchingVersions returns the versions of the record (see coverage.Store.Versions) that

@@ -271,6 +271,13 @@ public class Units {
   static int compute(int x) { return x * x; }
   static int twice(int x) { return 2 * x; }
   public static int factor(int i) { return BASE + i; }
+  static int half(int x) { return x / 2; }
+}
+`,
+	"src/test/java/s/Bench.java": `package s;
+public class Bench {
+  static int last;
+  public static void main(String[] args) { last = Units.twice(3); }
 }
 `,
 	"src/test/java/s/UnitsTest.java": `package s;
@@ -287,6 +294,10 @@ public class UnitsTest {
     assertEquals("u", Units.label());
     assertEquals(9, Units.square(3));
     assertEquals(4, Units.twice(2));
+  }
+  static int kept;
+  @Test public void third() {
+    kept = Units.half(8);
   }
 }
 `,
@@ -305,6 +316,7 @@ func TestHybridLeavesStaticStateToTheGraph(t *testing.T) {
 		{Class: "s.Units", Method: "square", Desc: "(I)I"},
 		{Class: "s.Units", Method: "compute", Desc: "(I)I"},
 		{Class: "s.Units", Method: "twice", Desc: "(I)I"},
+		{Class: "s.Units", Method: "half", Desc: "(I)I"},
 	}
 	hit := func(m int, test string, line int) coverage.JVMHit {
 		return coverage.JVMHit{Member: m, TestClass: "s.UnitsTest", TestMethod: test, Line: line}
@@ -312,18 +324,20 @@ func TestHybridLeavesStaticStateToTheGraph(t *testing.T) {
 	run := coverage.Run{Members: members, Hits: []coverage.JVMHit{
 		hit(0, "first", 6), hit(1, "first", 6), hit(2, "first", 6), hit(3, "first", 7), hit(4, "first", 7),
 		hit(5, "first", 8), hit(6, "first", 8),
-		hit(2, "second", 11), hit(3, "second", 12), hit(5, "second", 13), hit(7, "second", 14),
-	}, Tests: []coverage.TestOutcome{{Test: "s.UnitsTest#first", Status: "passed"}, {Test: "s.UnitsTest#second", Status: "passed"}},
+		hit(2, "second", 11), hit(3, "second", 12), hit(5, "second", 13), hit(7, "second", 14), hit(8, "third", 18),
+	}, Tests: []coverage.TestOutcome{{Test: "s.UnitsTest#first", Status: "passed"}, {Test: "s.UnitsTest#second", Status: "passed"},
+		{Test: "s.UnitsTest#third", Status: "passed"}},
 		ClassInit: []int{0, 1}} // the agent saw <clinit> and init run during Units' initialization
 	for _, tc := range []struct {
 		name, old, new string
-		must           string // a unit of the second test that must be selected
+		must           string // a unit that must be selected
 		source         string // what selects it
 	}{
 		{"static field initializer's callee", "return 1;", "return 2;", "s.UnitsTest#second:11", SourceStatic},
 		{"memo filled by the first caller", `return "u";`, `return "v";`, "s.UnitsTest#second:12", SourceStatic},
 		{"static cache filled by the first caller", "return x * x;", "return x * x + 1;", "s.UnitsTest#second:13", SourceStatic},
-		{"pure method: coverage judges", "return 2 * x;", "return 3 * x;", "s.UnitsTest#second:14", SourceCoverage},
+		{"pure method: coverage judges (a benchmark's main keeping it in a static runs in no test)", "return 2 * x;", "return 3 * x;", "s.UnitsTest#second:14", SourceCoverage},
+		{"a test keeping the result in a static field", "return x / 2;", "return x / 4;", "s.UnitsTest#third", SourceStatic},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			base := memSnapshot(t, unitsFiles, nil)

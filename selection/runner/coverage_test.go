@@ -75,6 +75,7 @@ func TestCoverageAttributesEachExecutionToItsTestStatement(t *testing.T) {
 		{"JUnit 4 @BeforeClass", "cov.Calc#seed cov.LegacyTest 0"},
 		{"JUnit 3 statement", "cov.Calc#add cov.OldStyleTest#testAdds 14"},
 		{"JUnit 3 setUp", "cov.Calc#<init> cov.OldStyleTest#testAdds 0"},
+		{"an enum switch's table", "cov.Modes$1#<clinit> cov.ModesTest#costs 10"},
 	}
 	for _, c := range cases {
 		if !got[c.hit] {
@@ -103,12 +104,14 @@ func TestCoverageAttributesEachExecutionToItsTestStatement(t *testing.T) {
 		classInit[run.Members[i].Class+"#"+run.Members[i].Method] = true
 	}
 	for member, want := range map[string]bool{
-		"cov.Calc#<clinit>": true,  // a static initializer itself
-		"cov.Calc#seed":     true,  // called by one (and later by tests: still marked)
-		"cov.Calc$1#<init>": true,  // an anonymous class made in a static field initializer
-		"cov.Calc#add":      false, // only ever called by tests
-		"cov.Shape#square":  false, // called by a test class's initializer (and by tests)
-		"cov.Calc$1#run":    false, // that anonymous class's method, run by a test
+		"cov.Calc#<clinit>":    true,  // a static initializer itself
+		"cov.Calc#seed":        true,  // called by one (and later by tests: still marked)
+		"cov.Calc$1#<init>":    true,  // an anonymous class made in a static field initializer
+		"cov.Calc#add":         false, // only ever called by tests
+		"cov.Shape#square":     false, // called by a test class's initializer (and by tests)
+		"cov.Calc$1#run":       false, // that anonymous class's method, run by a test
+		"cov.Modes#cost":       false, // its enum switch initializes javac's synthetic table class
+		"cov.Modes$1#<clinit>": false, // that table class: no state of the program
 	} {
 		if classInit[member] != want {
 			t.Errorf("%s ran during class initialization: %v, want %v (all: %v)", member, classInit[member], want, classInit)

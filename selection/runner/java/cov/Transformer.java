@@ -121,9 +121,12 @@ public final class Transformer implements ClassFileTransformer {
             if (isTest && !mn.name.startsWith("<") && (mn.access & Opcodes.ACC_SYNTHETIC) == 0) {
                 trackLines(binary, mn);
             }
-            if (mn.name.equals("<clinit>") && !isTest) {
+            if (mn.name.equals("<clinit>") && !isTest && (cn.access & Opcodes.ACC_SYNTHETIC) == 0) {
                 // A test class's own initialization is attributed to the whole class; what
                 // production class initialization computes may be seen by any later test.
+                // javac's synthetic classes (the table of an enum switch, Outer$1) hold no
+                // state of the program: their initialization is part of the method that
+                // switches, and the enum's own initializer is bracketed on its own.
                 trackInit(mn);
             }
         }

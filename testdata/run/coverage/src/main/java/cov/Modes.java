@@ -1,0 +1,15 @@
+package cov;
+
+/** An enum switch: javac puts its table in a synthetic class Modes$1 initialized on first use. */
+public class Modes {
+    public enum Mode { FAST, SLOW }
+
+    public static int cost(Mode m) {
+        switch (m) {
+            case FAST:
+                return 1;
+            default:
+                return 10;
+        }
+    }
+}
