@@ -270,6 +270,31 @@ type CoverageSummary struct {
 	SuiteMs int64  `json:"suiteMs"`
 }
 
+// recordCoverageAfterSave refreshes the coverage record in the background after a save when
+// the recordCoverageOnSave setting is on: a run a previous save started is cancelled first
+// (its record would describe sources that are gone). Edits go on meanwhile.
+func (s *server) recordCoverageAfterSave() {
+	s.mu.Lock()
+	if !s.settings.RecordOnSave || s.state != stateInitialized {
+		s.mu.Unlock()
+		return
+	}
+	if s.stopSaveCoverage != nil {
+		s.stopSaveCoverage()
+	}
+	ctx, cancel := context.WithCancel(s.ctx)
+	s.stopSaveCoverage = cancel
+	s.wg.Add(1)
+	s.mu.Unlock()
+	go func() {
+		defer s.wg.Done()
+		defer cancel()
+		if _, err := s.recordCoverage(ctx, nil); err != nil && ctx.Err() == nil {
+			s.log.logf("coverage after save: %v", err)
+		}
+	}()
+}
+
 // recordCoverage records a fresh coverage record in every workspace folder whose engine can,
 // with cancellable progress (tests done / total). Edits go on meanwhile: the engine does not
 // hold its lock during the run. Afterwards every folder selects again with the new record.

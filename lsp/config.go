@@ -21,6 +21,7 @@ type settings struct {
 	ExtraAssertions []string
 	Debounce        time.Duration
 	RecordOnRun     bool
+	RecordOnSave    bool
 }
 
 func defaultSettings() settings { return settings{Debounce: defaultDebounce} }
@@ -32,6 +33,7 @@ type rawSettings struct {
 	ExtraAssertions *[]string `json:"extraAssertions"`
 	DebounceMs      *int      `json:"debounceMs"`
 	RecordOnRun     *bool     `json:"recordCoverageOnRun"`
+	RecordOnSave    *bool     `json:"recordCoverageOnSave"`
 }
 
 // merge applies a JSON settings object, given either directly or under "assertlens".
@@ -71,6 +73,9 @@ func (s *settings) merge(v any) error {
 	}
 	if r.RecordOnRun != nil {
 		s.RecordOnRun = *r.RecordOnRun
+	}
+	if r.RecordOnSave != nil {
+		s.RecordOnSave = *r.RecordOnSave
 	}
 	return nil
 }

@@ -260,6 +260,7 @@ func (s *server) didSave(raw json.RawMessage) error {
 	}
 	if ss != nil {
 		ss.filesChanged([]string{rel}, true)
+		s.recordCoverageAfterSave()
 	}
 	return nil
 }

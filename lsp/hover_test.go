@@ -129,3 +129,43 @@ func TestE2ERecordCoverageCommand(t *testing.T) {
 		t.Fatalf("hover:\n%s", h.Contents.Value)
 	}
 }
+
+// TestE2ERecordCoverageOnSave: with recordCoverageOnSave, saving a file refreshes the
+// coverage record in the background (real agent); a second save restarts the run, and the
+// record that lands describes the sources of the last save.
+func TestE2ERecordCoverageOnSave(t *testing.T) {
+	x := startE2E(t, "", map[string]any{"recordCoverageOnSave": true})
+	ctx := x.ctx(180 * time.Second)
+	if err := x.ed.OpenFile(ctx, complexJava); err != nil {
+		t.Fatal(err)
+	}
+	for _, edit := range [][2]string{{"return new Complex(-re, -im);", "return new Complex(-re, -im + 0.0);"},
+		{"return new Complex(-re, -im + 0.0);", "return new Complex(-re, -im);"}} {
+		if err := x.ed.EditFile(ctx, complexJava, edit[0], edit[1]); err != nil {
+			t.Fatal(err)
+		}
+		if err := x.ed.SaveFile(ctx, complexJava); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := x.ed.WaitFor(ctx, "a coverage run to end recorded", func() bool {
+		for _, ev := range x.ed.Progress() {
+			if ev.Kind == "end" && ev.Message == "coverage recorded: 4 tests" {
+				return true
+			}
+		}
+		return false
+	}); err != nil {
+		t.Fatalf("%v; progress %+v", err, x.ed.Progress())
+	}
+	var h protocol.Hover
+	line := lineOf(t, filepath.Join(x.ed.Root(), complexJava), "public Complex negate()")
+	params := map[string]any{"textDocument": map[string]any{"uri": x.ed.URI(complexJava)},
+		"position": map[string]any{"line": line, "character": 8}}
+	if err := x.ed.Call(ctx, "textDocument/hover", params, &h); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(h.Contents.Value, "demo.ComplexTest#testNegate") || strings.Contains(h.Contents.Value, "changed since") {
+		t.Fatalf("hover after the recording:\n%s", h.Contents.Value)
+	}
+}

@@ -148,6 +148,9 @@ type server struct {
 	initDone chan struct{}
 	initOnce sync.Once
 	wg       sync.WaitGroup
+	// stopSaveCoverage cancels the coverage run a save started (recordCoverageOnSave);
+	// nil when none runs.
+	stopSaveCoverage context.CancelFunc
 }
 
 // clientCaps are the client capabilities the server acts on.

@@ -22,6 +22,7 @@ local defaults = {
   extra_assertions = {},
   debounce_ms = nil, -- server default when nil
   record_coverage_on_run = false, -- runs record coverage (whole test methods) into the record
+  record_coverage_on_save = false, -- each save records the suite's coverage again, in the background
   root_markers = { { '.git', 'settings.gradle', 'settings.gradle.kts', 'mvnw', 'gradlew' }, { 'pom.xml', 'build.gradle', 'build.gradle.kts' } },
   notify_on_save = true,
   on_attach = nil,
@@ -124,6 +125,7 @@ function M.server_settings(cfg)
     classpath = cfg.classpath or {},
     extraAssertions = cfg.extra_assertions or {},
     recordCoverageOnRun = cfg.record_coverage_on_run or false,
+    recordCoverageOnSave = cfg.record_coverage_on_save or false,
   }
   if cfg.debounce_ms ~= nil then
     s.debounceMs = cfg.debounce_ms

@@ -7,6 +7,7 @@ export interface ServerSettings {
   extraAssertions: string[];
   debounceMs?: number;
   recordCoverageOnRun: boolean;
+  recordCoverageOnSave: boolean;
 }
 
 export type Baseline = 'head' | 'saved' | 'lastRun';
@@ -41,6 +42,7 @@ export function toServerSettings(get: SettingGetter, substitute: (s: string) => 
     extraAssertions: stringList(get('extraAssertions')),
     // Always sent: an absent key would leave the server's previous value in place.
     recordCoverageOnRun: get('recordCoverageOnRun') === true,
+    recordCoverageOnSave: get('recordCoverageOnSave') === true,
   };
   const debounce = get('debounceMs');
   if (typeof debounce === 'number' && Number.isFinite(debounce) && debounce >= 0) {

@@ -16,12 +16,12 @@ function diag(line: number, unit?: string, severity: DiagnosticLike['severity'] 
 
 describe('settings → initializationOptions', () => {
   it('passes well-formed settings through', () => {
-    const cfg: Record<string, unknown> = { baseline: 'saved', classpath: ['lib/a.jar', 'lib/b.jar'], extraAssertions: ['checkInvariant'], debounceMs: 150, recordCoverageOnRun: true };
-    assert.deepEqual(toServerSettings((k) => cfg[k]), { baseline: 'saved', classpath: ['lib/a.jar', 'lib/b.jar'], extraAssertions: ['checkInvariant'], debounceMs: 150, recordCoverageOnRun: true });
+    const cfg: Record<string, unknown> = { baseline: 'saved', classpath: ['lib/a.jar', 'lib/b.jar'], extraAssertions: ['checkInvariant'], debounceMs: 150, recordCoverageOnRun: true, recordCoverageOnSave: true };
+    assert.deepEqual(toServerSettings((k) => cfg[k]), { baseline: 'saved', classpath: ['lib/a.jar', 'lib/b.jar'], extraAssertions: ['checkInvariant'], debounceMs: 150, recordCoverageOnRun: true, recordCoverageOnSave: true });
   });
   it('falls back on defaults for malformed values', () => {
     const cfg: Record<string, unknown> = { baseline: 'yesterday', classpath: 'a.jar', extraAssertions: [1, '', ' x ', 'x'], debounceMs: -3, recordCoverageOnRun: 'yes' };
-    assert.deepEqual(toServerSettings((k) => cfg[k]), { baseline: 'head', classpath: [], extraAssertions: ['x'], recordCoverageOnRun: false });
+    assert.deepEqual(toServerSettings((k) => cfg[k]), { baseline: 'head', classpath: [], extraAssertions: ['x'], recordCoverageOnRun: false, recordCoverageOnSave: false });
   });
   it('accepts every baseline of the contract', () => {
     for (const b of ['head', 'saved', 'lastRun']) {
@@ -34,7 +34,7 @@ describe('settings → initializationOptions', () => {
   });
   it('wraps settings in the "assertlens" section for didChangeConfiguration', () => {
     const s = toServerSettings(() => undefined);
-    assert.deepEqual(didChangeConfigurationParams(s), { settings: { assertlens: { baseline: 'head', classpath: [], extraAssertions: [], recordCoverageOnRun: false } } });
+    assert.deepEqual(didChangeConfigurationParams(s), { settings: { assertlens: { baseline: 'head', classpath: [], extraAssertions: [], recordCoverageOnRun: false, recordCoverageOnSave: false } } });
   });
   it('resolves the server path', () => {
     assert.equal(resolveServerCommand(undefined, '/ws', '/home/u'), 'assertlens');
