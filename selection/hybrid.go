@@ -252,27 +252,97 @@ func lookupSites(rec *coverage.Store, in Input, c analysis.Change) ([]coverage.S
 	if f := snap.FileOf(owner); f == nil || f.Test {
 		return nil, nil, false
 	}
+	changed := findMember(snap, c.ID)
+	if changed == nil {
+		return nil, nil, false
+	}
 	var match func(id string) bool
 	if c.Kind == analysis.KindConstructor {
 		prefix := owner + "#<init>("
 		match = func(id string) bool { return strings.HasPrefix(id, prefix) }
 	} else {
 		name := memberName(c.ID)
-		if objectMethodNames[name] || g == nil || g.LibraryMayCall(owner, name) {
+		if objectMethodNames[name] || g == nil || g.LibraryMayCall(owner, name) || staticImportMayBind(in.Base, owner, name) {
 			return nil, nil, false
 		}
 		infix := "#" + name + "("
 		match = func(id string) bool { return strings.Contains(id, infix) }
 	}
+	// A call binds only to a method whose parameter count fits its number of arguments, and
+	// a recorded statement's call ran the method it bound to: only methods whose counts can
+	// meet the changed one's can lose or gain its calls.
+	sameCall := func(id string) bool {
+		m := findMember(in.Base, id)
+		return m == nil || arityOverlaps(changed, m) // no source (a default constructor): keep
+	}
 	var sites []coverage.Site
 	var members []string
 	for _, m := range rec.Members {
-		if match(m.ID) {
+		if match(m.ID) && sameCall(m.ID) {
 			sites = union(sites, rec.Hits(m.ID))
 			members = append(members, m.ID)
 		}
 	}
 	return sites, members, true
+}
+
+// arityOverlaps reports whether some call could bind to either method by its number of
+// arguments: a method with n parameters takes n arguments, a varargs one n-1 or more.
+func arityOverlaps(a, b *analysis.Member) bool {
+	na, nb := len(a.Params), len(b.Params)
+	switch {
+	case a.Varargs && b.Varargs:
+		return true
+	case a.Varargs:
+		return nb >= na-1
+	case b.Varargs:
+		return na >= nb-1
+	}
+	return na == nb
+}
+
+// staticImportMayBind reports whether an unqualified call named name in owner, or in a
+// project type below it, may have bound to a statically imported library method the record
+// never saw (a method declared in the class hierarchy takes such calls from the import):
+// the files declaring those types import name from a library type, or import a library
+// type's members on demand.
+func staticImportMayBind(snap *analysis.Snapshot, owner, name string) bool {
+	below := map[string]bool{simpleTypeName(owner): true}
+	for grew := true; grew; {
+		grew = false
+		for _, f := range snap.Files {
+			for _, t := range f.Types {
+				if below[t.Name] {
+					continue
+				}
+				for _, sup := range append(append([]string{}, t.Extends...), t.Implements...) {
+					if below[simpleTypeName(analysis.EraseType(sup))] {
+						below[t.Name], grew = true, true
+						break
+					}
+				}
+			}
+		}
+	}
+	for _, f := range snap.Files {
+		declares := false
+		for _, t := range f.Types {
+			declares = declares || below[t.Name] || below[simpleTypeName(t.Outer)]
+		}
+		if !declares {
+			continue
+		}
+		for _, imp := range f.Imports {
+			from := imp.Name // the type whose members are imported
+			if !imp.OnDemand {
+				from = from[:max(strings.LastIndexByte(from, '.'), 0)]
+			}
+			if imp.Static && (imp.OnDemand || simpleTypeName(imp.Name) == name) && snap.Type(from) == nil {
+				return true // a library's method: its calls were never recorded
+			}
+		}
+	}
+	return false
 }
 
 // objectMethodNames are java.lang.Object's overridable methods: a call that reached

@@ -157,9 +157,12 @@ func TestHybridSelection(t *testing.T) {
 		{name: "an added overload: statements that executed a method of that name",
 			edits: map[string][2]string{"src/main/java/s/Shapes.java": {"public class Shapes {", "public class Shapes {\n  public static int total(Square s) { return 0; }"}},
 			want:  []string{"s.ShapeTest#circle:11 coverage", "s.ShapeTest#square:7 coverage"}, state: "fresh"},
-		{name: "an added constructor: statements that ran a constructor of the type",
-			edits: map[string][2]string{"src/main/java/s/Circle.java": {"  public Circle(int r)", "  public Circle() { this(1); }\n  public Circle(int r)"}},
+		{name: "an added constructor: statements that ran a constructor of the type with as many parameters",
+			edits: map[string][2]string{"src/main/java/s/Circle.java": {"  public Circle(int r)", "  public Circle(long r) { this((int) r); }\n  public Circle(int r)"}},
 			want:  []string{"s.ShapeTest#circle:11 coverage"}, state: "fresh"},
+		{name: "an added constructor no recorded call's argument count fits",
+			edits: map[string][2]string{"src/main/java/s/Circle.java": {"  public Circle(int r)", "  public Circle() { this(1); }\n  public Circle(int r)"}},
+			want:  []string{}, state: "fresh"},
 		{name: "an added Object method is left to the graph (Object's own was never recorded)",
 			edits: map[string][2]string{"src/main/java/s/Circle.java": {"  public int area()", "  public String toString() { return \"c\"; }\n  public int area()"}},
 			want:  []string{"s.ShapeTest#circle:11 static", "s.ShapeTest#circleLater:14 static"}, state: "fresh"},
@@ -580,5 +583,39 @@ func TestHybridMergedRun(t *testing.T) {
 				t.Errorf("coverage use = %+v, want %d stale tests", res.Coverage, tc.stale)
 			}
 		})
+	}
+}
+
+// TestHybridAddedMethodTakesStaticImportCalls: Peak calls Math.max through a static import;
+// a max added to Peak takes that call over, though the record never saw Math.max run. The
+// change must go to the graph (coverage would find no recorded max and select nothing).
+func TestHybridAddedMethodTakesStaticImportCalls(t *testing.T) {
+	files := map[string]string{
+		"src/main/java/m/Peak.java": "package m;\nimport static java.lang.Math.max;\npublic class Peak {\n  public static int of(int a, int b) { return max(a, b); }\n}\n",
+		"src/test/java/m/PeakTest.java": `package m;
+import org.junit.Test;
+import static org.junit.Assert.*;
+public class PeakTest {
+  @Test public void peaks() {
+    assertEquals(3, Peak.of(2, 3));
+  }
+}
+`,
+	}
+	run := coverage.Run{
+		Members: []coverage.JVMMember{{Class: "m.Peak", Method: "of", Desc: "(II)I"}},
+		Hits:    []coverage.JVMHit{{Member: 0, TestClass: "m.PeakTest", TestMethod: "peaks", Line: 6}},
+		Tests:   []coverage.TestOutcome{{Test: "m.PeakTest#peaks", Status: "passed"}},
+	}
+	base := memSnapshot(t, files, nil)
+	cur := memSnapshot(t, files, map[string][2]string{"src/main/java/m/Peak.java": {"public class Peak {", "public class Peak {\n  static int max(int a, int b) { return a; }"}})
+	d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := Select(Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur),
+		Tests: d.Classes, Level: slicing.LevelAssertion, Coverage: coverage.Build(base, run)})
+	if len(res.Units) != 1 || res.Units[0].Test != "m.PeakTest#peaks" || res.Units[0].Source != SourceStatic {
+		t.Fatalf("units = %+v, want m.PeakTest#peaks from the static graph", res.Units)
 	}
 }
