@@ -86,6 +86,8 @@ var ruleCases = []struct {
 		nil, []string{"app.NamesTest#chainThroughReturnType()", "app.NamesTest#varLocal()"}, nil},
 	{"nested type", "names", "app.model.Box.Lid#size()", []string{"app.NamesTest#nestedType()"}, nil, nil},
 	{"nested type, decoy untouched", "names", "app.other.Crate#size()", nil, []string{"app.NamesTest#nestedType()"}, nil},
+	{"valueOf on a qualified nested enum makes every constant", "names", "app.model.Box.Mode#OPEN",
+		[]string{"app.NamesTest#qualifiedNestedEnumValueOf()"}, []string{"app.NamesTest#nestedType()"}, nil},
 	{"static import", "names", "app.util.Strings#pad(String)", []string{"app.NamesTest#staticImport()"}, nil, nil},
 	{"static import, decoy untouched", "names", "app.other.Crate#pad(String)", nil, []string{"app.NamesTest#staticImport()"}, nil},
 	{"inherited field in inner class", "names", "app.model.Item#weight()", []string{"app.NamesTest#inheritedFieldInInnerClass()"}, nil, nil},

@@ -276,24 +276,31 @@ func (mc *memberCtx) selectOn(v valType, seg string, line int, write bool) valTy
 	}
 	var out valType
 	found := false
+	// add takes the first value as it is (merging into the zero value would drop its
+	// static, library and closed marks) and merges the others.
+	add := func(x valType) {
+		if found {
+			out = out.merge(x)
+		} else {
+			out = x
+		}
+		found = true
+	}
 	for _, id := range v.ids {
 		if v.static {
 			if seg == "this" || seg == "super" {
-				out = out.merge(valType{ids: []string{id}})
-				found = true
+				add(valType{ids: []string{id}})
 				continue
 			}
 			mc.r.d.name(seg)
 			if nested := id + "." + seg; mc.r.s.Type(nested) != nil {
-				out = out.merge(valType{ids: []string{nested}, static: true})
-				found = true
+				add(valType{ids: []string{nested}, static: true})
 				continue
 			}
 		}
 		if ref, ok := mc.r.findField(id, seg); ok {
 			mc.edge(mc.r.member(ref).ID, kind, line)
-			out = out.merge(mc.memberValue(ref))
-			found = true
+			add(mc.memberValue(ref))
 		}
 	}
 	if !found {

@@ -28,6 +28,11 @@ class NamesTest {
     }
 
     @Test
+    void qualifiedNestedEnumValueOf() {
+        assertEquals("s", Box.Mode.valueOf("SHUT").code());
+    }
+
+    @Test
     void staticImport() {
         assertEquals(" x", pad("x"));
     }
