@@ -136,6 +136,26 @@ func (s *Store) HasFile(path string, hash uint64) bool {
 	return false
 }
 
+// OffThread reports whether member id ran outside its tests' own threads somewhere in the
+// record: on another thread (attributed to the statement whose context that thread
+// inherited, which for a pooled thread may be an earlier test's) or with no test running.
+// Such a member's record cannot say which tests execute it.
+func (s *Store) OffThread(id string) bool {
+	if slices.Contains(s.Unattributed, id) {
+		return true
+	}
+	m := s.Member(id)
+	if m == nil {
+		return false
+	}
+	for _, si := range m.Sites {
+		if s.Sites[si].OtherThread {
+			return true
+		}
+	}
+	return false
+}
+
 // Member returns the record of member id, or nil when the run never executed it.
 func (s *Store) Member(id string) *Member {
 	i, ok := slices.BinarySearchFunc(s.Members, id, func(m Member, id string) int { return strings.Compare(m.ID, id) })
