@@ -360,9 +360,9 @@ func memberName(id string) string {
 
 // keptStatically says whether any of the members may keep its result in static state
 // (see ranInClassInit and feedsStaticState): the record then cannot vouch for the tests
-// that run after the one that executed it. Nor can it for a member that ran off its
-// tests' threads: a pooled thread (a parallel stream's) keeps the context of the test
-// that created it, so later tests' work on it is credited to that test.
+// that run after the one that executed it. Nor can it for a member that ran while no test
+// could be credited (coverage.Store.OffThread): on a pooled thread a finished test had
+// started, the work of a later test.
 func keptStatically(rec *coverage.Store, in Input, ev evidence) bool {
 	for _, id := range ev.members {
 		if ranInClassInit(rec, id, ev.nestedBodies) || rec.OffThread(id) || feedsStaticState(in, id) {

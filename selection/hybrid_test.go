@@ -620,27 +620,38 @@ public class PeakTest {
 	}
 }
 
-// TestHybridWorkOnPooledThreads: a pooled thread keeps the context of the test that
-// created it, so the record credits later tests' work on it to that test. Here circle's
-// Circle.area ran on a pool thread square had created: the record says square ran it, and
-// coverage alone would miss circle. A member that ran off its tests' threads goes to the
-// graph.
+// TestHybridWorkOnPooledThreads: work on a pooled thread whose creating test has ended
+// cannot be credited to any test, so the agent lists it as unattributed; coverage alone would
+// find no test executing Circle.area and miss circle. Such a member goes to the graph. Work
+// on a thread the running test started is credited to its statement and stays judged by
+// coverage.
 func TestHybridWorkOnPooledThreads(t *testing.T) {
 	base := shapeSnapshot(t, nil)
 	cur := shapeSnapshot(t, map[string][2]string{"src/main/java/s/Circle.java": {"3 * r * r", "4 * r * r"}})
-	run := coverage.Run{
-		Members: []coverage.JVMMember{{Class: "s.Circle", Method: "<init>", Desc: "(I)V"}, {Class: "s.Circle", Method: "area", Desc: "()I"}},
-		Hits: []coverage.JVMHit{{Member: 0, TestClass: "s.ShapeTest", TestMethod: "circle", Line: 10},
-			{Member: 1, TestClass: "s.ShapeTest", TestMethod: "square", Line: 7, OtherThread: true}},
-		Tests: []coverage.TestOutcome{{Test: "s.ShapeTest#square", Status: "passed"}, {Test: "s.ShapeTest#circle", Status: "passed"}},
-	}
 	d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := Select(Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur),
-		Tests: d.Classes, Level: slicing.LevelAssertion, Coverage: coverage.Build(base, run)})
-	if !slices.ContainsFunc(res.Units, func(u slicing.Unit) bool { return u.ID == "s.ShapeTest#circle:11" && u.Source == SourceStatic }) {
-		t.Fatalf("units = %v, want s.ShapeTest#circle:11 from the static graph", sortedUnitIDs(res))
+	members := []coverage.JVMMember{{Class: "s.Circle", Method: "<init>", Desc: "(I)V"}, {Class: "s.Circle", Method: "area", Desc: "()I"}}
+	outcomes := []coverage.TestOutcome{{Test: "s.ShapeTest#square", Status: "passed"}, {Test: "s.ShapeTest#circle", Status: "passed"}}
+	for _, tc := range []struct {
+		name string
+		run  coverage.Run
+		want string
+	}{
+		{"unattributed: the graph", coverage.Run{Members: members,
+			Hits:         []coverage.JVMHit{{Member: 0, TestClass: "s.ShapeTest", TestMethod: "circle", Line: 10}},
+			Unattributed: []int{1}, Tests: outcomes}, "s.ShapeTest#circle:11 static"},
+		{"on the running test's own thread pool: coverage", coverage.Run{Members: members,
+			Hits: []coverage.JVMHit{{Member: 0, TestClass: "s.ShapeTest", TestMethod: "circle", Line: 10},
+				{Member: 1, TestClass: "s.ShapeTest", TestMethod: "circle", Line: 11, OtherThread: true}}, Tests: outcomes}, "s.ShapeTest#circle:11 coverage"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := Select(Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur),
+				Tests: d.Classes, Level: slicing.LevelAssertion, Coverage: coverage.Build(base, tc.run)})
+			if !slices.ContainsFunc(res.Units, func(u slicing.Unit) bool { return u.ID+" "+u.Source == tc.want }) {
+				t.Fatalf("units = %v, want %s", res.Units, tc.want)
+			}
+		})
 	}
 }

@@ -24,7 +24,7 @@ import (
 
 // magic starts every store file; a new layout gets a new magic, and files with another one
 // are not loaded.
-const magic = "assertlens-coverage-v4\n"
+const magic = "assertlens-coverage-v5\n"
 
 // FileName is the store's name inside the cache directory.
 const FileName = "coverage.bin"
@@ -112,7 +112,8 @@ type Store struct {
 	Members  []Member // sorted by ID
 	Tests    []TestOutcome
 	// Unattributed lists member ids that executed with no test running (engine threads,
-	// pools created before any test): they cannot be blamed on a statement.
+	// pools created before any test) or on a thread whose creating test had ended (a
+	// pooled thread serving a later test): they cannot be blamed on a statement.
 	Unattributed []string
 	// Notes explains what the record could not map or had to guess.
 	Notes []string
@@ -136,24 +137,13 @@ func (s *Store) HasFile(path string, hash uint64) bool {
 	return false
 }
 
-// OffThread reports whether member id ran outside its tests' own threads somewhere in the
-// record: on another thread (attributed to the statement whose context that thread
-// inherited, which for a pooled thread may be an earlier test's) or with no test running.
-// Such a member's record cannot say which tests execute it.
+// OffThread reports whether member id ran, somewhere in the record, while no test could be
+// credited: with no test running, or on a thread a finished test had started (a parallel
+// stream's pooled thread keeps the context of the test that created it). Such a member's
+// record cannot say which tests execute it. Work on threads a running test started is
+// credited to that test's statement.
 func (s *Store) OffThread(id string) bool {
-	if slices.Contains(s.Unattributed, id) {
-		return true
-	}
-	m := s.Member(id)
-	if m == nil {
-		return false
-	}
-	for _, si := range m.Sites {
-		if s.Sites[si].OtherThread {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(s.Unattributed, id)
 }
 
 // Member returns the record of member id, or nil when the run never executed it.

@@ -76,6 +76,7 @@ func TestCoverageAttributesEachExecutionToItsTestStatement(t *testing.T) {
 		{"JUnit 3 statement", "cov.Calc#add cov.OldStyleTest#testAdds 14"},
 		{"JUnit 3 setUp", "cov.Calc#<init> cov.OldStyleTest#testAdds 0"},
 		{"an enum switch's table", "cov.Modes$1#<clinit> cov.ModesTest#costs 10"},
+		{"a thread the running test made works for it", "cov.Modes#first cov.PoolTest#makesPool 23 other"},
 	}
 	for _, c := range cases {
 		if !got[c.hit] {
@@ -98,6 +99,20 @@ func TestCoverageAttributesEachExecutionToItsTestStatement(t *testing.T) {
 		}
 		slices.Sort(keys)
 		t.Logf("recorded:\n%s", strings.Join(keys, "\n"))
+	}
+	// The pooled thread outlives the test that made it: the next test's work on it is
+	// credited to no test, rather than to the finished one (or lost).
+	unattributed := map[string]bool{}
+	for _, i := range run.Unattributed {
+		unattributed[run.Members[i].Class+"#"+run.Members[i].Method] = true
+	}
+	if !unattributed["cov.Modes#later"] {
+		t.Errorf("work on a finished test's pooled thread is not unattributed: %v", unattributed)
+	}
+	for k := range got {
+		if strings.HasPrefix(k, "cov.Modes#later ") {
+			t.Errorf("credited to a test: %q", k)
+		}
 	}
 	classInit := map[string]bool{}
 	for _, i := range run.ClassInit {

@@ -25,6 +25,8 @@ public final class Rt {
         final Ctx parent;
         final Thread owner;
         volatile int line;
+        /** Set when the test ended: threads it started keep it, but no longer work for it. */
+        volatile boolean closed;
         int depth;
         private long[] keys = new long[64];
         private int size;
@@ -123,7 +125,9 @@ public final class Rt {
             markInit(member);
         }
         Ctx c = CUR.get();
-        if (c == null) {
+        if (c == null || c.closed) {
+            // No test, or a pooled thread whose creating test has ended (a parallel stream's
+            // common pool): whichever test the work is for, it cannot be told.
             c = NONE;
         }
         boolean other = c != NONE && c.owner != Thread.currentThread();
@@ -200,6 +204,7 @@ public final class Rt {
             return;
         }
         Ctx c = (Ctx) token;
+        c.closed = true;
         if (CUR.get() == c) {
             CUR.set(c.parent);
         }

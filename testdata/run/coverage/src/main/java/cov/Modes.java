@@ -4,6 +4,14 @@ package cov;
 public class Modes {
     public enum Mode { FAST, SLOW }
 
+    public static int first(int x) {
+        return x + 1;
+    }
+
+    public static int later(int x) {
+        return x + 2;
+    }
+
     public static int cost(Mode m) {
         switch (m) {
             case FAST:
