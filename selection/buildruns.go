@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/assertlens/assertlens/analysis/project"
 	"github.com/assertlens/assertlens/slicing"
 )
 
@@ -156,27 +157,7 @@ func surefireMatch(pattern, rel string) bool {
 	if !strings.Contains(pattern, "/") {
 		pattern = "**/" + pattern // a bare class pattern matches in any package
 	}
-	return antMatch(strings.Split(pattern, "/"), strings.Split(name, "/"))
-}
-
-// antMatch matches path segments against Ant pattern segments ("**" spans any number).
-func antMatch(pat, segs []string) bool {
-	if len(pat) == 0 {
-		return len(segs) == 0
-	}
-	if pat[0] == "**" {
-		for i := 0; i <= len(segs); i++ {
-			if antMatch(pat[1:], segs[i:]) {
-				return true
-			}
-		}
-		return false
-	}
-	if len(segs) == 0 {
-		return false
-	}
-	ok, err := path.Match(pat[0], segs[0])
-	return err == nil && ok && antMatch(pat[1:], segs[1:])
+	return project.AntMatch(strings.Split(pattern, "/"), strings.Split(name, "/"))
 }
 
 // BuildRun says whether the project's build runs a test class.

@@ -213,23 +213,23 @@ func (m *Model) Role(rel string) Role {
 // excluded reports whether rel matches one of the Ant patterns.
 func excluded(patterns []string, rel string) bool {
 	for _, p := range patterns {
-		if antMatch(strings.Split(strings.TrimSpace(p), "/"), strings.Split(rel, "/")) {
+		if AntMatch(strings.Split(strings.TrimSpace(p), "/"), strings.Split(rel, "/")) {
 			return true
 		}
 	}
 	return false
 }
 
-// antMatch matches path segments against an Ant pattern's: "**" stands for any number of
+// AntMatch matches path segments against an Ant pattern's: "**" stands for any number of
 // folders, and each other segment is matched by path.Match ('*', '?'). A pattern ending
 // in "/" matches everything below, as in Ant.
-func antMatch(pat, segs []string) bool {
+func AntMatch(pat, segs []string) bool {
 	if len(pat) == 0 {
 		return len(segs) == 0
 	}
 	if pat[0] == "**" {
 		for i := 0; i <= len(segs); i++ {
-			if antMatch(pat[1:], segs[i:]) {
+			if AntMatch(pat[1:], segs[i:]) {
 				return true
 			}
 		}
@@ -242,7 +242,7 @@ func antMatch(pat, segs []string) bool {
 		return false
 	}
 	ok, err := path.Match(pat[0], segs[0])
-	return err == nil && ok && antMatch(pat[1:], segs[1:])
+	return err == nil && ok && AntMatch(pat[1:], segs[1:])
 }
 
 func dirOrDot(d string) string {
