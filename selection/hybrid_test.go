@@ -394,12 +394,7 @@ public class BagTest {
 	}
 	base := memSnapshot(t, files, nil)
 	cur := memSnapshot(t, files, map[string][2]string{"src/main/java/s/Bag.java": {"  public Bag fill()", "  public int size() { return 0; }\n  public Bag fill()"}})
-	d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res := Select(Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur),
-		Tests: d.Classes, Level: slicing.LevelAssertion, Coverage: coverage.Build(base, run)})
+	res := Select(hybridInput(t, base, cur, coverage.Build(base, run)))
 	if len(res.Units) != 1 || res.Units[0].ID != "s.BagTest#size:7" || res.Units[0].Source != SourceStatic {
 		t.Fatalf("units = %+v, want s.BagTest#size:7 from the static graph", res.Units)
 	}
@@ -455,12 +450,7 @@ public class ConvTest {
 		t.Run(tc.name, func(t *testing.T) {
 			base := memSnapshot(t, files, nil)
 			cur := memSnapshot(t, files, map[string][2]string{"src/main/java/s/Conv.java": {tc.old, tc.new}})
-			d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			res := Select(Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur),
-				Tests: d.Classes, Level: slicing.LevelAssertion, Coverage: coverage.Build(base, run)})
+			res := Select(hybridInput(t, base, cur, coverage.Build(base, run)))
 			var got []string
 			for _, u := range res.Units {
 				got = append(got, u.ID+" "+u.Source)
@@ -520,12 +510,7 @@ public class BoxTest {
 			}
 			base := memSnapshot(t, files, nil)
 			cur := memSnapshot(t, files, map[string][2]string{"src/main/java/s/Box.java": {"  public int get()", tc.added + "  public int get()"}})
-			d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			res := Select(Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur),
-				Tests: d.Classes, Level: slicing.LevelAssertion, Coverage: coverage.Build(base, run)})
+			res := Select(hybridInput(t, base, cur, coverage.Build(base, run)))
 			got := []string{}
 			for _, u := range res.Units {
 				got = append(got, u.ID+" "+u.Source)
@@ -609,12 +594,7 @@ public class PeakTest {
 	}
 	base := memSnapshot(t, files, nil)
 	cur := memSnapshot(t, files, map[string][2]string{"src/main/java/m/Peak.java": {"public class Peak {", "public class Peak {\n  static int max(int a, int b) { return a; }"}})
-	d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res := Select(Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur),
-		Tests: d.Classes, Level: slicing.LevelAssertion, Coverage: coverage.Build(base, run)})
+	res := Select(hybridInput(t, base, cur, coverage.Build(base, run)))
 	if len(res.Units) != 1 || res.Units[0].Test != "m.PeakTest#peaks" || res.Units[0].Source != SourceStatic {
 		t.Fatalf("units = %+v, want m.PeakTest#peaks from the static graph", res.Units)
 	}
@@ -654,4 +634,15 @@ func TestHybridWorkOnPooledThreads(t *testing.T) {
 			}
 		})
 	}
+}
+
+// hybridInput is the assertion-level selection input of base → cur with the record rec.
+func hybridInput(t *testing.T, base, cur *analysis.Snapshot, rec *coverage.Store) Input {
+	t.Helper()
+	d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur),
+		Tests: d.Classes, Level: slicing.LevelAssertion, Coverage: rec}
 }
