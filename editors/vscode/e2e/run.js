@@ -164,7 +164,23 @@ async function gotoLine(line, column) {
   await key('Control+g');
   await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input', { visible: true, timeout: T_STEP });
   await page.keyboard.type(`${line}:${column}`);
-  await page.keyboard.press('Enter');
+  // Enter acts on the row for what was typed: wait for it, and press again if the widget
+  // swallowed the key (a busy machine can deliver it before the row exists).
+  const row = () => {
+    const r = document.querySelector('.quick-input-list .monaco-list-row.focused');
+    return r ? r.textContent : '';
+  };
+  await waitUntil(`go to line ${line}`, row, (t) => t.includes(`line ${line}`), T_STEP);
+  const open = () => !!document.querySelector('.quick-input-widget:not([style*="display: none"])');
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Enter');
+    try {
+      await waitUntil('the go-to-line box to close', open, (o) => !o, T_STEP / 3);
+      return;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+    }
+  }
 }
 
 // --- the scenario -------------------------------------------------------------------
