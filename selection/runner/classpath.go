@@ -139,7 +139,7 @@ func resolveGradleDependencies(root string, repos []string) (cp, unresolved, not
 		if err != nil {
 			return nil
 		}
-		for _, m := range gradleDepRe.FindAllSubmatch(stripComments(data), -1) {
+		for _, m := range gradleDepRe.FindAllSubmatch(stripScriptComments(data), -1) {
 			r.queue = append(r.queue, pending{c: coord{string(m[1]), string(m[2]), string(m[3]), string(m[4])}})
 		}
 		return nil

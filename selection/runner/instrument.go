@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/assertlens/assertlens/analysis"
 )
 
 // probeCall is the statement inserted at the start of a probed body.
@@ -60,57 +62,50 @@ func instrument(content []byte, probes []Probe) ([]byte, error) {
 
 // afterExplicitConstructorCall returns the offset just after a leading `this(...);` or
 // `super(...);` (optionally qualified or with type arguments) in a constructor body
-// starting at from, or from itself when the body does not start with one.
+// starting at from, or from itself when the body does not start with one. It reads the
+// body with analysis's Java lexer, so comments and literals are never mistaken for code.
 func afterExplicitConstructorCall(src []byte, from, end int) int {
-	clean := stripComments(src[:end])
-	i := skipSpace(clean, from)
-	// Find the first statement's end at paren depth 0, then check its shape.
+	toks := analysis.Lex(src, from, end)
 	depth := 0
-	for j := i; j < end; j++ {
-		switch c := clean[j]; c {
-		case '"', '\'':
-			j = skipLiteral(clean, j) - 1
-		case '(':
+	for j, t := range toks {
+		switch {
+		case t.Is(src, "("):
 			depth++
-		case ')':
+		case t.Is(src, ")"):
 			depth--
-		case '{', '}':
-			if depth == 0 {
-				return from
+		case depth == 0 && (t.Is(src, "{") || t.Is(src, "}")):
+			return from
+		case depth == 0 && t.Is(src, ";"):
+			if isExplicitCall(src, toks[:j]) {
+				return t.End
 			}
-		case ';':
-			if depth == 0 {
-				if isExplicitCall(string(clean[i:j])) {
-					return j + 1
-				}
-				return from
-			}
+			return from
 		}
 	}
 	return from
 }
 
-// isExplicitCall reports whether a statement is this(...)/super(...), possibly written
-// as `outer.super(...)` or `<T>this(...)`.
-func isExplicitCall(stmt string) bool {
-	s := strings.TrimSpace(stmt)
-	if strings.HasPrefix(s, "<") {
-		if k := strings.IndexByte(s, '>'); k > 0 {
-			s = strings.TrimSpace(s[k+1:])
+// isExplicitCall reports whether a statement's tokens are this(...)/super(...), possibly
+// written as `outer.super(...)` or `<T>this(...)`.
+func isExplicitCall(src []byte, stmt []analysis.Token) bool {
+	if len(stmt) > 0 && stmt[0].Is(src, "<") {
+		for k, t := range stmt {
+			if t.Is(src, ">") {
+				stmt = stmt[k+1:]
+				break
+			}
 		}
 	}
-	paren := strings.IndexByte(s, '(')
-	if paren < 0 || !strings.HasSuffix(s, ")") {
+	if len(stmt) == 0 || !stmt[len(stmt)-1].Is(src, ")") {
 		return false
 	}
-	head := strings.Join(strings.Fields(s[:paren]), "")
-	return head == "this" || head == "super" || strings.HasSuffix(head, ".super")
-}
-
-// skipSpace skips ASCII white space.
-func skipSpace(src []byte, i int) int {
-	for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r' || src[i] == '\f') {
-		i++
+	var head strings.Builder
+	for _, t := range stmt {
+		if t.Is(src, "(") {
+			h := head.String()
+			return h == "this" || h == "super" || strings.HasSuffix(h, ".super")
+		}
+		head.WriteString(t.Text(src))
 	}
-	return i
+	return false
 }

@@ -97,21 +97,21 @@ func TestTraceFindsTestLinesReachingProbes(t *testing.T) {
 }
 
 func TestInstrumentKeepsLinesAndSkipsExplicitConstructorCall(t *testing.T) {
-	src := "class A extends B {\n  A(int x) {\n    super(x,\n      \"a;b\");\n    y();\n  }\n  A() { this(1); }\n  void m() {\n  }\n}\n"
+	src := "class A extends B {\n  A(int x) {\n    super(x,\n      \"a;b\");\n    y();\n  }\n  A() { /* super(0); */ this(1); }\n  void m() {\n  }\n}\n"
 	ctorBody := strings.Index(src, "{\n    super")
 	ctorEnd := strings.Index(src, "  }\n  A()") + 3
-	ctor2 := strings.Index(src, "{ this(1)")
+	ctor2 := strings.Index(src, "{ /* super")
 	m := strings.Index(src, "{\n  }\n}")
 	out, err := instrument([]byte(src), []Probe{
 		{ID: "c1", BodyStart: ctorBody, BodyEnd: ctorEnd, Constructor: true},
-		{ID: "c2", BodyStart: ctor2, BodyEnd: ctor2 + len("{ this(1); }"), Constructor: true},
+		{ID: "c2", BodyStart: ctor2, BodyEnd: ctor2 + len("{ /* super(0); */ this(1); }"), Constructor: true},
 		{ID: "m", BodyStart: m, BodyEnd: m + 5},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := "class A extends B {\n  A(int x) {\n    super(x,\n      \"a;b\"); assertlens.probe.Probe.hit(\"c1\");\n    y();\n  }\n" +
-		"  A() { this(1); assertlens.probe.Probe.hit(\"c2\"); }\n  void m() { assertlens.probe.Probe.hit(\"m\");\n  }\n}\n"
+		"  A() { /* super(0); */ this(1); assertlens.probe.Probe.hit(\"c2\"); }\n  void m() { assertlens.probe.Probe.hit(\"m\");\n  }\n}\n"
 	if string(out) != want {
 		t.Errorf("instrumented:\n%s\nwant:\n%s", out, want)
 	}

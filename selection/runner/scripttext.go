@@ -11,9 +11,11 @@ func hashBytes(data []byte) string {
 	return hex.EncodeToString(s[:])
 }
 
-// stripComments replaces Java comments with spaces (keeping newlines, so offsets and
-// lines stay put). String, text-block and char literals are kept as they are.
-func stripComments(src []byte) []byte {
+// stripScriptComments replaces the comments of a Gradle build script (Groovy and Kotlin
+// share Java's comment syntax) with spaces, keeping newlines, so a dependency mentioned in
+// a comment is not read as declared. String and char literals are kept as they are. Java
+// sources are never read this way: the analysis lexer reads them.
+func stripScriptComments(src []byte) []byte {
 	out := make([]byte, len(src))
 	copy(out, src)
 	for i := 0; i < len(out); {
