@@ -1,9 +1,7 @@
 package selection
 
 import (
-	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -358,13 +356,6 @@ func (e *Engine) FilesChanged(rels []string) {
 	}
 }
 
-// Snapshot returns the current state (disk + overlays) and the baseline.
-func (e *Engine) Snapshot() (cur, base *analysis.Snapshot) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	return e.cur, e.base
-}
-
 // Overlays returns a copy of the unsaved buffers.
 func (e *Engine) Overlays() map[string][]byte {
 	e.mu.Lock()
@@ -409,46 +400,14 @@ func (e *Engine) testsLocked() ([]*slicing.TestClass, error) {
 	return d.Classes, nil
 }
 
-// Select computes the affected units of the current state against the baseline.
+// Select computes the affected units of the current state against the baseline: the
+// current View's Select.
 func (e *Engine) Select(ctx context.Context) (*Result, error) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if !e.indexed {
-		return nil, errors.New("workspace is not indexed yet")
-	}
-	start := time.Now()
-	tests, err := e.testsLocked()
+	v, err := e.View()
 	if err != nil {
 		return nil, err
 	}
-	res := e.selectLocked(tests)
-	res.ElapsedMs = time.Since(start).Milliseconds()
-	return res, ctx.Err()
-}
-
-// State returns the engine's current state as selection input: the baseline, the current
-// snapshot, both graphs, the tests and the recent failures. Selecting on it gives what
-// Select gives (Select also reuses work between calls).
-func (e *Engine) State() (Input, error) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if !e.indexed {
-		return Input{}, errors.New("workspace is not indexed yet")
-	}
-	tests, err := e.testsLocked()
-	if err != nil {
-		return Input{}, err
-	}
-	return Input{BaseName: e.baseName, Base: e.base, Cur: e.cur, BaseGraph: e.baseGraph, CurGraph: e.curGraph,
-		Tests: tests, Level: e.opts.Level, RecentlyFailed: e.failed}, nil
-}
-
-// selectLocked selects against the baseline with the engine's state.
-func (e *Engine) selectLocked(tests []*slicing.TestClass) *Result {
-	res := Select(Input{BaseName: e.baseName, Base: e.base, Cur: e.cur, BaseGraph: e.baseGraph, CurGraph: e.curGraph,
-		Tests: tests, Level: e.opts.Level, RecentlyFailed: e.failed, Memo: &e.memo, Coverage: e.coverageLocked()})
-	SelectUndiscovered(e.CacheDir, res, e.cur, tests)
-	return res
+	return v.Select(ctx)
 }
 
 // Run runs the given units (all affected units when ids is nil) in the shadow tree, records
@@ -457,40 +416,18 @@ func (e *Engine) selectLocked(tests []*slicing.TestClass) *Result {
 // mix into what it records.
 func (e *Engine) Run(ctx context.Context, unitIDs []string) (*RunResult, error) {
 	start := time.Now()
-	e.mu.Lock()
-	if !e.indexed {
-		e.mu.Unlock()
-		return nil, errors.New("workspace is not indexed yet")
-	}
-	tests, err := e.testsLocked()
+	v, err := e.View()
 	if err != nil {
-		e.mu.Unlock()
 		return nil, err
 	}
-	var units []slicing.Unit
-	if unitIDs == nil {
-		units = e.selectLocked(tests).Units
-	} else {
-		want := map[string]bool{}
-		for _, id := range unitIDs {
-			want[id] = true
-		}
-		for _, tc := range tests {
-			for _, tm := range tc.Methods {
-				for _, u := range tm.Units {
-					if want[u.ID] || want[u.Test] {
-						units = append(units, u)
-					}
-				}
-			}
-		}
+	in, err := v.RunPlan(ctx, unitIDs)
+	if err != nil {
+		return nil, err
 	}
-	cur, curGraph, opts := e.cur, e.curGraph, e.opts
-	e.mu.Unlock()
+	cur, curGraph, opts := v.in.Cur, v.in.CurGraph, v.opts
 
 	analysisMs := time.Since(start).Milliseconds()
-	out, res, rec, err := RunUnits(ctx, RunInput{Root: e.Root, CacheDir: e.CacheDir, Cur: cur, Tests: tests, Units: units,
-		Classpath: opts.Classpath, Timeout: cmp.Or(opts.RunTimeout, 10*time.Minute), RecordCoverage: opts.RecordOnRun})
+	out, res, rec, err := RunUnits(ctx, in)
 	if err != nil {
 		return nil, err
 	}
@@ -524,25 +461,12 @@ func (e *Engine) Options() Options {
 	return e.opts
 }
 
-// TestUnits lists every unit of the test classes declared in one file, affected or not.
+// TestUnits lists every unit of the test classes declared in one file, affected or not
+// (the current View's Units); nil before the workspace is indexed.
 func (e *Engine) TestUnits(rel string) []slicing.Unit {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if !e.indexed {
-		return nil
-	}
-	tests, err := e.testsLocked()
+	v, err := e.View()
 	if err != nil {
 		return nil
 	}
-	var out []slicing.Unit
-	for _, tc := range tests {
-		for _, tm := range tc.Methods {
-			if tm.File != rel && tc.File != rel {
-				continue
-			}
-			out = append(out, tm.Units...)
-		}
-	}
-	return out
+	return v.Units(rel)
 }

@@ -14,17 +14,13 @@ import (
 	"github.com/assertlens/assertlens/slicing"
 )
 
-// SelectAsIfChanged returns what the current state would select if the bodies of the given
-// members had changed, without any file being edited: the entry point of the audit and of
-// "what does this member reach" questions. Recent failures and the baseline play no part.
+// SelectAsIfChanged is the current View's SelectAsIfChanged.
 func (e *Engine) SelectAsIfChanged(ctx context.Context, ids []string) (*Result, error) {
-	st, err := e.State()
+	v, err := e.View()
 	if err != nil {
 		return nil, err
 	}
-	res := Select(Input{BaseName: "as-if", Base: st.Cur, Cur: st.Cur, CurGraph: st.CurGraph, Tests: st.Tests,
-		Level: st.Level, Changes: BodyChanges(st.Cur, ids)})
-	return res, ctx.Err()
+	return v.SelectAsIfChanged(ctx, ids)
 }
 
 // CoveragePath is where the engine keeps its coverage record.
@@ -45,10 +41,11 @@ func (e *Engine) Audit(ctx context.Context, opts AuditOptions) (*AuditResult, er
 		}
 		return nil, fmt.Errorf("load coverage: %w", err)
 	}
-	st, err := e.State()
+	v, err := e.View()
 	if err != nil {
 		return nil, err
 	}
+	st := v.Input()
 	st.Level = slicing.LevelAssertion
 	return Audit(ctx, st, rec, opts)
 }
@@ -95,24 +92,27 @@ type Covered struct {
 	Fresh      bool     // the record ran the current sources of the member's file
 }
 
+// CoveredBy is the current View's CoveredBy; nil before the workspace is indexed.
+func (e *Engine) CoveredBy(memberID string) (*Covered, error) {
+	v, err := e.View()
+	if err != nil {
+		return nil, nil
+	}
+	return v.CoveredBy(memberID), nil
+}
+
 // CoveredBy answers "which assertions does this member run under?" from the coverage
 // record; nil when there is no record or the record never saw the member execute.
-func (e *Engine) CoveredBy(memberID string) (*Covered, error) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	rec := e.coverageLocked()
-	if rec == nil || !e.indexed {
-		return nil, nil
+func (v *View) CoveredBy(memberID string) *Covered {
+	rec, cur := v.in.Coverage, v.in.Cur
+	if rec == nil {
+		return nil
 	}
-	tests, err := e.testsLocked()
-	if err != nil {
-		return nil, err
-	}
-	sites, ok := changeSites(rec, e.cur, analysis.Change{ID: memberID, Change: "modified", Detail: coveredDetail(e.cur, memberID)})
+	sites, ok := changeSites(rec, cur, analysis.Change{ID: memberID, Change: "modified", Detail: coveredDetail(cur, memberID)})
 	if !ok || len(sites) == 0 {
-		return nil, nil
+		return nil
 	}
-	a := newAuditor(Input{Cur: e.cur, Tests: tests}, rec)
+	a := newAuditor(Input{Cur: cur, Tests: v.in.Tests}, rec)
 	out := &Covered{Member: memberID}
 	units, methods := map[string]int{}, map[string]bool{}
 	for _, site := range sites {
@@ -143,10 +143,10 @@ func (e *Engine) CoveredBy(memberID string) (*Covered, error) {
 	}
 	slices.Sort(out.Units)
 	slices.Sort(out.Tests)
-	if f := e.cur.FileOf(ownerType(memberID)); f != nil {
+	if f := cur.FileOf(ownerType(memberID)); f != nil {
 		out.Fresh = rec.HasFile(f.Path, f.ContentHash)
 	}
-	return out, nil
+	return out
 }
 
 // coveredDetail is the change detail under which changeSites reads a member's record.
@@ -157,19 +157,11 @@ func coveredDetail(s *analysis.Snapshot, id string) string {
 	return "body changed"
 }
 
-// MemberAt returns the id of the innermost member declared at line (1-based) of the file
-// rel in the current state, "" when there is none.
+// MemberAt is the current View's MemberAt; "" before the workspace is indexed.
 func (e *Engine) MemberAt(rel string, line int) string {
-	cur, _ := e.Snapshot()
-	if cur == nil {
+	v, err := e.View()
+	if err != nil {
 		return ""
 	}
-	f := cur.Files[rel]
-	if f == nil {
-		return ""
-	}
-	if m := f.MemberAt(line); m != nil {
-		return m.ID
-	}
-	return ""
+	return v.MemberAt(rel, line)
 }

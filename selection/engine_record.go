@@ -3,7 +3,6 @@ package selection
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -27,21 +26,15 @@ func (e *CompileFailed) Error() string {
 }
 
 // RecordCoverage runs the whole test suite of the current state once with the coverage
-// agent, stores the record in the cache (replacing the previous one) and returns it. The
-// state is taken under the lock; the run itself does not hold it, so edits go on.
+// agent, stores the record in the cache (replacing the previous one) and returns it. It
+// runs the current View; edits made meanwhile go on into later views.
 func (e *Engine) RecordCoverage(ctx context.Context, progress func(done, total int)) (*coverage.Store, error) {
 	start := time.Now()
-	e.mu.Lock()
-	if !e.indexed {
-		e.mu.Unlock()
-		return nil, errors.New("workspace is not indexed yet")
-	}
-	tests, err := e.testsLocked()
-	cur, opts := e.cur, e.opts
-	e.mu.Unlock()
+	v, err := e.View()
 	if err != nil {
 		return nil, err
 	}
+	cur, tests, opts := v.Current(), v.Tests(), v.opts
 	req := runner.Request{Root: e.Root, CacheDir: e.CacheDir, Classpath: opts.Classpath, Project: cur.Project,
 		Files: planFiles(cur), Timeout: cmp.Or(opts.RunTimeout, time.Hour)}
 	run, err := runner.Coverage(ctx, req, runner.CoverageOptions{Progress: progress})

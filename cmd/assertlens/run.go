@@ -115,7 +115,7 @@ func cmdCheck(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	sel, err := a.engine.Select(context.Background())
+	sel, err := a.view.Select(context.Background())
 	if err != nil {
 		return err
 	}
@@ -123,8 +123,8 @@ func cmdCheck(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	res, err := selection.Check(context.Background(), selection.CheckInput{Root: a.ws.Root, CacheDir: dir, Cur: a.cur,
-		Tests: a.input.Tests, Selection: sel, Classpath: classpath(f.cp), Timeout: *timeout})
+	res, err := selection.Check(context.Background(), selection.CheckInput{Root: a.ws.Root, CacheDir: dir, Cur: a.view.Current(),
+		Tests: a.view.Tests(), Selection: sel, Classpath: classpath(f.cp), Timeout: *timeout})
 	if err != nil {
 		return err
 	}

@@ -16,10 +16,9 @@ import (
 // analysed is the state shared by select, run and check: a one-shot engine (the same one
 // the language server keeps) and its state.
 type analysed struct {
-	ws        *analysis.Workspace
-	engine    *selection.Engine
-	base, cur *analysis.Snapshot
-	input     selection.Input
+	ws     *analysis.Workspace
+	engine *selection.Engine
+	view   *selection.View // the engine's state once indexed
 }
 
 func parseLevel(s string) (slicing.Level, error) {
@@ -53,14 +52,14 @@ func analyseWith(root string, opts selection.Options) (*analysed, error) {
 		}
 		return nil, err
 	}
-	in, err := e.State()
+	v, err := e.View()
 	if err != nil {
 		return nil, err
 	}
-	if len(in.Cur.Files) == 0 {
+	if len(v.Current().Files) == 0 {
 		return nil, usagef("%s: %v", ws.Root, analysis.ErrNotJavaProject)
 	}
-	return &analysed{ws: ws, engine: e, base: in.Base, cur: in.Cur, input: in}, nil
+	return &analysed{ws: ws, engine: e, view: v}, nil
 }
 
 func splitList(s string) []string {
@@ -90,7 +89,7 @@ func cmdSelect(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	res, err := a.engine.Select(context.Background())
+	res, err := a.view.Select(context.Background())
 	if err != nil {
 		return err
 	}
