@@ -2,6 +2,7 @@ package coverage
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -59,11 +60,24 @@ func Build(snap *analysis.Snapshot, run Run) *Store {
 		t.Test = b.testID(class, method)
 		st.Tests = append(st.Tests, t)
 	}
+	// Class-level work (a test class's setup, or building its instance) speaks for the
+	// class's tests; work credited to a class with no test in the run (a helper object the
+	// agent saw built outside any test, a class whose tests were filtered out) speaks for
+	// no test, like work outside any test.
+	ran := map[string]bool{}
+	for _, t := range st.Tests {
+		ran[Site{Test: t.Test}.Class()] = true
+	}
+	unattributed := slices.Clone(run.Unattributed)
 	for _, h := range run.Hits {
 		if h.Member < 0 || h.Member >= len(run.Members) {
 			continue
 		}
 		site := Site{Test: b.testID(h.TestClass, h.TestMethod), Line: h.Line, OtherThread: h.OtherThread}
+		if h.TestMethod == "" && !ran[site.Class()] {
+			unattributed = append(unattributed, h.Member)
+			continue
+		}
 		si, ok := b.sites[site]
 		if !ok {
 			si = int32(len(st.Sites))
@@ -106,7 +120,7 @@ func Build(snap *analysis.Snapshot, run Run) *Store {
 	sort.Slice(st.Members, func(i, j int) bool { return st.Members[i].ID < st.Members[j].ID })
 	st.Summary.Members = len(st.Members)
 	seen := map[string]bool{}
-	for _, i := range run.Unattributed {
+	for _, i := range unattributed {
 		if i < 0 || i >= len(run.Members) {
 			continue
 		}

@@ -240,3 +240,34 @@ func TestBuildMarksNestedClassInit(t *testing.T) {
 		})
 	}
 }
+
+// TestBuildClassLevelWorkOfClassesWithoutTests: work credited to a class as a whole (its
+// setup, or building its instance outside any test, as JUnit 3 does while it discovers
+// tests) speaks for that class's tests; credited to a class with no test in the run (a
+// helper built outside any test), it speaks for no test and must count as unattributed, or
+// an edit of what it ran would select nothing.
+func TestBuildClassLevelWorkOfClassesWithoutTests(t *testing.T) {
+	snap := widgetSnapshot(t)
+	run := Run{
+		Members: []JVMMember{
+			{Class: "p.Widget", Method: "put", Desc: "(Ljava/lang/String;)V"},
+			{Class: "p.Widget", Method: "<init>", Desc: "()V"},
+		},
+		Hits: []JVMHit{
+			{Member: 0, TestClass: "p.WidgetTest", TestMethod: ""},
+			{Member: 1, TestClass: "p.WidgetFixtures", TestMethod: ""},
+			{Member: 1, TestClass: "p.WidgetTest", TestMethod: "a", Line: 4},
+		},
+		Tests: []TestOutcome{{Test: "p.WidgetTest#a", Status: "passed"}},
+	}
+	st := Build(snap, run)
+	if got := st.Hits("p.Widget#put(String)"); !slices.Equal(got, []Site{{Test: "p.WidgetTest"}}) {
+		t.Errorf("class-level work of a test class: hits %v", got)
+	}
+	if got := st.Hits("p.Widget#<init>()"); !slices.Equal(got, []Site{{Test: "p.WidgetTest#a", Line: 4}}) {
+		t.Errorf("<init> hits = %v, want only the test's statement", got)
+	}
+	if !slices.Equal(st.Unattributed, []string{"p.Widget#<init>()"}) {
+		t.Errorf("unattributed = %v, want the work of the class without tests", st.Unattributed)
+	}
+}

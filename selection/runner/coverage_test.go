@@ -73,8 +73,10 @@ func TestCoverageAttributesEachExecutionToItsTestStatement(t *testing.T) {
 		{"JUnit 4 @Before", "cov.Calc#<init> cov.LegacyTest#adds 0"},
 		{"JUnit 4 @After", "cov.Calc#twice cov.LegacyTest#adds 0"},
 		{"JUnit 4 @BeforeClass", "cov.Calc#seed cov.LegacyTest 0"},
-		{"JUnit 3 statement", "cov.Calc#add cov.OldStyleTest#testAdds 14"},
+		{"JUnit 3 statement", "cov.Calc#add cov.OldStyleTest#testAdds 12"},
 		{"JUnit 3 setUp", "cov.Calc#<init> cov.OldStyleTest#testAdds 0"},
+		{"a JUnit 3 test object is built outside any test: its field initializers are class-level", "cov.Modes#built cov.OldStyleTest 0"},
+		{"and its base class's, credited to the class of the object", "cov.Modes#based cov.OldStyleTest 0"},
 		{"an enum switch's table", "cov.Modes$1#<clinit> cov.ModesTest#costs 10"},
 		{"a thread the running test made works for it", "cov.Modes#first cov.PoolTest#makesPool 23 other"},
 	}
@@ -105,6 +107,11 @@ func TestCoverageAttributesEachExecutionToItsTestStatement(t *testing.T) {
 	unattributed := map[string]bool{}
 	for _, i := range run.Unattributed {
 		unattributed[run.Members[i].Class+"#"+run.Members[i].Method] = true
+	}
+	for _, built := range []string{"cov.Modes#built", "cov.Modes#based"} {
+		if unattributed[built] {
+			t.Errorf("%s, run while JUnit 3 built its test objects, is unattributed", built)
+		}
 	}
 	if !unattributed["cov.Modes#later"] {
 		t.Errorf("work on a finished test's pooled thread is not unattributed: %v", unattributed)

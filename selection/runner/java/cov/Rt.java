@@ -27,6 +27,8 @@ public final class Rt {
         volatile int line;
         /** Set when the test ended: threads it started keep it, but no longer work for it. */
         volatile boolean closed;
+        /** A test class instance being built outside any test (see constructEnter). */
+        boolean construction;
         int depth;
         private long[] keys = new long[64];
         private int size;
@@ -180,6 +182,42 @@ public final class Rt {
             if (--c.depth == 0) {
                 c.line = 0; // what runs after the test method (@After*) is fixture
             }
+        }
+    }
+
+    /**
+     * Called in the constructors of test-source classes, just after their super(...) or
+     * this(...) call. When no test runs on this thread (JUnit 3's TestSuite builds one
+     * instance per test method while it discovers them, before any test), what the
+     * constructor runs (field initializers, the body) is credited to the class of the object
+     * being built, as class-level work: it made the object every test of that class runs
+     * on. A class that turns out to have no tests is mapped to "no test" when the record is
+     * read. Within a running test, or within an outer such constructor, it does nothing new.
+     */
+    public static void constructEnter(Object self) {
+        Ctx c = CUR.get();
+        if (c != null && !c.closed) {
+            if (c.construction && c.owner == Thread.currentThread()) {
+                c.depth++;
+            }
+            return;
+        }
+        Ctx n = new Ctx(self.getClass().getName(), "", null, null, c);
+        n.construction = true;
+        n.depth = 1;
+        CUR.set(n);
+    }
+
+    /** Called before each return from, and on each exception leaving, such a constructor. */
+    public static void constructExit() {
+        Ctx c = CUR.get();
+        if (c == null || !c.construction || c.closed || c.owner != Thread.currentThread()) {
+            return;
+        }
+        if (--c.depth == 0) {
+            c.closed = true;
+            CUR.set(c.parent);
+            write(c);
         }
     }
 

@@ -23,6 +23,7 @@ import org.objectweb.asm.tree.LineNumberNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TryCatchBlockNode;
+import org.objectweb.asm.tree.VarInsnNode;
 
 /**
  * Instruments the classes loaded from the project's compiled folders: a call to Rt.hit at
@@ -121,6 +122,9 @@ public final class Transformer implements ClassFileTransformer {
             if (isTest && !mn.name.startsWith("<") && (mn.access & Opcodes.ACC_SYNTHETIC) == 0) {
                 trackLines(binary, mn);
             }
+            if (isTest && mn.name.equals("<init>") && (mn.access & Opcodes.ACC_SYNTHETIC) == 0) {
+                trackConstruction(mn);
+            }
             if (mn.name.equals("<clinit>") && !isTest && (cn.access & Opcodes.ACC_SYNTHETIC) == 0) {
                 // A test class's own initialization is attributed to the whole class; what
                 // production class initialization computes may be seen by any later test.
@@ -216,6 +220,49 @@ public final class Transformer implements ClassFileTransformer {
         insns.add(handler);
         insns.add(new FrameNode(Opcodes.F_NEW, 0, new Object[0], 1, new Object[] {"java/lang/Throwable"}));
         insns.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RT, "initExit", "()V", false));
+        insns.add(new InsnNode(Opcodes.ATHROW));
+        mn.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
+    }
+
+    /**
+     * Adds Rt.constructEnter(this) just after a constructor's super(...) or this(...) call
+     * (before it, the object cannot be used), and Rt.constructExit before each return and in
+     * a handler around the rest of the body that rethrows. The call is the first
+     * invokespecial of an {@code <init>} that no NEW is waiting for.
+     */
+    private static void trackConstruction(MethodNode mn) {
+        InsnList insns = mn.instructions;
+        AbstractInsnNode superCall = null;
+        int pendingNew = 0;
+        for (AbstractInsnNode in : insns.toArray()) {
+            if (in.getOpcode() == Opcodes.NEW) {
+                pendingNew++;
+            } else if (in.getOpcode() == Opcodes.INVOKESPECIAL && ((MethodInsnNode) in).name.equals("<init>")) {
+                if (pendingNew == 0) {
+                    superCall = in;
+                    break;
+                }
+                pendingNew--;
+            }
+        }
+        if (superCall == null) {
+            return;
+        }
+        for (AbstractInsnNode in : insns.toArray()) {
+            if (in.getOpcode() == Opcodes.RETURN) {
+                insns.insertBefore(in, new MethodInsnNode(Opcodes.INVOKESTATIC, RT, "constructExit", "()V", false));
+            }
+        }
+        LabelNode start = new LabelNode(), end = new LabelNode(), handler = new LabelNode();
+        InsnList head = new InsnList();
+        head.add(new VarInsnNode(Opcodes.ALOAD, 0));
+        head.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RT, "constructEnter", "(Ljava/lang/Object;)V", false));
+        head.add(start);
+        insns.insert(superCall, head);
+        insns.add(end);
+        insns.add(handler);
+        insns.add(new FrameNode(Opcodes.F_NEW, 0, new Object[0], 1, new Object[] {"java/lang/Throwable"}));
+        insns.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RT, "constructExit", "()V", false));
         insns.add(new InsnNode(Opcodes.ATHROW));
         mn.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
     }

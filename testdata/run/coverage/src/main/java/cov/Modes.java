@@ -20,4 +20,13 @@ public class Modes {
                 return 10;
         }
     }
+
+    /** Run while JUnit 3 builds its test objects (OldStyleTest's field initializers). */
+    public static int built(int x) {
+        return x * 3;
+    }
+
+    public static int based(int x) {
+        return x * 4;
+    }
 }

@@ -1,8 +1,6 @@
 package cov;
 
-import junit.framework.TestCase;
-
-public class OldStyleTest extends TestCase {
+public class OldStyleTest extends OldStyleBase {
     private Calc c;
 
     @Override
@@ -17,4 +15,8 @@ public class OldStyleTest extends TestCase {
     // Production code run by a test class's own initialization: attributed to the class,
     // not marked as run during (production) class initialization.
     static final int BASE = Shape.square(1).area();
+
+    // JUnit 3 builds one object per test method while it discovers tests, before any test
+    // runs: what field initializers run then is class-level work of OldStyleTest.
+    private final int built = Modes.built(2);
 }
