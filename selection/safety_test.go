@@ -139,6 +139,7 @@ func TestSelectionIsSafeAgainstDynamicGroundTruth(t *testing.T) {
 	}
 	for _, e := range shopEdits {
 		t.Run(e.name, func(t *testing.T) {
+			t.Parallel()
 			dir := fixtureRepo(t, "../testdata/safety/shop")
 			applyEdit(t, dir, e)
 			in, sel := selectIn(t, dir, slicing.LevelAssertion)

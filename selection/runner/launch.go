@@ -41,7 +41,7 @@ const maxOutput = 256 << 10
 
 // launcherArgs builds the java command line.
 func launcherArgs(spec launchSpec) []string {
-	args := append([]string{}, spec.jvmArgs...)
+	args := append(javaOptions(), spec.jvmArgs...)
 	for k, v := range spec.sysProps {
 		args = append(args, "-D"+k+"="+v)
 	}

@@ -119,7 +119,7 @@ func DiscoverPlan(ctx context.Context, helperDir string, classpath, testDirs []s
 	_ = os.Remove(keyFile)
 	tmp := outFile + ".tmp"
 	cp := dedupePaths(append(append([]string{classes}, junit...), testDirs...))
-	args := []string{"-cp", strings.Join(cp, string(os.PathListSeparator)), testPlanClass, tmp}
+	args := append(javaOptions(), "-cp", strings.Join(cp, string(os.PathListSeparator)), testPlanClass, tmp)
 	args = append(args, testDirs...)
 	cctx, cancel := context.WithTimeout(ctx, planTimeout)
 	defer cancel()
