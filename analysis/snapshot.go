@@ -495,3 +495,21 @@ func (s *Snapshot) CompiledAsTest(rel string) bool {
 	m := s.project()
 	return m.Kind == project.Plain || m.IsTest(rel)
 }
+
+// ChangedPaths lists, sorted, the Java files whose content differs between a and b,
+// including files only one of them has.
+func ChangedPaths(a, b *Snapshot) []string {
+	var out []string
+	for p, f := range a.Files {
+		if g := b.Files[p]; g == nil || g.ContentHash != f.ContentHash {
+			out = append(out, p)
+		}
+	}
+	for p := range b.Files {
+		if a.Files[p] == nil {
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out
+}

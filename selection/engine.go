@@ -49,6 +49,10 @@ type Options struct {
 	// RecordOnRun makes Run record the coverage of the tests it runs and merge it into
 	// the coverage record (see coverage.Merge). It runs whole test methods, not slices.
 	RecordOnRun bool
+	// OneShot is for an engine asked once and dropped (the CLI): Index then leaves test
+	// statements to be resolved when a selection needs them, instead of ahead of the first
+	// edit.
+	OneShot bool
 	// Logger receives what the engine has to say (cache or history not saved); nil logs
 	// to slog.Default(). The server mirrors it to the client's log.
 	Logger *slog.Logger
@@ -138,7 +142,7 @@ func (e *Engine) Index(ctx context.Context, progress func(done, total int)) erro
 	e.indexed = true
 	// Discover the tests and resolve their statements now, so the first edit pays only for
 	// what it changes.
-	if tests, err := e.testsLocked(); err == nil {
+	if tests, err := e.testsLocked(); err == nil && !e.opts.OneShot {
 		e.memo.Warm(e.curGraph, e.cur, tests)
 	}
 	if progress != nil {
@@ -178,7 +182,7 @@ func (e *Engine) loadBaselineLocked(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("index %s: %w", rev, err)
 		}
-		e.base, e.baseName, e.baseGraph = base, rev, analysis.BuildGraph(base)
+		e.base, e.baseName, e.baseGraph = base, rev, graphFrom(e.curGraph, base)
 		return nil
 	}
 	kind := e.opts.Baseline
@@ -186,7 +190,7 @@ func (e *Engine) loadBaselineLocked(ctx context.Context) error {
 		if rs, err := LoadRunSources(e.CacheDir); err == nil && rs != nil {
 			base, err := analysis.Build(ctx, e.Root, rs, e.cache)
 			if err == nil {
-				e.base, e.baseName, e.baseGraph = base, BaselineLastRun, analysis.BuildGraph(base)
+				e.base, e.baseName, e.baseGraph = base, BaselineLastRun, graphFrom(e.curGraph, base)
 				return nil
 			}
 		}
@@ -207,7 +211,7 @@ func (e *Engine) loadBaselineLocked(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("index HEAD: %w", err)
 		}
-		e.base, e.baseName, e.baseGraph = base, "HEAD", analysis.BuildGraph(base)
+		e.base, e.baseName, e.baseGraph = base, "HEAD", graphFrom(e.curGraph, base)
 		return nil
 	default:
 		return fmt.Errorf("unknown baseline %q (want head, saved or lastRun)", kind)
@@ -218,7 +222,22 @@ func (e *Engine) curGraphForDisk() *analysis.Graph {
 	if e.cur == e.disk && e.curGraph != nil {
 		return e.curGraph
 	}
-	return analysis.BuildGraph(e.disk)
+	return graphFrom(e.curGraph, e.disk)
+}
+
+// graphFrom returns the graph of s. When g, the graph of another state, differs from s in
+// a few files (a baseline is usually the working tree give or take an edit), it is derived
+// from g by Graph.Update, which resolves only those files and what depends on them, and
+// gives the graph BuildGraph would; otherwise it is built.
+func graphFrom(g *analysis.Graph, s *analysis.Snapshot) *analysis.Graph {
+	if g == nil {
+		return analysis.BuildGraph(s)
+	}
+	changed := analysis.ChangedPaths(g.Snapshot(), s)
+	if len(changed) > 64+len(s.Files)/10 {
+		return analysis.BuildGraph(s)
+	}
+	return g.Update(s, changed)
 }
 
 // SetBaseline switches what edits are compared with.

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -220,5 +221,47 @@ func TestTotalsAgreeAcrossLevels(t *testing.T) {
 				t.Error("the edit selected nothing")
 			}
 		})
+	}
+}
+
+// TestBaselineGraphDerivedFromCurrent: the baseline's graph is derived from the working
+// tree's (Graph.Update over the files that differ) and must equal the graph built from
+// scratch, with files edited, added and deleted since HEAD.
+func TestBaselineGraphDerivedFromCurrent(t *testing.T) {
+	t.Parallel()
+	dir := fixtureRepo(t, filepath.Join("..", "testdata", "safety", "shop"))
+	write := func(rel, content string) {
+		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(rel)), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	item := filepath.Join(dir, "src", "main", "java", "shop", "Item.java")
+	b, err := os.ReadFile(item)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write("src/main/java/shop/Item.java", strings.Replace(string(b), "return name;", "return name.trim();", 1))
+	write("src/main/java/shop/Crate.java", "package shop;\n\npublic class Crate extends Shelf {\n    public int size() {\n        return 3;\n    }\n}\n")
+	if err := os.Remove(filepath.Join(dir, "src", "main", "java", "shop", "Bundle.java")); err != nil {
+		t.Fatal(err)
+	}
+	e, err := NewEngine(dir, Options{Baseline: BaselineHead})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Index(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	v, err := e.View()
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := v.Input()
+	if changed := analysis.ChangedPaths(in.Cur, in.Base); len(changed) != 3 {
+		t.Fatalf("changed since HEAD: %v, want Item, Crate and Bundle", changed)
+	}
+	want, got := analysis.BuildGraph(in.Base).Edges(), in.BaseGraph.Edges()
+	if !slices.Equal(want, got) {
+		t.Errorf("derived baseline graph has %d edges, built %d", len(got), len(want))
 	}
 }

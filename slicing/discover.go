@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/assertlens/assertlens/analysis"
+	sitter "github.com/smacker/go-tree-sitter"
 )
 
 // Options configure test and assertion recognition.
@@ -120,12 +121,16 @@ func DiscoverWith(s *analysis.Snapshot, read func(rel string) ([]byte, error), o
 }
 
 // analyzeFile parses a test file once and analyses every test method it declares.
-func (p *project) analyzeFile(f *analysis.File, src []byte, analyses map[string]*methodAnalysis, heads map[string][]string) {
-	tree := analysis.ParseTree(src, nil)
+// analyzeFile analyses the test methods of one file into analyses and its class heads
+// into heads. tree is the file's syntax tree when the caller parsed it already (nil: it is
+// parsed here); analyzeFile does not close it.
+func (p *project) analyzeFile(f *analysis.File, src []byte, tree *sitter.Tree, analyses map[string]*methodAnalysis, heads map[string][]string) {
 	if tree == nil {
-		return
+		if tree = analysis.ParseTree(src, nil); tree == nil {
+			return
+		}
+		defer tree.Close()
 	}
-	defer tree.Close()
 	root := tree.RootNode()
 	for _, t := range f.Types {
 		heads[t.ID] = classHead(src, t)

@@ -3,6 +3,7 @@ package slicing
 import (
 	"errors"
 	"fmt"
+	sitter "github.com/smacker/go-tree-sitter"
 	"sort"
 	"strings"
 
@@ -32,12 +33,8 @@ func DiscoverAll(s *analysis.Snapshot, read func(rel string) ([]byte, error), op
 	}
 	d := &Discovery{snap: s, opts: opts, proj: newProject(s, read, opts),
 		analyses: map[string]*methodAnalysis{}, heads: map[string][]string{}}
-	for _, rel := range s.SortedPaths() {
-		f := s.Files[rel]
-		if !f.Test {
-			continue
-		}
-		if err := d.analyze(f); err != nil {
+	for pf := range parseAhead(s, read) {
+		if err := d.analyzeParsed(pf); err != nil {
 			d.errs = append(d.errs, err.Error())
 		}
 	}
@@ -67,7 +64,55 @@ func (d *Discovery) analyze(f *analysis.File) error {
 	if f.ContentHash != 0 && xxhash.Sum64(src) != f.ContentHash {
 		return errors.New(f.Path + ": source changed since it was parsed")
 	}
-	d.proj.analyzeFile(f, src, d.analyses, d.heads)
+	d.proj.analyzeFile(f, src, nil, d.analyses, d.heads)
+	return nil
+}
+
+// parsedFile is a test file read and parsed ahead of its analysis.
+type parsedFile struct {
+	f    *analysis.File
+	src  []byte
+	tree *sitter.Tree // nil when reading failed
+	err  error
+}
+
+// parseAhead reads and parses the test files of s, in path order, on another goroutine,
+// a few files ahead of the caller: parsing is independent per file, while the analysis
+// shares the project's memos and stays on one goroutine. The caller must drain the
+// channel.
+func parseAhead(s *analysis.Snapshot, read func(rel string) ([]byte, error)) <-chan parsedFile {
+	out := make(chan parsedFile, 8)
+	go func() {
+		defer close(out)
+		for _, rel := range s.SortedPaths() {
+			f := s.Files[rel]
+			if !f.Test {
+				continue
+			}
+			src, err := read(rel)
+			pf := parsedFile{f: f, src: src, err: err}
+			if err == nil {
+				pf.tree = analysis.ParseTree(src, nil)
+			}
+			out <- pf
+		}
+	}()
+	return out
+}
+
+// analyzeParsed analyses a file parseAhead prepared into d and closes its tree.
+func (d *Discovery) analyzeParsed(pf parsedFile) error {
+	if pf.tree != nil {
+		defer pf.tree.Close()
+	}
+	if pf.err != nil {
+		return fmt.Errorf("%s: %w", pf.f.Path, pf.err)
+	}
+	if pf.f.ContentHash != 0 && xxhash.Sum64(pf.src) != pf.f.ContentHash {
+		return errors.New(pf.f.Path + ": source changed since it was parsed")
+	}
+	d.proj.srcs[pf.f.Path] = pf.src
+	d.proj.analyzeFile(pf.f, pf.src, pf.tree, d.analyses, d.heads)
 	return nil
 }
 
