@@ -4,6 +4,10 @@
 // edit, shows that they are cleared, and shuts the server down.
 //
 //	go run ./lsp/lsptest/lspdemo -bin bin/assertlens [-project testdata/lsp/complex]
+//
+// It also prints how long indexing took (initialize → the end of its progress) and how
+// long the first diagnostics of the edit took; -cache keeps the index cache in a folder,
+// so a second run measures a warm start.
 package main
 
 import (
@@ -29,14 +33,15 @@ func main() {
 	file := flag.String("file", "src/main/java/demo/Complex.java", "production file to edit")
 	old := flag.String("old", "return new Complex(-re, -im);", "text to replace")
 	new := flag.String("new", "return new Complex(-re, im);", "replacement")
+	cacheDir := flag.String("cache", "", "index cache folder to use and keep (default: a fresh one, removed after)")
 	flag.Parse()
-	if err := run(*bin, *project, *file, *old, *new); err != nil {
+	if err := run(*bin, *project, *file, *old, *new, *cacheDir); err != nil {
 		fmt.Fprintln(os.Stderr, "lspdemo:", err)
 		os.Exit(1)
 	}
 }
 
-func run(bin, project, file, old, new string) error {
+func run(bin, project, file, old, new, cache string) error {
 	bin, err := filepath.Abs(bin)
 	if err != nil {
 		return err
@@ -58,11 +63,12 @@ func run(bin, project, file, old, new string) error {
 			return fmt.Errorf("git %s: %v\n%s", args[0], err, out)
 		}
 	}
-	cache, err := os.MkdirTemp("", "assertlens-demo-cache-")
-	if err != nil {
-		return err
+	if cache == "" {
+		if cache, err = os.MkdirTemp("", "assertlens-demo-cache-"); err != nil {
+			return err
+		}
+		defer os.RemoveAll(cache)
 	}
-	defer os.RemoveAll(cache)
 
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -72,13 +78,14 @@ func run(bin, project, file, old, new string) error {
 		return err
 	}
 	defer proc.Kill()
+	start := time.Now()
 	if _, err := ed.Initialize(ctx, lsptest.Config{WorkDoneProgress: true, CodeLensRefresh: true}); err != nil {
 		return err
 	}
 	if err := ed.WaitFor(ctx, "index", func() bool {
 		for _, p := range ed.Progress() {
 			if p.Kind == "end" {
-				fmt.Printf("< $/progress indexing: %s\n", p.Message)
+				fmt.Printf("< $/progress indexing: %s   [%d ms after initialize]\n", p.Message, time.Since(start).Milliseconds())
 				return true
 			}
 		}
@@ -91,12 +98,20 @@ func run(bin, project, file, old, new string) error {
 		return err
 	}
 	fmt.Printf("> didChange %s: %q → %q\n", file, old, new)
+	edited := time.Now()
 	if err := ed.EditFile(ctx, file, old, new); err != nil {
 		return err
 	}
-	if err := waitQuiet(ctx, ed, func(n int) bool { return n > 0 }); err != nil {
+	var first time.Duration
+	if err := waitQuiet(ctx, ed, func(n int) bool {
+		if n > 0 && first == 0 {
+			first = time.Since(edited)
+		}
+		return n > 0
+	}); err != nil {
 		return err
 	}
+	fmt.Printf("  [first diagnostics %d ms after the edit, the server's debounce included]\n", first.Milliseconds())
 	printDiagnostics(ed)
 	rels := []string{file}
 	for rel := range ed.AllDiagnostics() {
