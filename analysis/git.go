@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -101,7 +102,12 @@ func (g *GitSource) Read(rel string) ([]byte, error) {
 	}
 	id, ok := g.files[rel]
 	if !ok {
-		return nil, fmt.Errorf("read %s at %s: no such file", rel, g.Rev)
+		// A file above the workspace, inside the repository (a parent POM, "../pom.xml").
+		full := path.Clean(g.prefix + rel)
+		if !strings.HasPrefix(rel, "../") || full == ".." || strings.HasPrefix(full, "../") {
+			return nil, fmt.Errorf("read %s at %s: no such file", rel, g.Rev)
+		}
+		id = g.commit + ":" + full
 	}
 	cmd := exec.Command("git", "-C", g.Root, "cat-file", "blob", id)
 	out, err := cmd.Output()
@@ -203,7 +209,22 @@ func RevisionSource(root, rev string) (Source, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	return MemorySource{Name: rev, Files: files}, g.Commit(), nil
+	return revisionSource{MemorySource{Name: rev, Files: files}, g}, g.Commit(), nil
+}
+
+// revisionSource is a revision's files read at once, with the rare file outside the
+// listing (a parent POM above the workspace) read from git when asked for.
+type revisionSource struct {
+	MemorySource
+	git *GitSource
+}
+
+// Read implements Source.
+func (r revisionSource) Read(rel string) ([]byte, error) {
+	if b, ok := r.Files[rel]; ok {
+		return b, nil
+	}
+	return r.git.Read(rel)
 }
 
 func gitOutput(dir string, args ...string) (string, error) {

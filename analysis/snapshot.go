@@ -78,6 +78,14 @@ func Build(ctx context.Context, root string, src Source, cache *Cache) (*Snapsho
 			}
 		}
 	}
+	for _, p := range s.Project.Parents {
+		// Parent POMs outside the workspace are not listed, but they are build files.
+		if _, ok := s.Other[p]; !ok {
+			if b, err := src.Read(p); err == nil {
+				s.Other[p] = xxhash.Sum64(b)
+			}
+		}
+	}
 	s.Excluded = s.Project.Outside(paths)
 	s.Modules = s.Project.ModuleDirs()
 

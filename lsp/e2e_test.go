@@ -347,3 +347,53 @@ func TestE2EShutdownExitCodes(t *testing.T) {
 		})
 	}
 }
+
+// TestE2EParentPOMAboveWorkspace opens a module of a larger repository: its parent POM is
+// ../pom.xml, outside the workspace. Saving a change to that parent changes the build of
+// every test, so every test is affected, as for the module's own pom.xml; reverting it
+// clears them. Before, the parent was neither read nor watched, and nothing was selected.
+func TestE2EParentPOMAboveWorkspace(t *testing.T) {
+	top := t.TempDir()
+	mod := filepath.Join(top, "complex")
+	if err := os.Rename(copyFixture(t, "complex"), mod); err != nil {
+		t.Fatal(err)
+	}
+	const parent = `<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>demo</groupId>
+  <artifactId>demo-parent</artifactId>
+  <version>1.0</version>
+  <packaging>pom</packaging>
+  <properties><answer>42</answer></properties>
+</project>
+`
+	if err := os.WriteFile(filepath.Join(top, "pom.xml"), []byte(parent), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pom, err := os.ReadFile(filepath.Join(mod, "pom.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	withParent := strings.Replace(string(pom), "<modelVersion>4.0.0</modelVersion>",
+		"<modelVersion>4.0.0</modelVersion>\n  <parent><groupId>demo</groupId><artifactId>demo-parent</artifactId><version>1.0</version></parent>", 1)
+	if err := os.WriteFile(filepath.Join(mod, "pom.xml"), []byte(withParent), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitInit(t, top)
+	x := startE2E(t, mod, nil)
+	ctx := x.ctx(60 * time.Second)
+	if err := os.WriteFile(filepath.Join(top, "pom.xml"), []byte(strings.Replace(parent, "42", "43", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, test := range []string{counterTest, complexTest} {
+		if _, err := x.ed.WaitForDiagnostics(ctx, test, func(ds []protocol.Diagnostic) bool { return len(ds) > 0 }); err != nil {
+			t.Fatalf("%s after the parent POM changed: %v", test, err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(top, "pom.xml"), []byte(parent), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := x.ed.WaitForDiagnostics(ctx, complexTest, hasN(0)); err != nil {
+		t.Fatalf("after the parent POM was reverted: %v", err)
+	}
+}

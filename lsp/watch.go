@@ -60,7 +60,8 @@ func (ss *session) startWatching() {
 	ss.mu.Unlock()
 	ss.srv.goSafe("watcher "+ss.root, func() {
 		w.addTree(ss.root, false)
-		w.watchGit()
+		w.watchGit(ss.root)
+		w.watchAncestors()
 		w.loop()
 	})
 }
@@ -99,10 +100,10 @@ func (w *watcher) addTree(dir string, report bool) {
 // tool and hidden folders; git's HEAD is watched separately).
 func skipDir(name string) bool { return project.Skip(name) }
 
-// watchGit watches the files that say where HEAD is, so a checkout or commit re-reads the
-// baseline.
-func (w *watcher) watchGit() {
-	git := filepath.Join(w.ss.root, ".git")
+// watchGit watches the files that say where HEAD is in the repository whose top is dir,
+// so a checkout or commit re-reads the baseline.
+func (w *watcher) watchGit(dir string) {
+	git := filepath.Join(dir, ".git")
 	if st, err := os.Stat(git); err != nil || !st.IsDir() {
 		return
 	}
@@ -110,6 +111,52 @@ func (w *watcher) watchGit() {
 		if err := w.fw.Add(d); err != nil {
 			w.ss.srv.log.logf("cannot watch %s: %v", d, err)
 		}
+	}
+}
+
+// maxAncestors bounds how far above the workspace the repository's top is looked for.
+const maxAncestors = 4
+
+// watchAncestors watches the folders between a workspace that is a module of a larger
+// repository and the repository's top (found within maxAncestors levels; nothing is
+// watched above a workspace outside any repository). Their pom.xml may be a parent POM of
+// the build, and the top's .git says where HEAD is.
+func (w *watcher) watchAncestors() {
+	var dirs []string
+	for dir, i := w.ss.root, 0; i < maxAncestors; i++ {
+		if st, err := os.Stat(filepath.Join(dir, ".git")); err == nil && st.IsDir() {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return
+		}
+		dir = parent
+		dirs = append(dirs, dir)
+		if st, err := os.Stat(filepath.Join(dir, ".git")); err == nil && st.IsDir() {
+			for _, d := range dirs {
+				if err := w.fw.Add(d); err != nil {
+					w.ss.srv.log.logf("cannot watch %s: %v", d, err)
+				}
+			}
+			w.watchGit(dir)
+			return
+		}
+	}
+}
+
+// ancestorEvent reports what matters of a change above the workspace (rel starts with
+// "../"): a pom.xml in a folder above it, or git's HEAD moving in the repository's top.
+func (w *watcher) ancestorEvent(rel string) {
+	rest := rel
+	for strings.HasPrefix(rest, "../") {
+		rest = rest[len("../"):]
+	}
+	switch {
+	case rest == "pom.xml":
+		w.note(rel)
+	case rest == ".git/HEAD", rest == ".git/packed-refs", strings.HasPrefix(rest, ".git/refs/heads/"):
+		w.note(headRel)
 	}
 }
 
@@ -145,6 +192,10 @@ func (w *watcher) event(ev fsnotify.Event) {
 		return
 	}
 	rel := w.rel(ev.Name)
+	if strings.HasPrefix(rel, "../") {
+		w.ancestorEvent(rel)
+		return
+	}
 	if rel == ".git" || strings.HasPrefix(rel, ".git/") {
 		if rel == headRel || rel == ".git/packed-refs" || strings.HasPrefix(rel, ".git/refs/heads/") {
 			w.note(headRel)

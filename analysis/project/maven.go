@@ -3,6 +3,8 @@ package project
 import (
 	"fmt"
 	"path"
+	"slices"
+	"sort"
 	"strings"
 )
 
@@ -10,6 +12,7 @@ import (
 func loadMaven(has map[string]bool, read func(string) ([]byte, error)) *Model {
 	m := &Model{Kind: Maven}
 	seen := map[string]bool{}
+	var parents []string
 	var visit func(dir string)
 	visit = func(dir string) {
 		if seen[dir] {
@@ -33,6 +36,7 @@ func loadMaven(has map[string]bool, read func(string) ([]byte, error)) *Model {
 			p = &POM{}
 		}
 		m.Modules = append(m.Modules, mavenModule(dir, pomPath, p))
+		parents = append(parents, localParents(pomPath, p, read)...)
 		subs := append([]string{}, p.Modules...)
 		for _, pr := range p.Profiles {
 			if strings.TrimSpace(pr.ActiveByDefault) == "true" {
@@ -48,7 +52,48 @@ func loadMaven(has map[string]bool, read func(string) ([]byte, error)) *Model {
 		}
 	}
 	visit("")
+	for _, pp := range parents {
+		if !slices.Contains(m.Parents, pp) && !slices.ContainsFunc(m.Modules, func(mod Module) bool { return mod.BuildFile == pp }) {
+			m.Parents = append(m.Parents, pp)
+		}
+	}
+	sort.Strings(m.Parents)
 	return m
+}
+
+// localParents follows the <parent> chain of the POM p at pomPath as Maven looks for it
+// on disk: at <relativePath> (a file, or a folder holding pom.xml), by default ../pom.xml,
+// and only when that file's artifactId is the parent's (otherwise Maven takes the parent
+// from a repository). It returns the paths of the parent POMs found, nearest first; they
+// may lie outside the workspace ("../pom.xml"). An empty <relativePath/> asks for no
+// local lookup.
+func localParents(pomPath string, p *POM, read func(string) ([]byte, error)) []string {
+	var out []string
+	cur, at := p, pomPath
+	for i := 0; i < 8 && cur.Parent.ArtifactID != ""; i++ {
+		rel := "../pom.xml"
+		if r := cur.Parent.RelativePath; r != nil {
+			rel = strings.TrimSpace(*r)
+		}
+		if rel == "" {
+			break
+		}
+		pp := clean(join(path.Dir(at), rel))
+		if !strings.HasSuffix(pp, ".xml") {
+			pp = join(pp, "pom.xml")
+		}
+		data, err := read(pp)
+		if err != nil {
+			break
+		}
+		parent, err := ParsePOM(data)
+		if err != nil || parent.ArtifactID != cur.Parent.ArtifactID {
+			break
+		}
+		out = append(out, pp)
+		cur, at = parent, pp
+	}
+	return out
 }
 
 // mavenModule lays out one module from its POM: <sourceDirectory>,

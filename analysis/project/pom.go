@@ -15,10 +15,12 @@ type POM struct {
 	Version    string `xml:"version"`
 	Packaging  string `xml:"packaging"`
 	Parent     struct {
-		GroupID      string `xml:"groupId"`
-		ArtifactID   string `xml:"artifactId"`
-		Version      string `xml:"version"`
-		RelativePath string `xml:"relativePath"`
+		GroupID    string `xml:"groupId"`
+		ArtifactID string `xml:"artifactId"`
+		Version    string `xml:"version"`
+		// RelativePath is nil when the element is absent (Maven then looks at
+		// ../pom.xml) and empty for <relativePath/> (no local lookup).
+		RelativePath *string `xml:"relativePath"`
 	} `xml:"parent"`
 	Properties struct {
 		Entries []struct {

@@ -8,6 +8,7 @@ package project
 
 import (
 	"path"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -42,6 +43,11 @@ type Model struct {
 	Modules []Module `json:"modules"` // sorted by Dir; the root module first
 	// Notes explain build files that could not be read or modules that do not exist.
 	Notes []string `json:"notes,omitempty"`
+	// Parents are parent POMs the build reads that are no module's own pom.xml (by
+	// <relativePath>, by default ../pom.xml), as slash paths relative to the workspace:
+	// "../pom.xml" when the workspace is a module of a larger repository. A change to
+	// one changes the build as much as a change to a module's pom.xml.
+	Parents []string `json:"parents,omitempty"`
 
 	roots []root // every source and resource root, longest first
 }
@@ -176,6 +182,9 @@ func under(rel, dir string) bool {
 // Role says what rel is to the build. In a plain workspace every Java file is source
 // (test by IsTestPath; analysis also looks at the code), resources are src/*/resources.
 func (m *Model) Role(rel string) Role {
+	if slices.Contains(m.Parents, rel) {
+		return Build
+	}
 	if IsBuildFile(rel) {
 		if m.Kind == Plain {
 			return Build
@@ -272,6 +281,9 @@ func (m *Model) Contains(rel string) bool {
 // Wanted reports whether the index looks at rel at all: Java sources of the build,
 // its build files and its resources.
 func (m *Model) Wanted(rel string) bool {
+	if slices.Contains(m.Parents, rel) {
+		return true
+	}
 	if Skipped(rel) {
 		return false
 	}

@@ -3,6 +3,7 @@ package project
 import (
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -240,5 +241,76 @@ func TestAntMatch(t *testing.T) {
 		if got := excluded([]string{c.pattern}, c.path); got != c.want {
 			t.Errorf("%q matches %q = %v, want %v", c.pattern, c.path, got, c.want)
 		}
+	}
+}
+
+// TestMavenParentsOutsideModules: parent POMs found the way Maven finds them on disk
+// (<relativePath>, by default ../pom.xml; a folder means its pom.xml; only when the
+// artifactId matches; not for an empty <relativePath/>) that are no module's own pom.xml
+// are build files of the workspace, above it or not.
+func TestMavenParentsOutsideModules(t *testing.T) {
+	parent := func(artifact, extra string) string {
+		return `<project><artifactId>` + artifact + `</artifactId>` + extra + `</project>`
+	}
+	child := func(rel string) string {
+		return `<project><artifactId>app</artifactId><parent><artifactId>base</artifactId>` + rel + `</parent></project>`
+	}
+	cases := []struct {
+		name  string
+		files map[string]string
+		want  []string
+	}{
+		{"default ../pom.xml, and its own parent", map[string]string{
+			"pom.xml":       child(""),
+			"../pom.xml":    parent("base", `<parent><artifactId>top</artifactId></parent>`),
+			"../../pom.xml": parent("top", ""),
+		}, []string{"../../pom.xml", "../pom.xml"}},
+		{"a folder", map[string]string{
+			"pom.xml":             child("<relativePath>../build</relativePath>"),
+			"../build/pom.xml":    parent("base", ""),
+			"../pom.xml":          parent("base", ""),
+			"src/main/java/A.txt": "",
+		}, []string{"../build/pom.xml"}},
+		{"another artifact is not the parent", map[string]string{
+			"pom.xml":    child(""),
+			"../pom.xml": parent("unrelated", ""),
+		}, nil},
+		{"an empty relativePath asks for no local lookup", map[string]string{
+			"pom.xml":    child("<relativePath/>"),
+			"../pom.xml": parent("base", ""),
+		}, nil},
+		{"a module's parent that is the root module is no extra build file", map[string]string{
+			"pom.xml":      parent("base", `<modules><module>core</module></modules>`),
+			"core/pom.xml": `<project><artifactId>core</artifactId><parent><artifactId>base</artifactId></parent></project>`,
+		}, nil},
+		{"a parent folder inside the workspace that is no module", map[string]string{
+			"pom.xml":        child("<relativePath>parent/pom.xml</relativePath>"),
+			"parent/pom.xml": parent("base", ""),
+		}, []string{"parent/pom.xml"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var paths []string
+			for p := range c.files {
+				if !strings.HasPrefix(p, "../") {
+					paths = append(paths, p)
+				}
+			}
+			m := Load(paths, func(rel string) ([]byte, error) {
+				s, ok := c.files[rel]
+				if !ok {
+					return nil, fmt.Errorf("no %s", rel)
+				}
+				return []byte(s), nil
+			})
+			if !reflect.DeepEqual(m.Parents, c.want) {
+				t.Errorf("parents %v, want %v", m.Parents, c.want)
+			}
+			for _, p := range c.want {
+				if !m.Wanted(p) || m.Role(p) != Build {
+					t.Errorf("%s is not a wanted build file", p)
+				}
+			}
+		})
 	}
 }

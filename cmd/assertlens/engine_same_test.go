@@ -201,3 +201,51 @@ func gitCheckout(dir, rel string) error {
 	cmd.Dir = dir
 	return cmd.Run()
 }
+
+// TestParentPOMAboveRootSameInCLIAndEngine opens a module of a larger repository, whose
+// parent POM (../pom.xml) lies outside the workspace. A change to it changes the build of
+// every test: the CLI (reading HEAD's parent from git) and the engine (told by the file
+// watcher) both select everything. Before, the parent was never read and both selected
+// nothing.
+func TestParentPOMAboveRootSameInCLIAndEngine(t *testing.T) {
+	top := gitFixture(t, "../../testdata/demo") // a repository; the demo goes one level down
+	mod := filepath.Join(top, "demo")
+	cmd := exec.Command("sh", "-c", `mkdir demo && git mv src pom.xml demo/`)
+	cmd.Dir = top
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("move the demo down: %v %s", err, out)
+	}
+	const parent = "<project>\n  <modelVersion>4.0.0</modelVersion>\n  <groupId>demo</groupId>\n  <artifactId>demo-parent</artifactId>\n  <version>1</version>\n  <packaging>pom</packaging>\n</project>\n"
+	write := func(p, s string) {
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(top, "pom.xml"), parent)
+	b, err := os.ReadFile(filepath.Join(mod, "pom.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(filepath.Join(mod, "pom.xml"), strings.Replace(string(b), "<modelVersion>4.0.0</modelVersion>",
+		"<modelVersion>4.0.0</modelVersion>\n  <parent><groupId>demo</groupId><artifactId>demo-parent</artifactId><version>1</version></parent>", 1))
+	commit := exec.Command("sh", "-c", "git add -A && git commit -qm 'a parent above the module'")
+	commit.Dir = top
+	commit.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+	if out, err := commit.CombinedOutput(); err != nil {
+		t.Fatalf("commit: %v %s", err, out)
+	}
+	e := serverEngine(t, mod)
+	if got, _ := cliSelect(t, mod); len(got) != 0 {
+		t.Fatalf("clean tree: CLI selected %v", got)
+	}
+	write(filepath.Join(top, "pom.xml"), strings.Replace(parent, "<packaging>", "<properties><x>1</x></properties>\n  <packaging>", 1))
+	e.FilesChanged([]string{"../pom.xml"})
+	engineUnits, engineN := engineSelect(t, e)
+	cliUnits, cliN := cliSelect(t, mod)
+	if cliN != 9 {
+		t.Errorf("CLI selected %d assertions after the parent POM changed, want all 9", cliN)
+	}
+	if engineN != cliN || !reflect.DeepEqual(engineUnits, cliUnits) {
+		t.Errorf("engine selected %d assertions, CLI %d\nengine: %v\nCLI:    %v", engineN, cliN, engineUnits, cliUnits)
+	}
+}

@@ -82,6 +82,9 @@ func cmdIndex(args []string, stdout io.Writer) error {
 	for _, n := range out.Build.Notes {
 		fmt.Fprintf(stdout, "  build: %s\n", n)
 	}
+	for _, p := range out.Build.Parents {
+		fmt.Fprintf(stdout, "  parent POM (a change selects every test): %s\n", p)
+	}
 	for _, d := range out.Excluded {
 		fmt.Fprintf(stdout, "  not part of the build (not indexed, not compiled): %s\n", d)
 	}

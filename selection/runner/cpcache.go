@@ -35,7 +35,7 @@ func loadModel(root string) *project.Model {
 }
 
 // buildFilesKey fingerprints what classpath resolution reads: the content of every build
-// file of the model (and the settings files, Gradle properties and version catalogs next
+// file of the model, parent POMs above the workspace included (and the settings files, Gradle properties and version catalogs next
 // to the root), the jars under lib/ and libs/, whether build tools may run, and the user.
 func buildFilesKey(root string, model *project.Model) string {
 	var parts []string
@@ -48,6 +48,9 @@ func buildFilesKey(root string, model *project.Model) string {
 		if m.BuildFile != "" {
 			add(m.BuildFile)
 		}
+	}
+	for _, p := range model.Parents {
+		add(p) // a parent POM's dependency versions are the build's too
 	}
 	for _, rel := range []string{"pom.xml", "settings.gradle", "settings.gradle.kts", "build.gradle", "build.gradle.kts",
 		"gradle.properties", "gradle/libs.versions.toml", "gradle/wrapper/gradle-wrapper.properties", ".mvn/maven.config"} {

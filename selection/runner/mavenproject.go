@@ -33,9 +33,12 @@ func projectModules(root string) []mavenModule {
 		// Local parents: <relativePath> or ../pom.xml.
 		cur, curDir := p, dir
 		for i := 0; i < 5 && cur.Parent.ArtifactID != ""; i++ {
-			rel := cur.Parent.RelativePath
+			rel := "../pom.xml"
+			if r := cur.Parent.RelativePath; r != nil {
+				rel = strings.TrimSpace(*r)
+			}
 			if rel == "" {
-				rel = "../pom.xml"
+				break // <relativePath/>: the parent comes from a repository
 			}
 			pp := filepath.Join(curDir, rel)
 			if st, err := os.Stat(pp); err == nil && st.IsDir() {
