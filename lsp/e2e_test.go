@@ -137,6 +137,15 @@ func (x *e2e) ctx(d time.Duration) context.Context {
 	return ctx
 }
 
+// waitWatching waits until the server's file watcher is set up, so that changes made on
+// disk from now on are seen.
+func (x *e2e) waitWatching(ctx context.Context) {
+	x.t.Helper()
+	if err := x.ed.WaitFor(ctx, "the file watcher", func() bool { return strings.Contains(strings.Join(x.ed.Logs(), "\n"), "watching ") }); err != nil {
+		x.t.Fatal(err)
+	}
+}
+
 func (x *e2e) git(args ...string) {
 	x.t.Helper()
 	runGit(x.t, x.root, args...)
@@ -248,6 +257,7 @@ func TestE2EExternalChangeAndCheckout(t *testing.T) {
 	x := startE2E(t, "", nil)
 	ctx := x.ctx(60 * time.Second)
 	ed := x.ed
+	x.waitWatching(ctx)
 	counter := filepath.Join(x.root, counterJava)
 	b, _ := os.ReadFile(counter)
 	if err := os.WriteFile(counter, []byte(strings.Replace(string(b), "n += k;", "n += 2 * k;", 1)), 0o644); err != nil {
@@ -382,6 +392,7 @@ func TestE2EParentPOMAboveWorkspace(t *testing.T) {
 	gitInit(t, top)
 	x := startE2E(t, mod, nil)
 	ctx := x.ctx(60 * time.Second)
+	x.waitWatching(ctx)
 	if err := os.WriteFile(filepath.Join(top, "pom.xml"), []byte(strings.Replace(parent, "42", "43", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}

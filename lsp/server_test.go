@@ -493,7 +493,9 @@ func TestWatcherReportsExternalChanges(t *testing.T) {
 	ctx := h.ctx()
 	f := h.fake()
 	root := h.ed.Root()
-	time.Sleep(200 * time.Millisecond) // the watcher walks the tree after initialized
+	if err := h.ed.WaitFor(ctx, "the watcher", func() bool { return strings.Contains(h.logs.String(), "watching ") }); err != nil {
+		t.Fatal(err) // it walks the tree after initialized
+	}
 	edited, _ := os.ReadFile(filepath.Join(root, counterJava))
 	edited = []byte(strings.Replace(string(edited), "n += k;", "n += 2 * k;", 1))
 	if err := os.WriteFile(filepath.Join(root, counterJava), edited, 0o644); err != nil {

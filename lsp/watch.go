@@ -62,6 +62,7 @@ func (ss *session) startWatching() {
 		w.addTree(ss.root, false)
 		w.watchGit(ss.root)
 		w.watchAncestors()
+		ss.srv.log.logf("watching %s for changes", ss.root)
 		w.loop()
 	})
 }
