@@ -79,7 +79,8 @@ func BuildGraph(s *Snapshot) *Graph {
 	fwd, rev := newStoreBuilder(), newStoreBuilder()
 	for _, fg := range results {
 		g.files[fg.path] = fg
-		for _, e := range fg.edges {
+		for i := range fg.edges {
+			e := &fg.edges[i]
 			fwd.add(e.From, edgeRec{e, fg.path})
 			rev.add(e.To, edgeRec{e, fg.path})
 		}
@@ -124,7 +125,7 @@ func distinct(recs []edgeRec) []Edge {
 	}
 	out := make([]Edge, 0, len(recs))
 	for _, r := range recs {
-		out = append(out, r.Edge)
+		out = append(out, *r.Edge)
 	}
 	sort.Slice(out, func(i, j int) bool { return edgeLess(out[i], out[j]) })
 	w := 0

@@ -88,7 +88,8 @@ func (g *Graph) Update(s *Snapshot, changedPaths []string) *Graph {
 		}
 	}
 	for _, fg := range fresh {
-		for _, e := range fg.edges {
+		for i := range fg.edges {
+			e := &fg.edges[i]
 			fd.add[e.From] = append(fd.add[e.From], edgeRec{e, fg.path})
 			rd.add[e.To] = append(rd.add[e.To], edgeRec{e, fg.path})
 		}

@@ -64,7 +64,7 @@ func resolveFile(s *Snapshot, idx *index, f *File) *fileGraph {
 			}
 		}
 	}
-	fg.edges = sink.edges
+	fg.edges = slices.Clone(sink.edges) // without the growth slack: the file graph lives on
 	sort.Slice(fg.edges, func(i, j int) bool { return edgeLess(fg.edges[i], fg.edges[j]) })
 	return fg
 }
