@@ -48,6 +48,21 @@ type fakeEngine struct {
 	selectHook   func()                                                                // called at the start of Select
 	units        func() []slicing.Unit                                                 // TestUnits; may panic
 	undiscovered []string                                                              // Result.Undiscovered of every Select
+	warmGate     chan struct{}                                                         // Warm waits on it when set
+	warmed       int                                                                   // Warm calls that returned
+}
+
+// Warm implements lsp.Warmer.
+func (f *fakeEngine) Warm() {
+	f.mu.Lock()
+	gate := f.warmGate
+	f.mu.Unlock()
+	if gate != nil {
+		<-gate
+	}
+	f.mu.Lock()
+	f.warmed++
+	f.mu.Unlock()
 }
 
 func (f *fakeEngine) Index(ctx context.Context, progress func(done, total int)) error {

@@ -57,6 +57,12 @@ type CoverageReader interface {
 	CoveredBy(memberID string) (*selection.Covered, error)
 }
 
+// Warmer may be implemented by an Engine to prepare, after Index, what the first selection
+// needs; the server runs it in the background once it has reported the index done.
+type Warmer interface {
+	Warm()
+}
+
 // CoverageRecorder may be implemented by an Engine to run the whole suite with the coverage
 // agent and store the record (the assertlens.recordCoverage command).
 type CoverageRecorder interface {

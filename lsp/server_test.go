@@ -629,3 +629,38 @@ func TestRequestBeforeInitialize(t *testing.T) {
 		t.Errorf("input closed without shutdown: %v", err)
 	}
 }
+
+// TestWarmRunsAfterIndexIsReported: resolving every test statement ahead of the first edit
+// (Warm) runs after the index is reported done, in the background: the progress ends and
+// code lenses are answered while it is still working.
+func TestWarmRunsAfterIndexIsReported(t *testing.T) {
+	gate := make(chan struct{})
+	h := startHarness(t, harnessOpts{cfg: lsptest.Config{WorkDoneProgress: true}, setup: func(f *fakeEngine) { f.warmGate = gate }})
+	ctx := h.ctx()
+	if err := h.ed.WaitFor(ctx, "index reported done", func() bool {
+		for _, p := range h.ed.Progress() {
+			if p.Kind == "end" {
+				return true
+			}
+		}
+		return false
+	}); err != nil {
+		close(gate)
+		t.Fatal(err)
+	}
+	if _, err := h.ed.CodeLens(ctx, complexTest); err != nil {
+		close(gate)
+		t.Fatalf("code lenses while warming: %v", err)
+	}
+	f := h.fake()
+	f.mu.Lock()
+	warmed := f.warmed
+	f.mu.Unlock()
+	close(gate)
+	if warmed != 0 {
+		t.Fatalf("Warm returned before its gate opened (%d)", warmed)
+	}
+	if err := h.ed.WaitFor(ctx, "warm done", func() bool { f.mu.Lock(); defer f.mu.Unlock(); return f.warmed == 1 }); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -312,6 +312,9 @@ func (ss *session) index(ctx context.Context) {
 	case err == nil:
 		p.end(fmt.Sprintf("done in %d ms", time.Since(start).Milliseconds()))
 		ss.srv.log.logf("indexed %s in %s", ss.root, time.Since(start).Round(time.Millisecond))
+		if w, ok := ss.engine().(Warmer); ok {
+			ss.srv.goSafe("warm "+ss.root, w.Warm)
+		}
 	default:
 		p.end("cancelled")
 	}

@@ -49,10 +49,6 @@ type Options struct {
 	// RecordOnRun makes Run record the coverage of the tests it runs and merge it into
 	// the coverage record (see coverage.Merge). It runs whole test methods, not slices.
 	RecordOnRun bool
-	// OneShot is for an engine asked once and dropped (the CLI): Index then leaves test
-	// statements to be resolved when a selection needs them, instead of ahead of the first
-	// edit.
-	OneShot bool
 	// Logger receives what the engine has to say (cache or history not saved); nil logs
 	// to slog.Default(). The server mirrors it to the client's log.
 	Logger *slog.Logger
@@ -140,15 +136,32 @@ func (e *Engine) Index(ctx context.Context, progress func(done, total int)) erro
 		return err
 	}
 	e.indexed = true
-	// Discover the tests and resolve their statements now, so the first edit pays only for
-	// what it changes.
-	if tests, err := e.testsLocked(); err == nil && !e.opts.OneShot {
-		e.memo.Warm(e.curGraph, e.cur, tests)
+	// Discover the tests now; resolving their statements is left to Warm.
+	if _, err := e.testsLocked(); err != nil {
+		e.log().Warn("tests not discovered", "err", err)
 	}
 	if progress != nil {
 		progress(3, 3)
 	}
 	return nil
+}
+
+// Warm resolves every test statement of the current state ahead of the first selection,
+// so that the first edit pays only for what it changes. Index leaves it to the caller: the
+// language server runs it after reporting the index done (code lenses and hovers are
+// answered meanwhile; a selection waits for it), a one-shot command never does.
+func (e *Engine) Warm() {
+	e.mu.Lock()
+	if !e.indexed {
+		e.mu.Unlock()
+		return
+	}
+	tests, err := e.testsLocked()
+	g, cur := e.curGraph, e.cur
+	e.mu.Unlock()
+	if err == nil {
+		e.memo.Warm(g, cur, tests)
+	}
 }
 
 // rebuildCurrentLocked lays the overlays over the disk snapshot and rebuilds the graph.

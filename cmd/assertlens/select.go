@@ -37,7 +37,6 @@ func analyse(root, base string, level slicing.Level, extra []string) (*analysed,
 
 // analyseWith builds and indexes a one-shot engine.
 func analyseWith(root string, opts selection.Options) (*analysed, error) {
-	opts.OneShot = true
 	ws, err := analysis.OpenWorkspace(root)
 	if err != nil {
 		return nil, usagef("%v", err)
