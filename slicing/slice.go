@@ -1,7 +1,6 @@
 package slicing
 
 import (
-	"sort"
 	"strconv"
 	"strings"
 
@@ -42,8 +41,7 @@ func (p *project) cut(tm *TestMethod, m *analysis.Member, ma *methodAnalysis) {
 		if !st.Assertion {
 			continue
 		}
-		sl := closure(deps, []int{i})
-		explain := explainSlice(ma.stmts, deps, why, i)
+		sl, explain := explainSlice(ma.stmts, deps, why, i)
 		for _, j := range sl {
 			covered[j] = true
 		}
@@ -179,37 +177,40 @@ func dependsOn(st Statement, exact, classes map[string]bool, uf unionFind) strin
 	return ""
 }
 
-// explainSlice walks the slice of the statement at seed backwards and gives each statement
-// the reason of the first dependence that reached it.
-func explainSlice(stmts []Statement, deps [][]int, why map[[2]int]string, seed int) []Explanation {
-	reason := map[int]string{seed: "assertion"}
+// explainSlice walks the slice of the statement at seed backwards (breadth first) and
+// returns its statements in order, each with the reason of the first dependence that
+// reached it. Statement indexes are dense, so the walk keeps slices, not maps: it runs once
+// per assertion of every test.
+func explainSlice(stmts []Statement, deps [][]int, why map[[2]int]string, seed int) ([]int, []Explanation) {
+	seen := make([]bool, len(deps))
+	reason := make([]string, len(deps))
+	seen[seed], reason[seed] = true, "assertion"
 	queue := []int{seed}
-	for len(queue) > 0 {
-		j := queue[0]
-		queue = queue[1:]
+	for head := 0; head < len(queue); head++ {
+		j := queue[head]
 		for _, i := range deps[j] {
-			if _, ok := reason[i]; !ok {
-				reason[i] = why[[2]int{j, i}]
+			if !seen[i] {
+				seen[i], reason[i] = true, why[[2]int{j, i}]
 				queue = append(queue, i)
 			}
 		}
 	}
-	idx := make([]int, 0, len(reason))
-	for i := range reason {
-		idx = append(idx, i)
+	idx := make([]int, 0, len(queue))
+	out := make([]Explanation, 0, len(queue))
+	for i, in := range seen { // statement order (several statements may share a line)
+		if in {
+			idx = append(idx, i)
+			out = append(out, Explanation{Line: stmts[i].Line, Why: reason[i]})
+		}
 	}
-	sort.Ints(idx) // statement order (several statements may share a line)
-	out := make([]Explanation, 0, len(idx))
-	for _, i := range idx {
-		out = append(out, Explanation{Line: stmts[i].Line, Why: reason[i]})
-	}
-	return out
+	return idx, out
 }
 
 // closure is the backward closure of seeds over deps, sorted.
 func closure(deps [][]int, seeds []int) []int {
-	in := map[int]bool{}
+	in := make([]bool, len(deps))
 	stack := append([]int{}, seeds...)
+	n := 0
 	for len(stack) > 0 {
 		i := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -217,12 +218,14 @@ func closure(deps [][]int, seeds []int) []int {
 			continue
 		}
 		in[i] = true
+		n++
 		stack = append(stack, deps[i]...)
 	}
-	out := make([]int, 0, len(in))
-	for i := range in {
-		out = append(out, i)
+	out := make([]int, 0, n)
+	for i, ok := range in {
+		if ok {
+			out = append(out, i)
+		}
 	}
-	sort.Ints(out)
 	return out
 }
