@@ -313,7 +313,11 @@ func (ss *session) index(ctx context.Context) {
 		p.end(fmt.Sprintf("done in %d ms", time.Since(start).Milliseconds()))
 		ss.srv.log.logf("indexed %s in %s", ss.root, time.Since(start).Round(time.Millisecond))
 		if w, ok := ss.engine().(Warmer); ok {
-			ss.srv.goSafe("warm "+ss.root, w.Warm)
+			ss.srv.goSafe("warm "+ss.root, func() {
+				start := time.Now()
+				w.Warm()
+				ss.srv.log.logf("warmed %s in %s", ss.root, time.Since(start).Round(time.Millisecond))
+			})
 		}
 	default:
 		p.end("cancelled")

@@ -93,6 +93,9 @@ func run(bin, project, file, old, new, cache string) error {
 	}); err != nil {
 		return err
 	}
+	if err := ed.WaitFor(ctx, "warm", func() bool { return strings.Contains(strings.Join(ed.Logs(), "\n"), "warmed ") }); err == nil {
+		fmt.Printf("  [test statements resolved %d ms after initialize]\n", time.Since(start).Milliseconds())
+	}
 	fmt.Printf("> didOpen %s\n", file)
 	if err := ed.OpenFile(ctx, file); err != nil {
 		return err
