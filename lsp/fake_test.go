@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -304,4 +305,26 @@ func (l *lockedBuffer) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.String()
+}
+
+// Declarations implements lsp.DeclarationLister for the fixture, whose test files declare
+// one class each with void test methods: "class Name" and "void name(" lines.
+func (f *fakeEngine) Declarations(rel string) map[string]int {
+	out := map[string]int{}
+	class := ""
+	for i, line := range strings.Split(string(f.content(rel)), "\n") {
+		if k := strings.Index(line, "class "); k >= 0 {
+			if fields := strings.Fields(line[k+len("class "):]); len(fields) > 0 {
+				class = "demo." + fields[0]
+				out[class] = i + 1
+			}
+		}
+		if k := strings.Index(line, "void "); k >= 0 && class != "" {
+			rest := line[k+len("void "):]
+			if p := strings.IndexByte(rest, '('); p > 0 {
+				out[class+"#"+strings.TrimSpace(rest[:p])] = i + 1
+			}
+		}
+	}
+	return out
 }

@@ -1,11 +1,9 @@
 package lsp
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -53,7 +51,7 @@ func (s *server) codeLens(ctx context.Context, raw json.RawMessage) (any, error)
 	if res == nil {
 		res = &selection.Result{} // nothing selected yet: plain run lenses only
 	}
-	tx := &texts{ss: ss, cache: map[string][]byte{}}
+	decl := ss.declarations(rel)
 	mk := func(line int, kind, id string) {
 		if line < 1 {
 			line = 1
@@ -84,12 +82,11 @@ func (s *server) codeLens(ctx context.Context, raw json.RawMessage) (any, error)
 			classes[u.Class] = u.Line
 		}
 	}
-	text := tx.get(rel)
 	for _, id := range sortedKeys(classes) {
-		mk(classLine(text, id, classes[id]), lensClass, id)
+		mk(decl.line(id, classes[id]), lensClass, id)
 	}
 	for _, id := range sortedKeys(tests) {
-		mk(methodLine(text, id, tests[id]), lensTest, id)
+		mk(decl.line(id, tests[id]), lensTest, id)
 	}
 	// Every test method without affected units gets a plain run lens; a class whose units
 	// are class-level (run whole) gets one on the class.
@@ -116,10 +113,10 @@ func (s *server) codeLens(ctx context.Context, raw json.RawMessage) (any, error)
 			}
 		}
 		for _, id := range sortedKeys(wholeClasses) {
-			mk(classLine(text, id, wholeClasses[id]), lensRun, id)
+			mk(decl.line(id, wholeClasses[id]), lensRun, id)
 		}
 		for _, id := range sortedKeys(plain) {
-			mk(methodLine(text, id, plain[id]), lensRun, id)
+			mk(decl.line(id, plain[id]), lensRun, id)
 		}
 	}
 	return lenses, nil
@@ -323,41 +320,24 @@ func sortedKeys(m map[string]int) []string {
 	return keys
 }
 
-// methodLine finds the 1-based line declaring the test method of a test id
-// ("pkg.FooTest#bar"), searching upwards from the unit's line; fallback when not found.
-// This only places the lens: the selection never depends on it.
-func methodLine(text []byte, testID string, fallback int) int {
-	i := strings.LastIndexByte(testID, '#')
-	if i < 0 || text == nil {
-		return fallback
-	}
-	re, err := regexp.Compile(`\b` + regexp.QuoteMeta(testID[i+1:]) + `\s*\(`)
-	if err != nil {
-		return fallback
-	}
-	lines := bytes.Split(text, []byte("\n"))
-	for l := min(fallback, len(lines)); l >= 1; l-- {
-		line := lines[l-1]
-		if re.Match(line) && !bytes.Contains(line, []byte(";")) {
-			return l
-		}
+// declLines are the declaration lines of one file's tests and test classes, by id.
+type declLines map[string]int
+
+// line returns the declaration line of id, else fallback.
+func (d declLines) line(id string, fallback int) int {
+	if l := d[id]; l > 0 {
+		return l
 	}
 	return fallback
 }
 
-// classLine finds the 1-based line declaring a class id ("pkg.Outer.Inner").
-func classLine(text []byte, classID string, fallback int) int {
-	name := classID[strings.LastIndexByte(classID, '.')+1:]
-	if text == nil || name == "" {
-		return fallback
+// declarations asks the engine where the tests of file rel are declared (nil when it
+// cannot say).
+func (ss *session) declarations(rel string) declLines {
+	if dl, ok := ss.engine().(DeclarationLister); ok {
+		return dl.Declarations(rel)
 	}
-	re := regexp.MustCompile(`\b(class|interface|enum|record)\s+` + regexp.QuoteMeta(name) + `\b`)
-	for l, line := range bytes.Split(text, []byte("\n")) {
-		if re.Match(line) {
-			return l + 1
-		}
-	}
-	return fallback
+	return nil
 }
 
 // refreshLenses asks the client to re-request code lenses. protocol v0.12.0 declares

@@ -57,6 +57,14 @@ type CoverageReader interface {
 	CoveredBy(memberID string) (*selection.Covered, error)
 }
 
+// DeclarationLister may be implemented by an Engine to give the 1-based lines where the
+// test classes and test methods of a file are declared, by id (see
+// selection.View.Declarations): code lenses and test items go there. Without it they sit
+// on the line of their first unit.
+type DeclarationLister interface {
+	Declarations(rel string) map[string]int
+}
+
 // Warmer may be implemented by an Engine to prepare, after Index, what the first selection
 // needs; the server runs it in the background once it has reported the index done.
 type Warmer interface {

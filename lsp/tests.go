@@ -97,7 +97,7 @@ func (s *server) tests(ctx context.Context, raw json.RawMessage) (any, error) {
 		}
 	}
 	tx := &texts{ss: ss, cache: map[string][]byte{}}
-	text, idx := tx.get(rel), tx.index(rel)
+	idx, decl := tx.index(rel), ss.declarations(rel)
 	classes := map[string]*testClassItem{}
 	methods := map[string]*testItem{}
 	seen := map[string]bool{}
@@ -109,7 +109,7 @@ func (s *server) tests(ctx context.Context, raw json.RawMessage) (any, error) {
 		seen[u.ID] = true
 		c := classes[u.Class]
 		if c == nil {
-			line := classLine(text, u.Class, u.Line)
+			line := decl.line(u.Class, u.Line)
 			c = &testClassItem{ID: u.Class, Label: simpleName(u.Class), Range: idx.span(line, line), Tests: []testItem{}}
 			classes[u.Class] = c
 		}
@@ -126,7 +126,7 @@ func (s *server) tests(ctx context.Context, raw json.RawMessage) (any, error) {
 		}
 		m := methods[u.Test]
 		if m == nil {
-			line := methodLine(text, u.Test, u.Line)
+			line := decl.line(u.Test, u.Line)
 			m = &testItem{ID: u.Test, Label: methodName(u.Test), Range: idx.span(line, line)}
 			methods[u.Test] = m
 		}

@@ -493,6 +493,15 @@ func (e *Engine) Options() Options {
 	return e.opts
 }
 
+// Declarations is the current View's Declarations; nil before the workspace is indexed.
+func (e *Engine) Declarations(rel string) map[string]int {
+	v, err := e.View()
+	if err != nil {
+		return nil
+	}
+	return v.Declarations(rel)
+}
+
 // TestUnits lists every unit of the test classes declared in one file, affected or not
 // (the current View's Units); nil before the workspace is indexed.
 func (e *Engine) TestUnits(rel string) []slicing.Unit {

@@ -153,3 +153,72 @@ func (v *View) RunPlan(ctx context.Context, ids []string) (RunInput, error) {
 	return RunInput{Root: v.root, CacheDir: v.cacheDir, Cur: v.in.Cur, Tests: v.in.Tests, Units: units,
 		Classpath: v.opts.Classpath, Timeout: cmp.Or(v.opts.RunTimeout, 10*time.Minute), RecordCoverage: v.opts.RecordOnRun}, nil
 }
+
+// Declarations gives, for the file rel, the 1-based line of the name of each test class
+// declared in it and of each test method declared in it, by id ("pkg.FooTest",
+// "pkg.FooTest#bar"; an inherited test is listed under every class that runs it, at the
+// line of the method in the file that declares it). Code lenses and test items go there.
+// The lines come from the members' byte ranges and the Java lexer, not from searching the
+// text.
+func (v *View) Declarations(rel string) map[string]int {
+	src, err := v.Text(rel)
+	if err != nil {
+		return nil
+	}
+	lines := analysis.NewLineIndex(src)
+	out := map[string]int{}
+	for _, tc := range v.in.Tests {
+		if tc.File == rel {
+			if t := v.in.Cur.Type(tc.ID); t != nil {
+				out[tc.ID] = typeNameLine(src, lines, t)
+			}
+		}
+		for _, tm := range tc.Methods {
+			if tm.File != rel {
+				continue
+			}
+			if m := findMember(v.in.Cur, tm.MemberID); m != nil {
+				out[tm.ID] = memberNameLine(src, lines, m)
+			} else {
+				out[tm.ID] = tm.Line
+			}
+		}
+	}
+	return out
+}
+
+// memberNameLine is the line of a method's name: its declaration starts at its
+// annotations, which may take lines of their own.
+func memberNameLine(src []byte, lines *analysis.LineIndex, m *analysis.Member) int {
+	end := m.BodyStart
+	if end <= m.Start {
+		end = m.End
+	}
+	toks := analysis.Lex(src, m.Start, end)
+	for i, t := range toks {
+		if t.Is(src, m.Name) && i+1 < len(toks) && toks[i+1].Is(src, "(") {
+			return lines.Line(t.Start)
+		}
+	}
+	return m.Line
+}
+
+// typeNameLine is the line of a type's name, after its annotations and modifiers.
+func typeNameLine(src []byte, lines *analysis.LineIndex, t *analysis.Type) int {
+	from := lines.Offset(t.Line)
+	if from < 0 {
+		return t.Line
+	}
+	to := min(len(src), lines.Offset(t.EndLine+1))
+	if to < from {
+		to = len(src)
+	}
+	toks := analysis.Lex(src, from, to)
+	for i, tok := range toks {
+		if (tok.Is(src, "class") || tok.Is(src, "interface") || tok.Is(src, "enum") || tok.Is(src, "record")) &&
+			i+1 < len(toks) && toks[i+1].Is(src, t.Name) {
+			return lines.Line(toks[i+1].Start)
+		}
+	}
+	return t.Line
+}

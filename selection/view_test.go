@@ -83,3 +83,53 @@ func TestViewIsImmutable(t *testing.T) {
 		t.Error("the new view selects nothing for an edit of Item.name()")
 	}
 }
+
+// TestViewDeclarations: code lenses go on the line of a test's name, after annotations on
+// lines of their own; an inherited test is listed, under each class that runs it, at its
+// method in the base class's file. The expected lines are read off the text.
+func TestViewDeclarations(t *testing.T) {
+	t.Parallel()
+	dir := fixtureRepo(t, filepath.Join("..", "testdata", "safety", "shop"))
+	e, err := NewEngine(dir, Options{Baseline: BaselineHead})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Index(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	v, err := e.View()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lineOf := func(rel, text string) int {
+		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, l := range strings.Split(string(b), "\n") {
+			if strings.Contains(l, text) {
+				return i + 1
+			}
+		}
+		t.Fatalf("%s: no line with %q", rel, text)
+		return 0
+	}
+	const base = "src/test/java/shop/AbstractShelfTest.java"
+	got := v.Declarations(base)
+	want := map[string]int{
+		"shop.AbstractShelfTest":   lineOf(base, "abstract class AbstractShelfTest"),
+		"shop.PenShelfTest#counts": lineOf(base, "void counts()"),
+		"shop.PenShelfTest#labels": lineOf(base, "void labels()"),
+	}
+	for id, line := range want {
+		if got[id] != line {
+			t.Errorf("%s declared at line %d, want %d (all: %v)", id, got[id], line, got)
+		}
+	}
+	if _, ok := got["shop.PenShelfTest"]; ok {
+		t.Errorf("PenShelfTest is declared in its own file, not in %s", base)
+	}
+	if lineOf(base, "@Test") >= want["shop.PenShelfTest#counts"] {
+		t.Fatal("fixture: @Test should precede the method on a line of its own")
+	}
+}
