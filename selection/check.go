@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/assertlens/assertlens/analysis"
@@ -92,7 +91,7 @@ func Check(ctx context.Context, in CheckInput) (*CheckResult, error) {
 	for _, ce := range res.CompileErrors {
 		out.CompileErrors = append(out.CompileErrors, analysis.ParseError{File: ce.File, Line: ce.Line, Message: ce.Message})
 	}
-	if pc, err := RecordPlan(in.CacheDir, res, in.Tests); err != nil {
+	if pc, err := RecordPlan(in.CacheDir, res, in.Cur, in.Tests); err != nil {
 		out.PlanError = err.Error()
 	} else if pc != nil {
 		out.Undiscovered = pc.Undiscovered
@@ -104,6 +103,7 @@ func Check(ctx context.Context, in CheckInput) (*CheckResult, error) {
 		}
 	}
 	seen := map[string]bool{}
+	names := analysis.BinaryNames(in.Cur)
 	for _, h := range hits {
 		if h.TestClass == "" {
 			out.Unattributed++
@@ -115,8 +115,8 @@ func Check(ctx context.Context, in CheckInput) (*CheckResult, error) {
 		}
 		seen[key] = true
 		out.Hits++
-		if !covered(in, h) {
-			typeID := strings.ReplaceAll(h.TestClass, "$", ".")
+		if !covered(in, names, h) {
+			typeID := analysis.TypeIDOfBinary(names, h.TestClass)
 			file := ""
 			if f := in.Cur.FileOf(typeID); f != nil {
 				file = f.Path
@@ -148,8 +148,8 @@ func findMember(s *analysis.Snapshot, id string) *analysis.Member {
 // covered reports whether a hit lies in a selected unit. A hit in a test method must fall
 // in one of its selected units (any line for method and class units); a hit in a helper or
 // fixture of a test class needs some selected unit of that class.
-func covered(in CheckInput, h runner.Hit) bool {
-	typeID := strings.ReplaceAll(h.TestClass, "$", ".")
+func covered(in CheckInput, names map[string]string, h runner.Hit) bool {
+	typeID := analysis.TypeIDOfBinary(names, h.TestClass)
 	isTest := false
 	for _, tc := range in.Tests {
 		for _, tm := range tc.Methods {

@@ -49,7 +49,7 @@ func (e *Engine) RecordCoverage(ctx context.Context, progress func(done, total i
 		}
 		return nil, cf
 	}
-	if _, err := RecordPlan(e.CacheDir, res, tests); err != nil {
+	if _, err := RecordPlan(e.CacheDir, res, cur, tests); err != nil {
 		e.log().Warn("JUnit Platform plan not recorded", "err", err)
 	}
 	rec := coverage.Build(cur, fromRunner(run))

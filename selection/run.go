@@ -52,15 +52,6 @@ type plan struct {
 	selected int
 }
 
-// BinaryName turns a type id into the JVM's binary name ("pkg.Outer$Inner").
-func BinaryName(s *analysis.Snapshot, typeID string) string {
-	t := s.Type(typeID)
-	if t == nil || t.Outer == "" {
-		return typeID
-	}
-	return BinaryName(s, t.Outer) + "$" + t.Name
-}
-
 // methodName returns the method part of a test id "pkg.C#m".
 func methodName(testID string) string {
 	if i := strings.IndexByte(testID, '#'); i >= 0 {
@@ -93,13 +84,13 @@ func planRun(in RunInput) (*plan, error) {
 		tc := classes[u.Class]
 		switch {
 		case u.Level == slicing.LevelClass:
-			add(BinaryName(in.Cur, u.Class), "", u)
+			add(in.Cur.BinaryName(u.Class), "", u)
 		case u.Level == slicing.LevelAssertion && !in.RecordCoverage && tc != nil && in.Cur.Type(u.Class) != nil && in.Cur.Type(u.Class).Outer == "" && declaredHere(tc, u.Test):
 			sliceUnits[tc.File] = append(sliceUnits[tc.File], u)
 		default:
 			// Method units, and slices we do not render (nested or inherited tests): run the
 			// whole test method, which holds every slice.
-			add(BinaryName(in.Cur, u.Class), methodName(u.Test), u)
+			add(in.Cur.BinaryName(u.Class), methodName(u.Test), u)
 		}
 	}
 	files := make([]string, 0, len(sliceUnits))
@@ -133,7 +124,7 @@ func planRun(in RunInput) (*plan, error) {
 				// Could not render: run the whole methods instead, which is always safe.
 				p.notes = append(p.notes, fmt.Sprintf("%s: slices not rendered (%v); running whole methods", tc.ID, err))
 				for _, u := range mine {
-					add(BinaryName(in.Cur, u.Class), methodName(u.Test), u)
+					add(in.Cur.BinaryName(u.Class), methodName(u.Test), u)
 				}
 				continue
 			}
@@ -208,7 +199,7 @@ func RunUnits(ctx context.Context, in RunInput) (*RunResult, *runner.Result, *co
 	if len(res.CompileErrors) > 0 {
 		return out, res, nil, nil
 	}
-	if pc, err := RecordPlan(in.CacheDir, res, in.Tests); err != nil {
+	if pc, err := RecordPlan(in.CacheDir, res, in.Cur, in.Tests); err != nil {
 		out.PlanError = err.Error()
 	} else if pc != nil {
 		out.Undiscovered, out.NotRunByEngine = pc.Undiscovered, pc.NotRun
@@ -228,7 +219,7 @@ func RunUnits(ctx context.Context, in RunInput) (*RunResult, *runner.Result, *co
 			out.Units = append(out.Units, ru)
 			ht := tr
 			if u.Level != slicing.LevelClass {
-				ht.Class, ht.Method = BinaryName(in.Cur, u.Class), methodName(u.Test)
+				ht.Class, ht.Method = in.Cur.BinaryName(u.Class), methodName(u.Test)
 			}
 			hist.Tests = append(hist.Tests, ht)
 			switch tr.Status {
@@ -263,7 +254,7 @@ func confirmSliceFailures(ctx context.Context, in RunInput, p *plan, out *RunRes
 			continue
 		}
 		seen[key] = true
-		sel = append(sel, runner.Selector{Class: BinaryName(in.Cur, ownerType(u.Test)), Method: methodName(u.Test)})
+		sel = append(sel, runner.Selector{Class: in.Cur.BinaryName(ownerType(u.Test)), Method: methodName(u.Test)})
 	}
 	if len(sel) == 0 {
 		return
@@ -276,9 +267,10 @@ func confirmSliceFailures(ctx context.Context, in RunInput, p *plan, out *RunRes
 		return
 	}
 	passed := map[string]bool{}
+	names := analysis.BinaryNames(in.Cur)
 	for _, tr := range res.Tests {
 		if tr.Status == runner.StatusPassed {
-			passed[strings.ReplaceAll(tr.Class, "$", ".")+"#"+tr.Method] = true
+			passed[analysis.TypeIDOfBinary(names, tr.Class)+"#"+tr.Method] = true
 		}
 	}
 	out.Timing.RunMs += res.RunMs

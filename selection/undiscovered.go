@@ -44,21 +44,22 @@ type PlanCheck struct {
 	UndiscoveredClasses []string `json:"undiscoveredClasses"`
 }
 
-// NewEnginePlan turns the runner's plan into type ids.
-func NewEnginePlan(tests []runner.PlanTest, now time.Time) *EnginePlan {
+// NewEnginePlan turns the runner's plan into type ids, reading the JVM's binary class
+// names through names (see analysis.BinaryNames; nil reads every '$' as nesting).
+func NewEnginePlan(tests []runner.PlanTest, now time.Time, names map[string]string) *EnginePlan {
 	p := &EnginePlan{Time: now.UTC(), Tests: []string{}}
 	seen := map[string]bool{}
 	for _, t := range tests {
 		if t.Engine == "junit-platform-suite" {
 			continue // the suite engine repeats tests the class engines find themselves
 		}
-		class := strings.ReplaceAll(t.Class, "$", ".")
+		class := analysis.TypeIDOfBinary(names, t.Class)
 		id := class + "#" + t.Method
 		if !seen[id] {
 			seen[id] = true
 			p.Tests = append(p.Tests, id)
 		}
-		if top := strings.ReplaceAll(t.Top, "$", "."); top != "" && class != top && !strings.HasPrefix(class, top+".") {
+		if top := analysis.TypeIDOfBinary(names, t.Top); top != "" && class != top && !strings.HasPrefix(class, top+".") {
 			if p.Owners == nil {
 				p.Owners = map[string]string{}
 			}
@@ -195,14 +196,14 @@ func LoadPlan(cacheDir string) (*EnginePlan, error) {
 
 // RecordPlan saves the plan of a runner result (when the run compiled and the platform
 // answered) and compares it with static discovery. It returns nil when there is no plan.
-func RecordPlan(cacheDir string, res *runner.Result, classes []*slicing.TestClass) (*PlanCheck, error) {
+func RecordPlan(cacheDir string, res *runner.Result, snap *analysis.Snapshot, classes []*slicing.TestClass) (*PlanCheck, error) {
 	if res == nil || len(res.CompileErrors) > 0 || (res.Plan == nil && res.PlanError != "") {
 		if res != nil && res.PlanError != "" {
 			return nil, errors.New("JUnit Platform test plan: " + res.PlanError)
 		}
 		return nil, nil
 	}
-	p := NewEnginePlan(res.Plan, time.Now())
+	p := NewEnginePlan(res.Plan, time.Now(), analysis.BinaryNames(snap))
 	c := p.Check(classes)
 	return &c, SavePlan(cacheDir, p)
 }

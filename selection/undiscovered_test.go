@@ -94,7 +94,10 @@ func TestPlanCheck(t *testing.T) {
 		{Engine: "junit-jupiter", Class: "p.Outer$Group"}, // a container of @Nested classes
 		{Engine: "junit-jupiter", Class: "p.Outer$Group$Leaf", Method: "c", Top: "p.Outer"},
 		{Engine: "junit-vintage", Class: "lib.Tester", Method: "t", Top: "p.LibSuite"},
-	}, time.Unix(0, 0))
+		// A '$' in a source name is part of the name, not nesting.
+		{Engine: "junit-jupiter", Class: "p.$DollarTest", Method: "d"},
+		{Engine: "junit-jupiter", Class: "p.$DollarTest$Inner", Method: "e"},
+	}, time.Unix(0, 0), map[string]string{"p.$DollarTest": "p.$DollarTest", "p.$DollarTest$Inner": "p.$DollarTest.Inner"})
 	classes := []*slicing.TestClass{
 		{ID: "p.ATest", Methods: []*slicing.TestMethod{{ID: "p.ATest#a"}, {ID: "p.ATest#gone"}}},
 		{ID: "p.ATest.Inner", Methods: []*slicing.TestMethod{{ID: "p.ATest.Inner#b"}}},
@@ -102,6 +105,8 @@ func TestPlanCheck(t *testing.T) {
 		{ID: "p.Base", Abstract: true, Methods: []*slicing.TestMethod{{ID: "p.Base#z"}}},
 		{ID: "p.Outer.Group.Leaf", Nested: true, Methods: []*slicing.TestMethod{{ID: "p.Outer.Group.Leaf#c"}}},
 		{ID: "p.LibSuite", Reason: slicing.StrPtr("suite"), Methods: []*slicing.TestMethod{{ID: "p.LibSuite#suite", Kind: slicing.KindSuite}}},
+		{ID: "p.$DollarTest", Methods: []*slicing.TestMethod{{ID: "p.$DollarTest#d"}}},
+		{ID: "p.$DollarTest.Inner", Nested: true, Methods: []*slicing.TestMethod{{ID: "p.$DollarTest.Inner#e"}}},
 	}
 	c := plan.Check(classes)
 	if want := []string{"lib.Tester#t", "p.Missed#m", "p.SuiteOnly#"}; !reflect.DeepEqual(c.Undiscovered, want) {

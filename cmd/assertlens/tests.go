@@ -98,7 +98,7 @@ func cmdTests(args []string, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if err := selection.SavePlan(dir, selection.NewEnginePlan(tests, time.Now())); err != nil {
+		if err := selection.SavePlan(dir, selection.NewEnginePlan(tests, time.Now(), analysis.BinaryNames(snap))); err != nil {
 			return err
 		}
 	}

@@ -50,7 +50,7 @@ type Run struct {
 // accessors are dropped, since the member they forward to records its own execution.
 func Build(snap *analysis.Snapshot, run Run) *Store {
 	b := builder{snap: snap, mapped: map[int][]ref{}, sites: map[Site]int32{}, members: map[string]*memberAcc{},
-		typeOfBinary: binaryNames(snap)}
+		typeOfBinary: analysis.BinaryNames(snap)}
 	st := &Store{Created: time.Now().UTC(), Files: map[string]uint64{}}
 	for p, f := range snap.Files {
 		st.Files[p] = f.ContentHash
@@ -148,36 +148,10 @@ func Build(snap *analysis.Snapshot, run Run) *Store {
 	return st
 }
 
-// binaryNames maps the binary name of every type of snap ("pkg.Outer$Inner") to its id
-// ("pkg.Outer.Inner"). A '$' can be part of a source name (gson's $Gson$Types), so binary
-// names cannot be turned into ids by replacing it.
-func binaryNames(snap *analysis.Snapshot) map[string]string {
-	out := map[string]string{}
-	var binary func(t *analysis.Type) string
-	binary = func(t *analysis.Type) string {
-		if t.Outer == "" {
-			return t.ID
-		}
-		if o := snap.Type(t.Outer); o != nil {
-			return binary(o) + "$" + t.Name
-		}
-		return t.ID
-	}
-	for _, f := range snap.Files {
-		for _, t := range f.Types {
-			out[binary(t)] = t.ID
-		}
-	}
-	return out
-}
-
 // typeID returns the source type id of a binary class name: the type the snapshot knows by
 // that binary name, else the name with every '$' read as nesting.
 func (b *builder) typeID(binaryClass string) string {
-	if id, ok := b.typeOfBinary[binaryClass]; ok {
-		return id
-	}
-	return strings.ReplaceAll(binaryClass, "$", ".")
+	return analysis.TypeIDOfBinary(b.typeOfBinary, binaryClass)
 }
 
 // testID names a test site from the runner's binary class name and method name.
