@@ -37,13 +37,7 @@ func TestEngineIncrementalMatchesFreshEngine(t *testing.T) {
 	t.Parallel()
 	dir := fixtureRepo(t, filepath.Join("..", "testdata", "safety", "shop"))
 	ctx := context.Background()
-	e, err := NewEngine(dir, Options{Baseline: BaselineHead})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := e.Index(ctx, nil); err != nil {
-		t.Fatal(err)
-	}
+	e := indexedEngine(t, dir)
 	const item, itemTest, cart = "src/main/java/shop/Item.java", "src/test/java/shop/ItemTest.java", "src/main/java/shop/Cart.java"
 	read := func(rel string) string {
 		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
@@ -245,17 +239,7 @@ func TestBaselineGraphDerivedFromCurrent(t *testing.T) {
 	if err := os.Remove(filepath.Join(dir, "src", "main", "java", "shop", "Bundle.java")); err != nil {
 		t.Fatal(err)
 	}
-	e, err := NewEngine(dir, Options{Baseline: BaselineHead})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := e.Index(context.Background(), nil); err != nil {
-		t.Fatal(err)
-	}
-	v, err := e.View()
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := indexedView(t, dir)
 	in := v.Input()
 	if changed := analysis.ChangedPaths(in.Cur, in.Base); len(changed) != 3 {
 		t.Fatalf("changed since HEAD: %v, want Item, Crate and Bundle", changed)

@@ -15,13 +15,7 @@ func TestViewIsImmutable(t *testing.T) {
 	t.Parallel()
 	dir := fixtureRepo(t, filepath.Join("..", "testdata", "safety", "shop"))
 	ctx := context.Background()
-	e, err := NewEngine(dir, Options{Baseline: BaselineHead})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := e.Index(ctx, nil); err != nil {
-		t.Fatal(err)
-	}
+	e := indexedEngine(t, dir)
 	const item, itemTest = "src/main/java/shop/Item.java", "src/test/java/shop/ItemTest.java"
 	before, err := e.View()
 	if err != nil {
@@ -90,17 +84,7 @@ func TestViewIsImmutable(t *testing.T) {
 func TestViewDeclarations(t *testing.T) {
 	t.Parallel()
 	dir := fixtureRepo(t, filepath.Join("..", "testdata", "safety", "shop"))
-	e, err := NewEngine(dir, Options{Baseline: BaselineHead})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := e.Index(context.Background(), nil); err != nil {
-		t.Fatal(err)
-	}
-	v, err := e.View()
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := indexedView(t, dir)
 	lineOf := func(rel, text string) int {
 		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
 		if err != nil {
@@ -132,4 +116,27 @@ func TestViewDeclarations(t *testing.T) {
 	if lineOf(base, "@Test") >= want["shop.PenShelfTest#counts"] {
 		t.Fatal("fixture: @Test should precede the method on a line of its own")
 	}
+}
+
+// indexedEngine indexes the workspace dir with git HEAD as the baseline.
+func indexedEngine(t *testing.T, dir string) *Engine {
+	t.Helper()
+	e, err := NewEngine(dir, Options{Baseline: BaselineHead})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Index(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// indexedView is the view of a freshly indexed engine of dir.
+func indexedView(t *testing.T, dir string) *View {
+	t.Helper()
+	v, err := indexedEngine(t, dir).View()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }

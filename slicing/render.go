@@ -236,28 +236,21 @@ func topDecl(root *sitter.Node, src []byte, t *analysis.Type) (first, start, end
 
 // writer builds the generated file and its line map.
 type writer struct {
-	src        []byte
-	lineStarts []int
-	buf        bytes.Buffer
-	line       int  // current output line, 1-based
-	atStart    bool // nothing written yet on the current output line
-	lineMap    map[int]int
+	src     []byte
+	lines   *analysis.LineIndex
+	buf     bytes.Buffer
+	line    int  // current output line, 1-based
+	atStart bool // nothing written yet on the current output line
+	lineMap map[int]int
 }
 
 func newWriter(src []byte) *writer {
-	w := &writer{src: src, line: 1, atStart: true, lineMap: map[int]int{}}
-	w.lineStarts = append(w.lineStarts, 0)
-	for i, b := range src {
-		if b == '\n' {
-			w.lineStarts = append(w.lineStarts, i+1)
-		}
-	}
-	return w
+	return &writer{src: src, line: 1, atStart: true, lineMap: map[int]int{}, lines: analysis.NewLineIndex(src)}
 }
 
 // origLine is the 1-based line of byte offset off in src.
 func (w *writer) origLine(off int) int {
-	return sort.Search(len(w.lineStarts), func(i int) bool { return w.lineStarts[i] > off })
+	return w.lines.Line(off)
 }
 
 // copy writes src[a:b], mapping every output line it starts to its original line.
@@ -290,7 +283,7 @@ func (w *writer) put(c byte, orig int) {
 
 // indentOf returns the whitespace before offset off on its line.
 func (w *writer) indentOf(off int) string {
-	ls := w.lineStarts[w.origLine(off)-1]
+	ls := w.lines.Offset(w.origLine(off))
 	ind := w.src[ls:off]
 	if len(bytes.TrimLeft(ind, " \t")) != 0 {
 		return "    "

@@ -36,7 +36,7 @@ func loadMaven(has map[string]bool, read func(string) ([]byte, error)) *Model {
 			p = &POM{}
 		}
 		m.Modules = append(m.Modules, mavenModule(dir, pomPath, p))
-		parents = append(parents, localParents(pomPath, p, read)...)
+		parents = append(parents, LocalParents(pomPath, p, read)...)
 		subs := append([]string{}, p.Modules...)
 		for _, pr := range p.Profiles {
 			if strings.TrimSpace(pr.ActiveByDefault) == "true" {
@@ -61,13 +61,14 @@ func loadMaven(has map[string]bool, read func(string) ([]byte, error)) *Model {
 	return m
 }
 
-// localParents follows the <parent> chain of the POM p at pomPath as Maven looks for it
+// LocalParents follows the <parent> chain of the POM p at pomPath as Maven looks for it
 // on disk: at <relativePath> (a file, or a folder holding pom.xml), by default ../pom.xml,
 // and only when that file's artifactId is the parent's (otherwise Maven takes the parent
 // from a repository). It returns the paths of the parent POMs found, nearest first; they
 // may lie outside the workspace ("../pom.xml"). An empty <relativePath/> asks for no
-// local lookup.
-func localParents(pomPath string, p *POM, read func(string) ([]byte, error)) []string {
+// local lookup. Paths are slash paths: relative to the workspace, or absolute when
+// pomPath is.
+func LocalParents(pomPath string, p *POM, read func(string) ([]byte, error)) []string {
 	var out []string
 	cur, at := p, pomPath
 	for i := 0; i < 8 && cur.Parent.ArtifactID != ""; i++ {

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/assertlens/assertlens/analysis/project"
 )
 
 // mavenModule is a POM of the project with the properties visible in it.
@@ -30,27 +32,15 @@ func projectModules(root string) []mavenModule {
 		}
 		props := pomProps{}
 		props.Add(p)
-		// Local parents: <relativePath> or ../pom.xml.
-		cur, curDir := p, dir
-		for i := 0; i < 5 && cur.Parent.ArtifactID != ""; i++ {
-			rel := "../pom.xml"
-			if r := cur.Parent.RelativePath; r != nil {
-				rel = strings.TrimSpace(*r)
-			}
-			if rel == "" {
-				break // <relativePath/>: the parent comes from a repository
-			}
-			pp := filepath.Join(curDir, rel)
-			if st, err := os.Stat(pp); err == nil && st.IsDir() {
-				pp = filepath.Join(pp, "pom.xml")
-			}
-			parent, err := readPOM(pp)
-			if err != nil || parent.ArtifactID != cur.Parent.ArtifactID {
+		// Local parents, found as the project model finds them.
+		readSlash := func(p string) ([]byte, error) { return os.ReadFile(filepath.FromSlash(p)) }
+		for _, pp := range project.LocalParents(filepath.ToSlash(path), p, readSlash) {
+			parent, err := readPOM(filepath.FromSlash(pp))
+			if err != nil {
 				break
 			}
 			props.Add(parent)
 			p.DependencyManagement = append(p.DependencyManagement, parent.DependencyManagement...)
-			cur, curDir = parent, filepath.Dir(pp)
 		}
 		mods = append(mods, mavenModule{pom: p, props: props})
 		for _, m := range p.Modules {

@@ -205,23 +205,9 @@ public final class Transformer implements ClassFileTransformer {
      * runs during class initialization is known.
      */
     private static void trackInit(MethodNode mn) {
-        InsnList insns = mn.instructions;
-        for (AbstractInsnNode in : insns.toArray()) {
-            if (in.getOpcode() == Opcodes.RETURN) {
-                insns.insertBefore(in, new MethodInsnNode(Opcodes.INVOKESTATIC, RT, "initExit", "()V", false));
-            }
-        }
-        LabelNode start = new LabelNode(), end = new LabelNode(), handler = new LabelNode();
-        InsnList head = new InsnList();
-        head.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RT, "initEnter", "()V", false));
-        head.add(start);
-        insns.insert(head);
-        insns.add(end);
-        insns.add(handler);
-        insns.add(new FrameNode(Opcodes.F_NEW, 0, new Object[0], 1, new Object[] {"java/lang/Throwable"}));
-        insns.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RT, "initExit", "()V", false));
-        insns.add(new InsnNode(Opcodes.ATHROW));
-        mn.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
+        InsnList enter = new InsnList();
+        enter.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RT, "initEnter", "()V", false));
+        bracket(mn, null, enter, "initExit");
     }
 
     /**
@@ -231,10 +217,9 @@ public final class Transformer implements ClassFileTransformer {
      * invokespecial of an {@code <init>} that no NEW is waiting for.
      */
     private static void trackConstruction(MethodNode mn) {
-        InsnList insns = mn.instructions;
         AbstractInsnNode superCall = null;
         int pendingNew = 0;
-        for (AbstractInsnNode in : insns.toArray()) {
+        for (AbstractInsnNode in : mn.instructions.toArray()) {
             if (in.getOpcode() == Opcodes.NEW) {
                 pendingNew++;
             } else if (in.getOpcode() == Opcodes.INVOKESPECIAL && ((MethodInsnNode) in).name.equals("<init>")) {
@@ -248,21 +233,35 @@ public final class Transformer implements ClassFileTransformer {
         if (superCall == null) {
             return;
         }
+        InsnList enter = new InsnList();
+        enter.add(new VarInsnNode(Opcodes.ALOAD, 0));
+        enter.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RT, "constructEnter", "(Ljava/lang/Object;)V", false));
+        bracket(mn, superCall, enter, "constructExit");
+    }
+
+    /**
+     * Inserts enter after the instruction after (at the start when null), a call of the
+     * no-argument Rt method exit before each return, and a handler from just after enter to
+     * the end of the method that calls exit and rethrows.
+     */
+    private static void bracket(MethodNode mn, AbstractInsnNode after, InsnList enter, String exit) {
+        InsnList insns = mn.instructions;
         for (AbstractInsnNode in : insns.toArray()) {
             if (in.getOpcode() == Opcodes.RETURN) {
-                insns.insertBefore(in, new MethodInsnNode(Opcodes.INVOKESTATIC, RT, "constructExit", "()V", false));
+                insns.insertBefore(in, new MethodInsnNode(Opcodes.INVOKESTATIC, RT, exit, "()V", false));
             }
         }
         LabelNode start = new LabelNode(), end = new LabelNode(), handler = new LabelNode();
-        InsnList head = new InsnList();
-        head.add(new VarInsnNode(Opcodes.ALOAD, 0));
-        head.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RT, "constructEnter", "(Ljava/lang/Object;)V", false));
-        head.add(start);
-        insns.insert(superCall, head);
+        enter.add(start);
+        if (after == null) {
+            insns.insert(enter);
+        } else {
+            insns.insert(after, enter);
+        }
         insns.add(end);
         insns.add(handler);
         insns.add(new FrameNode(Opcodes.F_NEW, 0, new Object[0], 1, new Object[] {"java/lang/Throwable"}));
-        insns.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RT, "constructExit", "()V", false));
+        insns.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RT, exit, "()V", false));
         insns.add(new InsnNode(Opcodes.ATHROW));
         mn.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
     }
