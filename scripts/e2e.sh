@@ -97,6 +97,11 @@ cat >"$USERDATA/User/settings.json" <<EOF
 }
 EOF
 
+# The binary's path is a machine-overridable setting: code-server also reads it from the
+# remote machine's settings.
+mkdir -p "$USERDATA/Machine"
+printf '{ "assertlens.path": "%s" }\n' "$BIN" >"$USERDATA/Machine/settings.json"
+
 CS=$CACHE/node_modules/.bin/code-server
 "$CS" --user-data-dir "$USERDATA" --extensions-dir "$EXTDIR" --install-extension "$CACHE/assertlens.vsix" >"$WORK/install-extension.log" 2>&1 ||
   { cat "$WORK/install-extension.log" >&2; exit 1; }

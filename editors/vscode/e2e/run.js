@@ -49,6 +49,11 @@ const CHROMIUM_ARGS = [
 
 let page;
 let shot = 0;
+// Set when the extension reports that it started the default `assertlens` from PATH although
+// the user settings name the binary under test: code-server started the extension host
+// before it had the user settings (seen once on a loaded CI machine). That is code-server's
+// start-up, not the extension; the window is reloaded once, and the retry is printed.
+let settingsNotDelivered = false;
 const passed = [];
 
 async function screenshot(name) {
@@ -193,6 +198,7 @@ async function main() {
     await page.setViewport({ width: 1400, height: 900 });
     page.on('console', (m) => {
       if (verbose || /assertlens/i.test(m.text())) console.log(`  [browser ${m.type()}] ${m.text().slice(0, 300)}`);
+      if (/`assertlens` was not found/.test(m.text())) settingsNotDelivered = true;
     });
     // Nothing but code-server itself may be requested.
     await page.setRequestInterception(true);
@@ -215,7 +221,16 @@ async function main() {
 
     // 1. Before any edit: a run lens on every test method of the test file.
     await openFile(testFile);
-    const plain = await waitUntil('run lenses on every test method', lensTexts, (ls) => ls.length >= 3 && ls.every((l) => /▸ run · \d+ assertions?/.test(l)), T_START);
+    const lensesOnEveryTest = (ls) => Array.isArray(ls) && ls.length >= 3 && ls.every((l) => /▸ run · \d+ assertions?/.test(l));
+    let plain = await waitUntil('run lenses on every test method', lensTexts, (ls) => settingsNotDelivered || lensesOnEveryTest(ls), T_START);
+    if (settingsNotDelivered) {
+      console.log('retry - code-server activated the extension without the user settings (it looked for `assertlens` on PATH); reloading the window once');
+      settingsNotDelivered = false;
+      await page.reload({ waitUntil: 'domcontentloaded', timeout: T_START });
+      await page.waitForSelector('.monaco-workbench', { timeout: T_START });
+      await openFile(testFile);
+      plain = await waitUntil('run lenses on every test method (after the reload)', lensTexts, lensesOnEveryTest, T_START);
+    }
     ok(`run lenses without an edit: ${JSON.stringify(plain)}`);
     const st0 = await waitUntil('the status bar item', () => [...document.querySelectorAll('.statusbar-item')].filter((e) => (e.id || '').includes('assertlens')).map((e) => e.textContent.trim()).join(' | '), (t) => /no assertions affected/.test(t), T_STEP);
     ok(`status bar before the edit: "${st0}"`);

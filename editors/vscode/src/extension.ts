@@ -238,6 +238,15 @@ function serverOutputChannel(): vscode.OutputChannel {
   });
 }
 
+/** Which settings scope a value of ours comes from, for the log: a misplaced setting is a common start-up problem. */
+function settingSource(key: string): string {
+  const i = vscode.workspace.getConfiguration('assertlens').inspect(key);
+  if (i?.workspaceFolderValue !== undefined) return 'from folder settings';
+  if (i?.workspaceValue !== undefined) return 'from workspace settings';
+  if (i?.globalValue !== undefined) return 'from user settings';
+  return 'not set, default';
+}
+
 function serverCommand(): string {
   return resolveServerCommand(vscode.workspace.getConfiguration('assertlens').get('path'), workspaceFolderPath(), os.homedir());
 }
@@ -332,6 +341,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   serverState = 'starting';
   serverError = undefined;
   updateStatus();
+  output.appendLine(`assertlens: starting ${serverCommand()} serve (assertlens.path ${settingSource('path')})`);
   try {
     await client.start();
     serverState = 'running';
