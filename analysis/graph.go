@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"slices"
 	"sort"
 )
 
@@ -127,7 +128,7 @@ func distinct(recs []edgeRec) []Edge {
 	for _, r := range recs {
 		out = append(out, *r.Edge)
 	}
-	sort.Slice(out, func(i, j int) bool { return edgeLess(out[i], out[j]) })
+	slices.SortFunc(out, compareEdges)
 	w := 0
 	for i, e := range out {
 		if i > 0 && e.From == out[w-1].From && e.To == out[w-1].To && e.Kind == out[w-1].Kind {
@@ -145,7 +146,7 @@ func (g *Graph) Edges() []Edge {
 	for _, fg := range g.files {
 		out = append(out, fg.edges...)
 	}
-	sort.Slice(out, func(i, j int) bool { return edgeLess(out[i], out[j]) })
+	slices.SortFunc(out, compareEdges)
 	return out
 }
 

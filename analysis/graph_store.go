@@ -1,6 +1,10 @@
 package analysis
 
-import "sort"
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
 
 // edgeRec is an edge as stored: the edge, held by the file graph that contributed it
 // (whose edges never change once resolved), plus that file's path, so that an update can
@@ -63,11 +67,11 @@ func (b storeBuilder) sortAll() {
 }
 
 func sortRecs(recs []edgeRec) {
-	sort.Slice(recs, func(i, j int) bool {
-		if *recs[i].Edge != *recs[j].Edge {
-			return edgeLess(*recs[i].Edge, *recs[j].Edge)
+	slices.SortFunc(recs, func(a, b edgeRec) int {
+		if a.Edge == b.Edge {
+			return strings.Compare(a.src, b.src)
 		}
-		return recs[i].src < recs[j].src
+		return cmp.Or(compareEdges(*a.Edge, *b.Edge), strings.Compare(a.src, b.src))
 	})
 }
 

@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"slices"
-	"sort"
 )
 
 // SameEdges reports whether g and h share their edge stores, which means they have
@@ -48,7 +47,7 @@ func sameEdgeMultiset(a, b []Edge) bool {
 		return true
 	}
 	x, y := slices.Clone(a), slices.Clone(b)
-	sort.Slice(x, func(i, j int) bool { return edgeLess(x[i], x[j]) })
-	sort.Slice(y, func(i, j int) bool { return edgeLess(y[i], y[j]) })
+	slices.SortFunc(x, compareEdges)
+	slices.SortFunc(y, compareEdges)
 	return slices.Equal(x, y)
 }

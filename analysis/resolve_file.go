@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"sort"
@@ -65,21 +66,16 @@ func resolveFile(s *Snapshot, idx *index, f *File) *fileGraph {
 		}
 	}
 	fg.edges = slices.Clone(sink.edges) // without the growth slack: the file graph lives on
-	sort.Slice(fg.edges, func(i, j int) bool { return edgeLess(fg.edges[i], fg.edges[j]) })
+	slices.SortFunc(fg.edges, compareEdges)
 	return fg
 }
 
-func edgeLess(a, b Edge) bool {
-	if a.From != b.From {
-		return a.From < b.From
-	}
-	if a.To != b.To {
-		return a.To < b.To
-	}
-	if a.Kind != b.Kind {
-		return a.Kind < b.Kind
-	}
-	return a.Line < b.Line
+func edgeLess(a, b Edge) bool { return compareEdges(a, b) < 0 }
+
+// compareEdges orders edges by from, to, kind and line, for slices.SortFunc.
+func compareEdges(a, b Edge) int {
+	return cmp.Or(strings.Compare(a.From, b.From), strings.Compare(a.To, b.To),
+		strings.Compare(a.Kind, b.Kind), cmp.Compare(a.Line, b.Line))
 }
 
 // typeEdges adds the edges a type declaration implies: to its supertypes, its static

@@ -128,17 +128,25 @@ func (e *Engine) Index(ctx context.Context, progress func(done, total int)) erro
 	e.cache = cache
 	e.disk = disk
 	e.failed = RecentlyFailed(e.CacheDir, e.Root)
-	e.rebuildCurrentLocked()
+	e.cur = e.overlaid()
+	// Discovery reads only the snapshot: it runs beside the graph and the baseline (on a
+	// large project it is the longest of the three). Resolving the test statements is left
+	// to Warm.
+	discovered := make(chan discovery, 1)
+	go func(cur *analysis.Snapshot) { discovered <- e.discover(cur) }(e.cur)
+	e.curGraph = analysis.BuildGraph(e.cur)
 	if progress != nil {
 		progress(2, 3)
 	}
-	if err := e.loadBaselineLocked(ctx); err != nil {
-		return err
+	baseErr := e.loadBaselineLocked(ctx)
+	d := <-discovered
+	if baseErr != nil {
+		return baseErr
 	}
 	e.indexed = true
-	// Discover the tests now; resolving their statements is left to Warm.
-	if _, err := e.testsLocked(); err != nil {
-		e.log().Warn("tests not discovered", "err", err)
+	e.tests, e.pending = d.tests, nil
+	if d.err != nil {
+		e.log().Warn("tests not discovered", "err", d.err)
 	}
 	if progress != nil {
 		progress(3, 3)
@@ -166,13 +174,34 @@ func (e *Engine) Warm() {
 
 // rebuildCurrentLocked lays the overlays over the disk snapshot and rebuilds the graph.
 func (e *Engine) rebuildCurrentLocked() {
+	e.cur = e.overlaid()
+	e.curGraph = analysis.BuildGraph(e.cur)
+	e.tests, e.pending = nil, nil
+}
+
+// overlaid is the disk snapshot with the open buffers laid over it.
+func (e *Engine) overlaid() *analysis.Snapshot {
 	cur := e.disk
 	for _, rel := range sortedKeys(e.overlays) {
 		cur = cur.WithFile(rel, e.overlays[rel])
 	}
-	e.cur = cur
-	e.curGraph = analysis.BuildGraph(cur)
-	e.tests, e.pending = nil, nil
+	return cur
+}
+
+// discovery is the outcome of a full test discovery.
+type discovery struct {
+	tests *slicing.Discovery
+	err   error
+}
+
+// discover finds every test of cur. It reads only cur and the engine's options, so it may
+// run without the lock.
+func (e *Engine) discover(cur *analysis.Snapshot) discovery {
+	d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{ExtraAssertions: e.opts.ExtraAssertions})
+	if err != nil {
+		return discovery{err: fmt.Errorf("find tests: %w", err)}
+	}
+	return discovery{tests: d}
 }
 
 func sortedKeys(m map[string][]byte) []string {
@@ -416,7 +445,11 @@ func (e *Engine) testsLocked() ([]*slicing.TestClass, error) {
 	var d *slicing.Discovery
 	var err error
 	if e.tests == nil {
-		d, err = slicing.DiscoverAll(e.cur, e.cur.Read, slicing.Options{ExtraAssertions: e.opts.ExtraAssertions})
+		r := e.discover(e.cur)
+		if r.err != nil {
+			return nil, r.err
+		}
+		d = r.tests
 	} else {
 		paths := make([]string, 0, len(e.pending))
 		for p := range e.pending {
