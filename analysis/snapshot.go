@@ -521,3 +521,33 @@ func ChangedPaths(a, b *Snapshot) []string {
 	sort.Strings(out)
 	return out
 }
+
+// Fingerprint hashes everything the snapshot was read from: its root, and the path and
+// content hash of every Java file and every build file or resource it tracks. Two
+// snapshots with the same fingerprint hold the same sources, so what is derived from one
+// (the graph, the tests) holds for the other.
+func (s *Snapshot) Fingerprint() uint64 {
+	d := xxhash.New()
+	d.WriteString(s.Root)
+	d.Write([]byte{0})
+	for _, p := range s.SortedPaths() {
+		d.WriteString(p)
+		d.Write([]byte{0})
+		writeUint64(d, s.Files[p].ContentHash)
+		if s.Files[p].Test {
+			d.Write([]byte{1})
+		}
+	}
+	d.Write([]byte{0})
+	others := make([]string, 0, len(s.Other))
+	for p := range s.Other {
+		others = append(others, p)
+	}
+	slices.Sort(others)
+	for _, p := range others {
+		d.WriteString(p)
+		d.Write([]byte{0})
+		writeUint64(d, s.Other[p])
+	}
+	return d.Sum64()
+}

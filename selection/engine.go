@@ -132,8 +132,9 @@ func (e *Engine) Index(ctx context.Context, progress func(done, total int)) erro
 	// Discovery reads only the snapshot: it runs beside the graph and the baseline (on a
 	// large project it is the longest of the three). Resolving the test statements is left
 	// to Warm.
-	discovered := make(chan discovery, 1)
-	go func(cur *analysis.Snapshot) { discovered <- e.discover(cur) }(e.cur)
+	discovered, stored := make(chan discovery, 1), make(chan struct{})
+	go e.restoreOrDiscover(e.cur, discovered, stored)
+	defer func() { <-stored }()
 	e.curGraph = analysis.BuildGraph(e.cur)
 	if progress != nil {
 		progress(2, 3)
@@ -166,10 +167,35 @@ func (e *Engine) Warm() {
 	}
 	tests, err := e.testsLocked()
 	g, cur := e.curGraph, e.cur
+	restored := err == nil && e.tests.Restored()
 	e.mu.Unlock()
+	if restored {
+		// Tests restored from the cache answer lenses and selections, but an edit would
+		// discover everything again: discover now, in the background, so that the first
+		// edit updates incrementally.
+		if tests, err = e.rediscover(cur); err != nil {
+			return
+		}
+	}
 	if err == nil {
 		e.memo.Warm(g, cur, tests)
 	}
+}
+
+// rediscover discovers the tests of cur without the lock and installs them if cur is
+// still the current state; otherwise an edit came meanwhile and the next selection
+// updates from what is installed.
+func (e *Engine) rediscover(cur *analysis.Snapshot) ([]*slicing.TestClass, error) {
+	d := e.discover(cur)
+	if d.err != nil {
+		return nil, d.err
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.cur == cur && e.tests != nil && e.tests.Snapshot() == cur {
+		e.tests = d.tests
+	}
+	return d.tests.Classes, nil
 }
 
 // rebuildCurrentLocked lays the overlays over the disk snapshot and rebuilds the graph.
@@ -192,6 +218,30 @@ func (e *Engine) overlaid() *analysis.Snapshot {
 type discovery struct {
 	tests *slicing.Discovery
 	err   error
+}
+
+// restoreOrDiscover sends the tests of cur on out: the stored discovery when it was made
+// from the same sources by the same program, otherwise a new discovery, which it then
+// stores for the next start. It closes stored when it is done writing.
+func (e *Engine) restoreOrDiscover(cur *analysis.Snapshot, out chan<- discovery, stored chan<- struct{}) {
+	defer close(stored)
+	opts := slicing.Options{ExtraAssertions: e.opts.ExtraAssertions}
+	key, keyed := testsKey(cur, opts)
+	if keyed {
+		start := time.Now()
+		if d, ok := restoreTests(e.CacheDir, key, cur, opts); ok {
+			e.log().Debug("tests restored from the cache", "classes", len(d.Classes), "elapsed", time.Since(start).Round(time.Millisecond))
+			out <- discovery{tests: d}
+			return
+		}
+	}
+	d := e.discover(cur)
+	out <- d
+	if keyed && d.err == nil {
+		if err := storeTests(e.CacheDir, key, d.tests); err != nil {
+			e.log().Warn("tests not stored", "err", err)
+		}
+	}
 }
 
 // discover finds every test of cur. It reads only cur and the engine's options, so it may

@@ -401,6 +401,7 @@ func (p *project) buildClass(f *analysis.File, t *analysis.Type, analyses map[st
 		}
 		return a.Line < b.Line
 	})
+	emptyNotNull(tc)
 	return tc
 }
 

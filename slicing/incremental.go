@@ -137,6 +137,10 @@ func (d *Discovery) Update(s *analysis.Snapshot, read func(rel string) ([]byte, 
 		nd.snap = s
 		return &nd, true, nil
 	}
+	if d.Restored() {
+		nd, err := DiscoverAll(s, read, d.opts)
+		return nd, false, err
+	}
 	if nd := d.incremental(s, read, paths); nd != nil {
 		return nd, true, nil
 	}

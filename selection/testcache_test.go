@@ -1,0 +1,125 @@
+package selection
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestTestsRestoredFromCache: a second engine on the same sources restores the tests the
+// first one stored and selects exactly what the first selected; an edit (an unsaved buffer
+// in the server) is then discovered again and selects what a fresh engine selects; once
+// the sources change on disk the stored tests are not used.
+func TestTestsRestoredFromCache(t *testing.T) {
+	t.Parallel()
+	dir := fixtureRepo(t, filepath.Join("..", "testdata", "safety", "shop"))
+	const item = "src/main/java/shop/Item.java"
+	replaceInFile(t, dir, item, "return name;", "return name.trim();")
+
+	first := indexedEngine(t, dir)
+	if first.tests.Restored() {
+		t.Fatal("first engine restored tests from an empty cache")
+	}
+	want := selectionJSON(t, first)
+	if !strings.Contains(want, "shop.Item#name()") {
+		t.Fatalf("the edit to Item#name selected nothing:\n%s", want)
+	}
+
+	second := indexedEngine(t, dir)
+	if !second.tests.Restored() {
+		t.Fatal("second engine on the same sources discovered the tests again")
+	}
+	if got := selectionJSON(t, second); got != want {
+		t.Fatalf("selection with restored tests:\n%s\nwant:\n%s", got, want)
+	}
+
+	// An unsaved edit on top of restored tests.
+	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(item)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := []byte(strings.Replace(string(b), "discount = d;", "discount = d + 1;", 1))
+	second.SetOverlay(item, edited)
+	fresh := indexedEngine(t, dir)
+	fresh.SetOverlay(item, edited)
+	if got, want := selectionJSON(t, second), selectionJSON(t, fresh); got != want {
+		t.Fatalf("edit over restored tests selects:\n%s\na fresh engine:\n%s", got, want)
+	}
+
+	// Warm replaces restored tests with a discovery that updates incrementally.
+	third := indexedEngine(t, dir)
+	if !third.tests.Restored() {
+		t.Fatal("third engine did not restore")
+	}
+	third.Warm()
+	if third.tests.Restored() {
+		t.Fatal("Warm left the restored tests in place")
+	}
+	if got := selectionJSON(t, third); got != want {
+		t.Fatalf("after Warm:\n%s\nwant:\n%s", got, want)
+	}
+
+	// Other sources: the stored tests are not theirs.
+	replaceInFile(t, dir, item, "return name.trim();", "return name.strip();")
+	if indexedEngine(t, dir).tests.Restored() {
+		t.Fatal("tests restored although a source changed on disk")
+	}
+}
+
+// TestDamagedTestsCacheIsIgnored: a truncated or foreign tests cache is discovered over,
+// never trusted.
+func TestDamagedTestsCacheIsIgnored(t *testing.T) {
+	t.Parallel()
+	dir := fixtureRepo(t, filepath.Join("..", "testdata", "safety", "shop"))
+	e := indexedEngine(t, dir)
+	want := selectionJSON(t, e)
+	path := filepath.Join(e.CacheDir, testsCacheFile)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{"truncated": b[:len(b)/2], "garbage": []byte("garbage")} {
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		e := indexedEngine(t, dir)
+		if e.tests == nil || e.tests.Restored() {
+			t.Fatalf("%s cache: tests restored", name)
+		}
+		if got := selectionJSON(t, e); got != want {
+			t.Fatalf("%s cache: selection differs", name)
+		}
+	}
+}
+
+func selectionJSON(t *testing.T, e *Engine) string {
+	t.Helper()
+	res, err := e.Select(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.ElapsedMs = 0
+	b, err := json.MarshalIndent(res, "", " ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func replaceInFile(t *testing.T, dir, rel, old, new string) {
+	t.Helper()
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), old) {
+		t.Fatalf("%s: %q missing", rel, old)
+	}
+	if err := os.WriteFile(p, []byte(strings.Replace(string(b), old, new, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
