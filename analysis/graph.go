@@ -3,6 +3,7 @@ package analysis
 import (
 	"slices"
 	"sort"
+	"sync"
 )
 
 // Edge kinds. An edge From → To means From depends on To: a change to To may change what
@@ -77,20 +78,33 @@ func BuildGraph(s *Snapshot) *Graph {
 	}
 	results := resolveFiles(s, idx, paths)
 	g := &Graph{snap: s, idx: idx, files: make(map[string]*fileGraph, len(paths))}
-	fwd, rev := newStoreBuilder(), newStoreBuilder()
 	for _, fg := range results {
 		g.files[fg.path] = fg
+	}
+	// The forward store on one core, the reverse store and its caller index on the other.
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		g.fwd = buildStore(results, func(e *Edge) string { return e.From })
+	}()
+	g.rev = buildStore(results, func(e *Edge) string { return e.To })
+	g.callers = buildCallerIndex(g.rev)
+	wg.Wait()
+	return g
+}
+
+// buildStore stores every edge of the files under key(edge), each key's records in order.
+func buildStore(files []*fileGraph, key func(*Edge) string) *edgeStore {
+	b := newStoreBuilder()
+	for _, fg := range files {
 		for i := range fg.edges {
 			e := &fg.edges[i]
-			fwd.add(e.From, edgeRec{e, fg.path})
-			rev.add(e.To, edgeRec{e, fg.path})
+			b.add(key(e), edgeRec{e, fg.path})
 		}
 	}
-	fwd.sortAll()
-	rev.sortAll()
-	g.fwd, g.rev = fwd.st, rev.st
-	g.callers = buildCallerIndex(g.rev)
-	return g
+	b.sortAll()
+	return b.st
 }
 
 // ResolutionVersion returns a token that stays the same from one graph to the next as long

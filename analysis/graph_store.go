@@ -67,12 +67,18 @@ func (b storeBuilder) sortAll() {
 }
 
 func sortRecs(recs []edgeRec) {
-	slices.SortFunc(recs, func(a, b edgeRec) int {
-		if a.Edge == b.Edge {
-			return strings.Compare(a.src, b.src)
-		}
-		return cmp.Or(compareEdges(*a.Edge, *b.Edge), strings.Compare(a.src, b.src))
-	})
+	// Records of one file come in the file's edge order, and most keys of the forward
+	// store have records of one file only: check before sorting.
+	if !slices.IsSortedFunc(recs, compareRecs) {
+		slices.SortFunc(recs, compareRecs)
+	}
+}
+
+func compareRecs(a, b edgeRec) int {
+	if a.Edge == b.Edge {
+		return strings.Compare(a.src, b.src)
+	}
+	return cmp.Or(compareEdges(*a.Edge, *b.Edge), strings.Compare(a.src, b.src))
 }
 
 // storeDelta is a set of removals and additions keyed by node id.
