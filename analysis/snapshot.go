@@ -522,14 +522,13 @@ func ChangedPaths(a, b *Snapshot) []string {
 	return out
 }
 
-// Fingerprint hashes everything the snapshot was read from: its root, and the path and
-// content hash of every Java file and every build file or resource it tracks. Two
-// snapshots with the same fingerprint hold the same sources, so what is derived from one
-// (the graph, the tests) holds for the other.
+// Fingerprint hashes everything the snapshot was read from: the path (relative to the
+// root) and content hash of every Java file and every build file or resource it tracks,
+// and which files are test sources. Two snapshots with the same fingerprint hold the same
+// sources, so what is derived from one (the graph, the tests) holds for the other, even
+// in another folder.
 func (s *Snapshot) Fingerprint() uint64 {
 	d := xxhash.New()
-	d.WriteString(s.Root)
-	d.Write([]byte{0})
 	for _, p := range s.SortedPaths() {
 		d.WriteString(p)
 		d.Write([]byte{0})
