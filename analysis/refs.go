@@ -362,8 +362,15 @@ func receiverOf(src []byte, toks []Token, i int, earlier []Call) []string {
 	if prev.Kind == TokString {
 		return []string{"new", "String"}
 	}
+	if i >= 3 && prev.Is(src, "class") && toks[i-3].Is(src, ".") {
+		return []string{ClassLiteralReceiver}
+	}
 	return []string{"?"}
 }
+
+// ClassLiteralReceiver is the receiver of a call on a class literal (Foo.class.getName()).
+const ClassLiteralReceiver = "#class"
+
 
 // receiverChain collects the dotted names ending at toks[end]: "a.b.c" → [a b c].
 func receiverChain(src []byte, toks []Token, end int) []string {

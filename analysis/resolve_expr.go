@@ -22,6 +22,38 @@ var closedLibrary = map[string]bool{
 	"String": true, "StringBuilder": true, "StringBuffer": true, "Integer": true, "Long": true, "Short": true,
 	"Byte": true, "Character": true, "Boolean": true, "Float": true, "Double": true, "Math": true,
 	"StrictMath": true, "BigDecimal": true, "BigInteger": true, "Pattern": true, "Matcher": true,
+	"Locale": true,
+}
+
+// libraryResults types the results of library methods that return a library value of a
+// known type whatever the receiver holds: "Type.method" → the result's simple type. Calls
+// on such results then reach no project method by name.
+var libraryResults = map[string]string{
+	"ResourceBundle.getLocale": "Locale", "ResourceBundle.getString": "String",
+	"ResourceBundle.getBaseBundleName": "String", "ResourceBundle.containsKey": "boolean",
+	"Class.getName": "String", "Class.getSimpleName": "String", "Class.getCanonicalName": "String",
+	"Class.getTypeName": "String", "Class.getPackageName": "String", "Class.isInstance": "boolean",
+	"Class.isAssignableFrom": "boolean", "Class.isInterface": "boolean", "Class.isArray": "boolean",
+	"Class.isPrimitive": "boolean", "Class.isEnum": "boolean", "Class.getModifiers": "int",
+	"Thread.getName": "String", "Thread.isAlive": "boolean", "Thread.isInterrupted": "boolean",
+}
+
+// objectMethodResult types the result of a call to one of Object's methods by name and
+// arity: every override keeps the declared result (String is final), so whatever the call
+// reached, toString() is a String, hashCode() an int, equals(..) a boolean and getClass()
+// a Class.
+func objectMethodResult(c Call) (valType, bool) {
+	switch {
+	case c.Name == "toString" && c.Arity == 0:
+		return valType{lib: true, closed: true, lname: "String"}, true
+	case c.Name == "hashCode" && c.Arity == 0:
+		return valType{lib: true, lname: "int"}, true
+	case c.Name == "equals" && c.Arity == 1:
+		return valType{lib: true, lname: "boolean"}, true
+	case c.Name == "getClass" && c.Arity == 0:
+		return valType{lib: true, lname: "Class"}, true
+	}
+	return valType{}, false
 }
 
 var unknownVal = valType{unknown: true}
@@ -202,6 +234,12 @@ func (mc *memberCtx) receiver(recv []string, line, before int) valType {
 	switch recv[0] {
 	case "?":
 		return unknownVal
+	case ClassLiteralReceiver:
+		// A java.lang.Class: a library object, whose methods never match project methods
+		// by name. What reflection on it reaches, the class-literal edges to every member
+		// of the named type cover; what its methods return (cast, newInstance) stays
+		// unknown.
+		return valType{lib: true, lname: "Class"}
 	case "()":
 		if len(recv) < 2 {
 			return unknownVal
@@ -407,14 +445,17 @@ func (mc *memberCtx) resolve(c Call, before int) *callResult {
 	switch {
 	case c.Receiver == nil:
 		mc.unqualified(c, res)
-		return res
 	case len(c.Receiver) == 1 && c.Receiver[0] == "super":
 		recv = mc.superValue()
 		kind = "super"
+		mc.onValue(recv, c, kind, res)
 	default:
 		recv = mc.receiver(c.Receiver, c.Line, before)
+		mc.onValue(recv, c, kind, res)
 	}
-	mc.onValue(recv, c, kind, res)
+	if v, ok := objectMethodResult(c); ok {
+		res.value = v
+	}
 	return res
 }
 
@@ -464,10 +505,16 @@ func (mc *memberCtx) onValue(recv valType, c Call, kind string, res *callResult)
 			}
 		}
 	}
-	if found {
+	switch {
+	case found:
 		res.value = value
-	} else if recv.closed && len(recv.ids) == 0 {
+	case len(recv.ids) > 0:
+	case recv.closed:
 		res.value = valType{lib: true, closed: true}
+	case recv.lib && libraryResults[recv.lname+"."+c.Name] != "":
+		// The JDK's type, whatever the names the file imports.
+		name := libraryResults[recv.lname+"."+c.Name]
+		res.value = valType{lib: true, closed: closedLibrary[name], lname: name}
 	}
 }
 
@@ -531,6 +578,13 @@ func (mc *memberCtx) unqualified(c Call, res *callResult) {
 				}
 			}
 		}
+		return
+	}
+	if objectMethodNames[c.Name] {
+		// Every class has Object's methods, so an unqualified toString(), equals(..) or
+		// hashCode() the project's types around it do not declare is this.m(): the
+		// library's method, or an override in a subtype of this one.
+		mc.onValue(valType{ids: []string{mc.typ}}, c, "call", res)
 		return
 	}
 	mc.global(c, res, WhyNotInScope)

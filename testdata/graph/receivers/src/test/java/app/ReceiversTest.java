@@ -3,6 +3,8 @@ package app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Arrays;
+import java.util.Locale;
+import java.util.ResourceBundle;
 import org.junit.jupiter.api.Test;
 
 class ReceiversTest {
@@ -24,5 +26,40 @@ class ReceiversTest {
     @Test
     void anonymousClassCallsEnclosingLibraryMethod() {
         assertEquals(1, new FastJob().schedule());
+    }
+
+    @Test
+    void classLiteralName() {
+        assertEquals("labels", Labels.typeName());
+    }
+
+    @Test
+    void classLiteralCast() {
+        assertEquals(2, Labels.spinCast(new FastWidget()));
+    }
+
+    @Test
+    void objectMethodResult() {
+        assertEquals("x", Labels.text(" x "));
+    }
+
+    @Test
+    void overloadedToStringKeepsItsType() {
+        assertEquals("en", Labels.language(new Printer()));
+    }
+
+    @Test
+    void libraryResults() {
+        assertEquals(true, Labels.sameLanguage(ResourceBundle.getBundle("labels"), Locale.ENGLISH));
+    }
+
+    @Test
+    void enumCallsItsOwnToString() {
+        assertEquals("fast", Mode.FAST.label());
+    }
+
+    @Test
+    void inheritedToStringDispatchesToOverrides() {
+        assertEquals("[gold]", new GoldPlate().show());
     }
 }

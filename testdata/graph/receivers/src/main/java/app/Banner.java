@@ -1,0 +1,8 @@
+package app;
+
+public class Banner {
+    @Override
+    public String toString() {
+        return "banner";
+    }
+}

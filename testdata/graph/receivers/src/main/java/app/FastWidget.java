@@ -1,0 +1,8 @@
+package app;
+
+public class FastWidget extends Widget {
+    @Override
+    public int spin() {
+        return 2;
+    }
+}

@@ -1,0 +1,8 @@
+package app;
+
+public class GoldPlate extends Plate {
+    @Override
+    public String toString() {
+        return "gold";
+    }
+}

@@ -1,0 +1,7 @@
+package app;
+
+public class Plate {
+    public String show() {
+        return "[" + toString() + "]";
+    }
+}

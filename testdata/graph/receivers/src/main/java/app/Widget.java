@@ -1,0 +1,7 @@
+package app;
+
+public class Widget {
+    public int spin() {
+        return 1;
+    }
+}
