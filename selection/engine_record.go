@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/assertlens/assertlens/analysis"
@@ -48,6 +49,12 @@ func (e *Engine) RecordCoverage(ctx context.Context, progress func(done, total i
 			cf.Errors = append(cf.Errors, analysis.ParseError{File: ce.File, Line: ce.Line, Message: ce.Message})
 		}
 		return nil, cf
+	}
+	if res != nil && len(res.Tests) == 0 && len(tests) > 0 {
+		// Nothing ran although there are tests: the launcher failed (an engine that could
+		// not discover, a class the JVM rejected). A record of nothing would read as "no
+		// test executes anything".
+		return nil, fmt.Errorf("coverage run: the JUnit Platform ran no tests: %s", launcherFailure(res.Output))
 	}
 	if _, err := RecordPlan(e.CacheDir, res, cur, tests); err != nil {
 		e.log().Warn("JUnit Platform plan not recorded", "err", err)
@@ -96,4 +103,26 @@ func fromRunner(run *runner.CoverageRun) coverage.Run {
 		}
 	}
 	return out
+}
+
+// launcherFailure picks the line of the launcher's output that says why it ran nothing: the
+// innermost cause of an exception, else its first line of output.
+func launcherFailure(output string) string {
+	lines := strings.Split(output, "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		if l := strings.TrimSpace(lines[i]); strings.HasPrefix(l, "Caused by: ") {
+			return strings.TrimPrefix(l, "Caused by: ")
+		}
+	}
+	for _, l := range lines {
+		if strings.Contains(l, "Exception") || strings.Contains(l, "Error") {
+			return strings.TrimSpace(l)
+		}
+	}
+	for _, l := range lines {
+		if strings.TrimSpace(l) != "" {
+			return strings.TrimSpace(l)
+		}
+	}
+	return "no output"
 }

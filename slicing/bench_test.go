@@ -1,6 +1,7 @@
 package slicing
 
 import (
+	"bytes"
 	"context"
 	"strings"
 	"testing"
@@ -96,4 +97,32 @@ func BenchmarkDiscoveryUpdate(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkRestoreLarge reads back the stored discovery of the generated benchmark project:
+// what a start on unchanged sources pays instead of BenchmarkDiscoverLarge.
+func BenchmarkRestoreLarge(b *testing.B) {
+	dir := b.TempDir()
+	if err := javagen.Write(dir, javagen.Default); err != nil {
+		b.Fatal(err)
+	}
+	s, err := analysis.Build(context.Background(), dir, dirSource{dir}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	d, err := DiscoverAll(s, s.Read, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var stored bytes.Buffer
+	if err := d.Encode(&stored); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := Restore(s, bytes.NewReader(stored.Bytes()), Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(stored.Len())/(1<<20), "stored-MB")
 }

@@ -79,6 +79,8 @@ func TestCoverageAttributesEachExecutionToItsTestStatement(t *testing.T) {
 		{"and its base class's, credited to the class of the object", "cov.Modes#based cov.OldStyleTest 0"},
 		{"an enum switch's table", "cov.Modes$1#<clinit> cov.ModesTest#costs 10"},
 		{"a thread the running test made works for it", "cov.Modes#first cov.PoolTest#makesPool 23 other"},
+		{"a line that starts with new X(a ? b : c): the class still loads (frames keep the NEW's label)", "cov.Calc#add cov.CalcTest#newOnItsOwnLine 75"},
+		{"and the object it makes", "cov.Calc#<init> cov.CalcTest#newOnItsOwnLine 75"},
 	}
 	for _, c := range cases {
 		if !got[c.hit] {

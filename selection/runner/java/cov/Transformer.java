@@ -134,9 +134,66 @@ public final class Transformer implements ClassFileTransformer {
                 trackInit(mn);
             }
         }
+        for (MethodNode mn : cn.methods) {
+            keepUninitializedAtNew(mn);
+        }
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
         cn.accept(cw);
         return cw.toByteArray();
+    }
+
+    /**
+     * A frame types an object between its NEW and its constructor call as "uninitialized at
+     * label L", and L must stand right before that NEW. javac puts the line marker of a line
+     * that starts with new X(..) on that very label, so a line probe inserted after the
+     * marker would separate the two (the JVM then rejects the class: "bad offset for
+     * Uninitialized"). Such frames get a fresh label right before their NEW instead.
+     */
+    private static void keepUninitializedAtNew(MethodNode mn) {
+        Map<LabelNode, LabelNode> moved = new HashMap<>();
+        for (AbstractInsnNode in : mn.instructions.toArray()) {
+            if (in instanceof FrameNode) {
+                FrameNode f = (FrameNode) in;
+                retarget(mn, f.local, moved);
+                retarget(mn, f.stack, moved);
+            }
+        }
+    }
+
+    private static void retarget(MethodNode mn, List<Object> types, Map<LabelNode, LabelNode> moved) {
+        if (types == null) {
+            return;
+        }
+        for (int i = 0; i < types.size(); i++) {
+            if (!(types.get(i) instanceof LabelNode)) {
+                continue;
+            }
+            LabelNode l = (LabelNode) types.get(i);
+            LabelNode at = moved.get(l);
+            if (at == null) {
+                at = l;
+                AbstractInsnNode n = l.getNext();
+                while (n != null && n.getOpcode() != Opcodes.NEW) {
+                    n = n.getNext();
+                }
+                if (n != null && realBefore(l, n)) {
+                    at = new LabelNode();
+                    mn.instructions.insertBefore(n, at);
+                }
+                moved.put(l, at);
+            }
+            types.set(i, at);
+        }
+    }
+
+    /** Reports whether an instruction (not a label, line marker or frame) lies between from and to. */
+    private static boolean realBefore(AbstractInsnNode from, AbstractInsnNode to) {
+        for (AbstractInsnNode n = from.getNext(); n != null && n != to; n = n.getNext()) {
+            if (n.getOpcode() >= 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Maps "lambda$x$0(desc)" to the method ("name(desc)") whose invokedynamic creates it. */

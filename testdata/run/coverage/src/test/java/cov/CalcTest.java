@@ -68,4 +68,11 @@ class CalcTest {
     void statics() {
         Calc.NOOP.run();
     }
+
+    @Test
+    void newOnItsOwnLine() {
+        Calc made =
+                new Calc(c.add(0) > 0 ? 1 : 2);
+        assertEquals(made.add(0) + 1, made.add(1));
+    }
 }
