@@ -4,19 +4,20 @@ import (
 	"bufio"
 	"encoding/gob"
 	"fmt"
-	"github.com/assertlens/assertlens/analysis/atomicfile"
 	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"sync"
 
+	"github.com/assertlens/assertlens/analysis/atomicfile"
+
 	"github.com/cespare/xxhash/v2"
 )
 
 // cacheFormat changes whenever File or the extraction rules change; an index written by
 // another format is ignored and rebuilt.
-const cacheFormat = "assertlens-index-v8-class-literal-receivers"
+const cacheFormat = "assertlens-index-v9-type-parameters"
 
 // Cache is the on-disk store of parsed files, keyed by path and content hash, so a restart
 // parses only what changed. It is loaded whole and saved atomically.

@@ -3,6 +3,7 @@ package analysis
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -205,6 +206,7 @@ func (x *extractor) typeDecl(n *sitter.Node, pkg, outer string) {
 	if body != nil {
 		headEnd = int(body.StartByte())
 	}
+	var extArgs, implArgs [][]string
 	c := int(n.NamedChildCount())
 	for i := 0; i < c; i++ {
 		ch := n.NamedChild(i)
@@ -213,11 +215,19 @@ func (x *extractor) typeDecl(n *sitter.Node, pkg, outer string) {
 			t.Annotations, t.Modifiers, t.Access = x.modifiers(ch)
 		case "superclass":
 			t.Extends = append(t.Extends, x.typeList(ch)...)
+			extArgs = append(extArgs, x.typeArgLists(ch)...)
 		case "super_interfaces":
 			t.Implements = append(t.Implements, x.typeList(ch)...)
+			implArgs = append(implArgs, x.typeArgLists(ch)...)
 		case "extends_interfaces":
 			t.Extends = append(t.Extends, x.typeList(ch)...)
+			extArgs = append(extArgs, x.typeArgLists(ch)...)
+		case "type_parameters":
+			t.TypeParams = x.typeParams(ch)
 		}
+	}
+	if args := append(extArgs, implArgs...); slices.ContainsFunc(args, func(a []string) bool { return len(a) > 0 }) {
+		t.SuperArgs = args
 	}
 	t.QualifiedSupers = x.qualifiedSupers(n)
 	t.HeadHash = hashTokens(x.src, Lex(x.src, int(n.StartByte()), headEnd), true)
@@ -244,6 +254,89 @@ func (x *extractor) typeList(n *sitter.Node) []string {
 			continue
 		}
 		out = append(out, EraseType(x.text(ch)))
+	}
+	return out
+}
+
+// typeArgLists returns, for each type listed under n (as typeList does), the erased simple
+// names of its type arguments: "Elem<Frac>" gives [Frac], a wildcard gives "".
+func (x *extractor) typeArgLists(n *sitter.Node) [][]string {
+	var out [][]string
+	c := int(n.NamedChildCount())
+	for i := 0; i < c; i++ {
+		ch := n.NamedChild(i)
+		if ch.Type() == "type_list" {
+			out = append(out, x.typeArgLists(ch)...)
+			continue
+		}
+		out = append(out, TypeArgs(x.text(ch)))
+	}
+	return out
+}
+
+// TypeArgs returns the erased simple names of the outermost type arguments of a written
+// type ("Map<String, List<Item>>" gives [String List]); a wildcard or an annotated argument
+// gives "". Nil when the type has no arguments.
+func TypeArgs(written string) []string {
+	open := strings.IndexByte(written, '<')
+	if open < 0 {
+		return nil
+	}
+	var out []string
+	depth, start := 0, open+1
+	for i := open; i < len(written); i++ {
+		switch written[i] {
+		case '<':
+			depth++
+		case '>':
+			depth--
+			if depth == 0 {
+				return append(out, typeArg(written[start:i]))
+			}
+		case ',':
+			if depth == 1 {
+				out = append(out, typeArg(written[start:i]))
+				start = i + 1
+			}
+		}
+	}
+	return nil // unbalanced: half-typed code
+}
+
+func typeArg(a string) string {
+	a = strings.TrimSpace(a)
+	if a == "" || strings.HasPrefix(a, "?") || strings.HasPrefix(a, "@") {
+		return ""
+	}
+	return EraseType(a)
+}
+
+// typeParams reads a type_parameters node: each parameter's name and first bound.
+func (x *extractor) typeParams(n *sitter.Node) []TypeParam {
+	var out []TypeParam
+	c := int(n.NamedChildCount())
+	for i := 0; i < c; i++ {
+		p := n.NamedChild(i)
+		if p.Type() != "type_parameter" {
+			continue
+		}
+		var tp TypeParam
+		pc := int(p.NamedChildCount())
+		for j := 0; j < pc; j++ {
+			switch ch := p.NamedChild(j); ch.Type() {
+			case "type_identifier", "identifier":
+				if tp.Name == "" {
+					tp.Name = x.text(ch)
+				}
+			case "type_bound":
+				if ch.NamedChildCount() > 0 {
+					tp.Bound = EraseType(x.text(ch.NamedChild(0)))
+				}
+			}
+		}
+		if tp.Name != "" {
+			out = append(out, tp)
+		}
 	}
 	return out
 }
@@ -551,6 +644,9 @@ func (x *extractor) method(t *Type, n *sitter.Node, kind MemberKind) {
 		if m.Access == "" && !hasString(m.Modifiers, "private") {
 			m.Access = "public"
 		}
+	}
+	if tps := n.ChildByFieldName("type_parameters"); tps != nil {
+		m.TypeParams = x.typeParams(tps)
 	}
 	if ty := n.ChildByFieldName("type"); ty != nil {
 		m.ReturnType = EraseType(x.text(ty))

@@ -211,6 +211,19 @@ var ruleCases = []struct {
 	{"unqualified toString() dispatches to a subclass's override", "receivers", "app.GoldPlate#toString()",
 		[]string{"app.ReceiversTest#inheritedToStringDispatchesToOverrides()"}, []string{"app.ReceiversTest#enumCallsItsOwnToString()"}, nil},
 
+	{"generic supertype's method is overridden once bound: Elem<T>.add(T) on a Frac is Frac.add(Frac)", "generics", "app.Dec#negate()", nil,
+		[]string{"app.GenericsTest#chainOnBoundResult()", "app.Algebra#negSum(Frac)"}, nil},
+	{"the bound result dispatches to the receiver's own override", "generics", "app.Frac#negate()",
+		[]string{"app.GenericsTest#chainOnBoundResult()"}, nil, nil},
+	{"a type variable is typed by its bound, not matched by name", "generics", "app.Ledger#add(Object)", nil,
+		[]string{"app.GenericsTest#typeVariableByItsBound()", "app.Algebra#twice(T)"}, nil},
+	{"a type variable's calls dispatch to every implementation of the bound", "generics", "app.Dec#add(Dec)",
+		[]string{"app.GenericsTest#typeVariableByItsBound()"}, nil, nil},
+	{"a generic class's result through an erased receiver is typed by the bound", "generics", "app.Ledger#negate()", nil,
+		[]string{"app.GenericsTest#resultOfAGenericClassByTheBound()", "app.Algebra#negated(Box)"}, nil},
+	{"and reaches every implementation of the bound", "generics", "app.Dec#negate()",
+		[]string{"app.GenericsTest#resultOfAGenericClassByTheBound()"}, nil, nil},
+
 	{"class head change reaches users", "types", "app.Widget", []string{"app.TypesTest#instanceofCheck()"}, nil, nil},
 	{"superclass head change reaches subclass users", "types", "app.Part", []string{"app.TypesTest#instanceofCheck()"}, nil, nil},
 }

@@ -58,6 +58,28 @@ type Type struct {
 	EndLine         int
 	Members         []*Member // in source order
 	Broken          bool      // the type's text contains a syntax error
+	// TypeParams are the type's own type parameters (class Box<T extends Item>).
+	TypeParams []TypeParam
+	// SuperArgs holds, for each supertype in SupertypeNames order, the erased simple names
+	// of its type arguments ("" for a wildcard); nil when no supertype has any.
+	SuperArgs [][]string
+}
+
+// TypeParam is a declared type parameter with the erased simple name of its first bound
+// ("" when it has none, that is Object).
+type TypeParam struct {
+	Name  string
+	Bound string
+}
+
+// typeParam returns the parameter of params called name.
+func typeParam(params []TypeParam, name string) (TypeParam, bool) {
+	for _, p := range params {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return TypeParam{}, false
 }
 
 // SupertypeNames returns the supertypes named in the declaration, extends first, with
@@ -82,21 +104,23 @@ type Member struct {
 	// when it has one; the resolver prefers it, since the simple name may mean another
 	// type in scope.
 	QualifiedType string
-	Annotations   []string
-	Modifiers     []string
-	Access        string
-	Throws        []string
-	SigHash       uint64 // signature without access modifier and throws clause
-	BodyHash      uint64 // body tokens (field: initializer)
-	ThrowsHash    uint64
-	Line          int
-	EndLine       int
-	BodyLine      int // first line of the body, 0 when there is none
-	Start, End    int // byte range of the whole declaration
-	BodyStart     int // byte range of the body (block, initializer expression)
-	BodyEnd       int
-	Broken        bool // the member's text contains a syntax error
-	Refs          Refs // what the body refers to, for the dependency graph
+	// TypeParams are a generic method's own type parameters (<T extends Item> T pick()).
+	TypeParams  []TypeParam
+	Annotations []string
+	Modifiers   []string
+	Access      string
+	Throws      []string
+	SigHash     uint64 // signature without access modifier and throws clause
+	BodyHash    uint64 // body tokens (field: initializer)
+	ThrowsHash  uint64
+	Line        int
+	EndLine     int
+	BodyLine    int // first line of the body, 0 when there is none
+	Start, End  int // byte range of the whole declaration
+	BodyStart   int // byte range of the body (block, initializer expression)
+	BodyEnd     int
+	Broken      bool // the member's text contains a syntax error
+	Refs        Refs // what the body refers to, for the dependency graph
 }
 
 // Static reports whether the member carries the static modifier.

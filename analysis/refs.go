@@ -371,7 +371,6 @@ func receiverOf(src []byte, toks []Token, i int, earlier []Call) []string {
 // ClassLiteralReceiver is the receiver of a call on a class literal (Foo.class.getName()).
 const ClassLiteralReceiver = "#class"
 
-
 // receiverChain collects the dotted names ending at toks[end]: "a.b.c" → [a b c].
 func receiverChain(src []byte, toks []Token, end int) []string {
 	start := end

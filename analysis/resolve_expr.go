@@ -1,7 +1,6 @@
 package analysis
 
 import (
-	"cmp"
 	"strconv"
 	"strings"
 )
@@ -101,6 +100,9 @@ type memberCtx struct {
 	// unqualified call found in no enclosing type is a method of one of its anonymous
 	// classes (declared in the body, which is this member's own code, or inherited).
 	anonScope bool
+	// methodParams are the type parameters of the member whose code this is.
+	methodParams []TypeParam
+	boundDepth   int // guards bounds naming other parameters (<A extends B, B extends A>)
 }
 
 func newMemberCtx(r *resolver, typ string, locals []LocalVar, calls []Call) *memberCtx {
@@ -131,11 +133,27 @@ func (mc *memberCtx) uncertainEdge(to, kind string, line int, why string) {
 
 // typeValue turns a written type, as seen from file f inside ctx, into a value type.
 func (mc *memberCtx) typeValue(f *File, ctx, written string) valType {
+	var methodParams []TypeParam
+	if ctx == mc.typ {
+		methodParams = mc.methodParams
+	}
+	return mc.typeValueIn(f, ctx, written, methodParams)
+}
+
+// typeValueIn is typeValue where methodParams are the type parameters of the method whose
+// declaration wrote the type (they shadow the type's own).
+func (mc *memberCtx) typeValueIn(f *File, ctx, written string, methodParams []TypeParam) valType {
 	if written == "" {
 		return unknownVal
 	}
 	if strings.HasSuffix(written, "[]") || primitives[written] {
 		return valType{lib: true, lname: written}
+	}
+	if p, ok := typeParam(methodParams, written); ok {
+		return mc.boundValue(p, ctx)
+	}
+	if p, owner, ok := mc.r.paramInScope(ctx, written); ok {
+		return mc.boundValue(p, owner)
 	}
 	tr := mc.r.typeIn(f, ctx, written)
 	switch {
@@ -148,13 +166,7 @@ func (mc *memberCtx) typeValue(f *File, ctx, written string) valType {
 }
 
 // memberValue is the type of a field's value or of a method's result.
-func (mc *memberCtx) memberValue(ref memberRef) valType {
-	m := mc.r.member(ref)
-	if m == nil {
-		return unknownVal
-	}
-	return mc.typeValue(mc.r.s.FileOf(ref.typ), ref.typ, cmp.Or(m.QualifiedType, m.ReturnType))
-}
+func (mc *memberCtx) memberValue(ref memberRef) valType { return mc.memberValueOn(ref, "") }
 
 // scopeField finds the field an unqualified name denotes: own and inherited fields, then
 // those of enclosing types, then static imports.
@@ -338,7 +350,7 @@ func (mc *memberCtx) selectOn(v valType, seg string, line int, write bool) valTy
 		}
 		if ref, ok := mc.r.findField(id, seg); ok {
 			mc.edge(mc.r.member(ref).ID, kind, line)
-			add(mc.memberValue(ref))
+			add(mc.memberValueOn(ref, id))
 		}
 	}
 	if !found {
@@ -471,7 +483,7 @@ func (mc *memberCtx) onValue(recv valType, c Call, kind string, res *callResult)
 		refs := mc.r.findMethods(id, c.Name, c.Arity, mc.argTypes(c))
 		for _, ref := range refs {
 			res.targets = append(res.targets, target{mc.r.member(ref).ID, kind, ""})
-			value = mc.mergeResult(value, ref, found)
+			value = mc.mergeResult(value, ref, id, found)
 			found = true
 		}
 		if len(refs) == 0 && kind != "super" {
@@ -518,8 +530,8 @@ func (mc *memberCtx) onValue(recv valType, c Call, kind string, res *callResult)
 	}
 }
 
-func (mc *memberCtx) mergeResult(acc valType, ref memberRef, have bool) valType {
-	v := mc.memberValue(ref)
+func (mc *memberCtx) mergeResult(acc valType, ref memberRef, recv string, have bool) valType {
+	v := mc.memberValueOn(ref, recv)
 	if !have {
 		return v
 	}
@@ -604,7 +616,7 @@ func (mc *memberCtx) takeRefs(refs []memberRef, res *callResult) {
 	var value valType
 	for i, ref := range refs {
 		res.targets = append(res.targets, target{mc.r.member(ref).ID, "call", ""})
-		value = mc.mergeResult(value, ref, i > 0)
+		value = mc.mergeResult(value, ref, mc.typ, i > 0)
 	}
 	res.value = value
 }

@@ -45,6 +45,7 @@ type typeSummary struct {
 	lib         bool
 	libNames    string // the type's own non-project supertypes (simple names, joined): callbacks
 	subs        string // joined direct subtypes
+	generics    string // type parameters and supertypes' type arguments (genericsSummary)
 }
 
 // implicitLibSuper names the type kinds that have the implicit non-project supertypes of enums and records.
@@ -128,7 +129,8 @@ func (idx *index) summarize(t *Type) typeSummary {
 		}
 	}
 	return typeSummary{kind: t.Kind, outer: t.Outer, ancestors: strings.Join(idx.ancestors[t.ID], ","),
-		lib: idx.libSuper[t.ID], libNames: strings.Join(lib, ","), subs: strings.Join(idx.subs[t.ID], ",")}
+		lib: idx.libSuper[t.ID], libNames: strings.Join(lib, ","), subs: strings.Join(idx.subs[t.ID], ","),
+		generics: genericsSummary(t)}
 }
 
 // walkAncestors lists the project ancestors of id breadth first: the superclass chain

@@ -12,12 +12,22 @@ type resolver struct {
 	memo map[typeKey]typeResult
 	// callbacks memoizes callbackTargets by type id.
 	callbacks map[string][]string
+	// binds memoizes bind (the dependencies it records stay in d, which is per resolver).
+	binds map[bindKey]bindResult
+}
+
+type bindKey struct{ recv, target, param string }
+
+type bindResult struct {
+	b  binding
+	ok bool
 }
 
 type typeKey struct{ file, ctx, name string }
 
 func newResolver(s *Snapshot, idx *index, d *deps) *resolver {
-	return &resolver{s: s, idx: idx, d: d, memo: map[typeKey]typeResult{}, callbacks: map[string][]string{}}
+	return &resolver{s: s, idx: idx, d: d, memo: map[typeKey]typeResult{}, callbacks: map[string][]string{},
+		binds: map[bindKey]bindResult{}}
 }
 
 func (r *resolver) supersOf(id string) []string { return r.idx.supers[id] }
@@ -98,6 +108,12 @@ func (r *resolver) findMethods(typ, name string, arity int, argTypes []valType) 
 			if m.Kind == KindMethod && m.Name == name && arityFits(m, arity) {
 				sig := strings.Join(m.Params, ",")
 				if hasString(sigs, sig) {
+					continue
+				}
+				if bound, ok := r.boundSignature(typ, cur, m); ok && cur != typ && hasString(sigs, bound) {
+					// Overridden nearer down once the ancestor's type parameters are bound
+					// as typ binds them (Elem<T>'s add(T) by Frac's add(Frac)): dispatch
+					// never runs the ancestor's declaration.
 					continue
 				}
 				sigs = append(sigs, sig)
@@ -225,4 +241,31 @@ func (r *resolver) enumConstants(typ string) []string {
 		}
 	}
 	return out
+}
+
+// boundSignature is the parameter list of m, declared by the ancestor decl of typ, with
+// decl's type parameters replaced by what typ's supertypes bind them to; false when no
+// parameter changes.
+func (r *resolver) boundSignature(typ, decl string, m *Member) (string, bool) {
+	t := r.s.Type(decl)
+	if typ == decl || t == nil || len(t.TypeParams) == 0 {
+		return "", false
+	}
+	params := make([]string, len(m.Params))
+	changed := false
+	for i, p := range m.Params {
+		params[i] = p
+		elem, dims := strings.CutSuffix(p, "[]")
+		if hasTypeParam(m.TypeParams, elem) || !hasTypeParam(t.TypeParams, elem) {
+			continue
+		}
+		if b, ok := r.bind(typ, decl, elem); ok {
+			params[i] = b.name
+			if dims {
+				params[i] += "[]"
+			}
+			changed = true
+		}
+	}
+	return strings.Join(params, ","), changed
 }

@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/assertlens/assertlens/analysis/project"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/assertlens/assertlens/analysis/project"
 )
 
 // Workspace is a Java project on disk, named by its root. Its build layout (modules,

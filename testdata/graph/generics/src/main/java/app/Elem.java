@@ -1,0 +1,7 @@
+package app;
+
+public interface Elem<T extends Elem<T>> {
+    T add(T other);
+
+    T negate();
+}

@@ -1,0 +1,15 @@
+package app;
+
+public class Ledger {
+    private int total;
+
+    public Ledger add(Object entry) {
+        total++;
+        return this;
+    }
+
+    public Ledger negate() {
+        total = -total;
+        return this;
+    }
+}
