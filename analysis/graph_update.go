@@ -222,7 +222,8 @@ func fileShape(f *File) uint64 {
 		w("import", imp.Name, strconv.FormatBool(imp.Static), strconv.FormatBool(imp.OnDemand))
 	}
 	for _, t := range f.Types {
-		w("type", t.ID, t.Kind, t.Outer, strings.Join(t.Extends, ","), strings.Join(t.Implements, ","), strings.Join(t.Modifiers, ","))
+		w("type", t.ID, t.Kind, t.Outer, strings.Join(t.Extends, ","), strings.Join(t.Implements, ","), strings.Join(t.Modifiers, ","),
+			genericsSummary(t))
 		for _, m := range t.Members {
 			w(memberSigKey(m), strconv.FormatBool(m.BodyEnd > m.BodyStart))
 		}
@@ -232,8 +233,12 @@ func fileShape(f *File) uint64 {
 
 // memberSigKey is what other files may depend on in one member declaration.
 func memberSigKey(m *Member) string {
-	return m.ID + "|" + string(m.Kind) + "|" + m.ReturnType + "|" + m.Access + "|" + strings.Join(m.Modifiers, ",") +
+	key := m.ID + "|" + string(m.Kind) + "|" + m.ReturnType + "|" + m.Access + "|" + strings.Join(m.Modifiers, ",") +
 		"|" + strconv.FormatBool(m.Varargs)
+	for _, p := range m.TypeParams {
+		key += "|<" + p.Name + ":" + p.Bound
+	}
+	return key
 }
 
 // diffIndexes finds what an edit made dirty: types whose existence, kind, ancestors,

@@ -305,3 +305,31 @@ func TestGraphUpdateEquivalenceHubs(t *testing.T) {
 		assertSameIndex(t, fmt.Sprintf("edit %d (%s)", i, e.path), want.idx, g.idx)
 	}
 }
+
+// TestGraphUpdateEquivalenceGenerics: edits to type parameters, bounds and supertypes'
+// type arguments re-resolve every file whose calls were typed through them.
+func TestGraphUpdateEquivalenceGenerics(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "graph", "generics")
+	src := readJavaTree(t, dir)
+	frac, elem, box := "src/main/java/app/Frac.java", "src/main/java/app/Elem.java", "src/main/java/app/Box.java"
+	edits := []fileEdit{
+		{path: frac, old: "implements RealElem<Frac>", new: "implements RealElem"},
+		{path: frac, old: "implements RealElem", new: "implements RealElem<Frac>"},
+		{path: "src/main/java/app/RealElem.java", old: "extends Elem<T>", new: "extends Elem"},
+		{path: "src/main/java/app/RealElem.java", old: "extends Elem {", new: "extends Elem<T> {"},
+		{path: box, old: "public class Box<T extends Elem<T>>", new: "public class Box<T extends Ledger>"},
+		{path: box, old: "public class Box<T extends Ledger>", new: "public class Box<T>"},
+		{path: elem, old: "T negate();", new: "Elem<T> negate();"},
+		{path: "src/main/java/app/Algebra.java", old: "public static <T extends Elem<T>> T twice(T x) {", new: "public static <T extends Dec> T twice(T x) {"},
+	}
+	s := snapshotFromSource(t, dir, src)
+	g := BuildGraph(s)
+	for i, e := range edits {
+		src = applyFileEdit(t, src, e)
+		s = snapshotFromSource(t, dir, src)
+		want := BuildGraph(s)
+		g = g.Update(s, []string{e.path})
+		assertSameGraph(t, fmt.Sprintf("edit %d (%s)", i, e.path), want, g)
+		assertSameIndex(t, fmt.Sprintf("edit %d (%s)", i, e.path), want.idx, g.idx)
+	}
+}
