@@ -231,8 +231,44 @@ func (r *resolver) callbackTargets(typ string) []string {
 			}
 		}
 	}
+	if lib && names["readResolve"] {
+		// Deserialization runs the no-argument constructor of the first superclass that
+		// is not serializable (an Externalizable class's own): which one that is may hang
+		// on library supertypes, so every project superclass's.
+		start := r.idx.superCls[typ]
+		if names["readExternal"] {
+			start = typ
+		}
+		for c, n := start, 0; c != "" && n < 32; c, n = r.idx.superCls[c], n+1 {
+			if ctor := noArgConstructor(r.s.Type(c)); ctor != "" && !seen[ctor] {
+				seen[ctor] = true
+				out = append(out, ctor)
+			}
+		}
+	}
 	r.callbacks[typ] = out
 	return out
+}
+
+// noArgConstructor names t's constructor without parameters, declared or implicit; "" when
+// t declares constructors but none without parameters.
+func noArgConstructor(t *Type) string {
+	if t == nil || t.Kind != "class" {
+		return ""
+	}
+	declared := false
+	for _, m := range t.Members {
+		if m.Kind == KindConstructor {
+			declared = true
+			if len(m.Params) == 0 {
+				return m.ID
+			}
+		}
+	}
+	if declared {
+		return ""
+	}
+	return implicitConstructor(t)
 }
 
 // CallbackMembers returns the methods library code may call back on an object of the

@@ -543,7 +543,13 @@ func (x *extractor) fields(t *Type, n *sitter.Node) {
 		if nm == nil {
 			continue
 		}
-		m := &Member{ID: t.ID + "#" + x.text(nm), Kind: KindField, Name: x.text(nm), ReturnType: typ, QualifiedType: qualifiedType,
+		ftyp, fqual := typ, qualifiedType
+		if dims := d.ChildByFieldName("dimensions"); dims != nil && ftyp != "" {
+			// double data[]: the brackets on the name belong to the type.
+			ftyp += strings.Repeat("[]", strings.Count(x.text(dims), "["))
+			fqual = ""
+		}
+		m := &Member{ID: t.ID + "#" + x.text(nm), Kind: KindField, Name: x.text(nm), ReturnType: ftyp, QualifiedType: fqual,
 			Annotations: annotations, Modifiers: mods, Access: access, Line: line(n), EndLine: endLine(n),
 			Start: int(n.StartByte()), End: int(n.EndByte()), Broken: n.HasError()}
 		declToks := Lex(x.src, int(d.StartByte()), int(nm.EndByte()))

@@ -138,6 +138,8 @@ var ruleCases = []struct {
 		[]Edge{{From: "app.Wallet#balance()", To: "app.Money#toString()", Kind: "callback"}}},
 	{"library callback: private serialization hook", "callbacks", "app.Settings#writeReplace()", []string{"app.CallbacksTest#serializedByLibrary()"}, nil,
 		[]Edge{{From: "app.CallbacksTest#serializedByLibrary()", To: "app.Settings#writeReplace()", Kind: "callback"}}},
+	{"deserialization runs the no-argument constructor of a non-serializable superclass", "callbacks", "app.Ledger#<init>()",
+		[]string{"app.CallbacksTest#deserializedByLibrary()"}, nil, nil},
 	{"known library interface narrows callbacks", "callbacks", "app.Settings#size()", nil, []string{"app.CallbacksTest#serializableUsesName()"}, nil},
 
 	{"enum mention reaches no enum method", "hubs", "app.Level#describe()", nil,
@@ -187,6 +189,13 @@ var ruleCases = []struct {
 	{"overload by string concatenation: numeric overloads untouched", "overloads", "app.Fmt#ints(int)", nil,
 		[]string{"app.OverloadsTest#showConcatenation()"}, nil},
 
+	{"a field declared double values[] is an array", "overloads", "app.Hashes#of(double[])", []string{"app.OverloadsTest#arrayFieldDeclaredOnTheName()"}, nil, nil},
+	{"a field declared double values[] is no double", "overloads", "app.Hashes#of(double)", nil, []string{"app.Series#hash()"}, nil},
+	{"explicit type arguments (Collections.<K, V>emptyMap()) are no arguments", "overloads", "app.Series#<init>(double,Map)",
+		[]string{"app.OverloadsTest#arrayFieldDeclaredOnTheName()"}, nil, nil},
+	{"and the constructor of another arity is not called", "overloads", "app.Series#<init>(double,double,Map)", nil,
+		[]string{"app.Series#constant(double)"}, nil},
+
 	{"implicit toString of string concatenation", "implicit", "app.Tag#toString()", []string{"app.ImplicitTest#stringConcatenation()"}, nil, nil},
 	{"implicit iterator of enhanced for", "implicit", "app.Range#iterator()", []string{"app.ImplicitTest#enhancedFor()"}, nil, nil},
 	{"implicit close of try-with-resources", "implicit", "app.Res#close()", []string{"app.ImplicitTest#tryWithResources()"}, nil, nil},
@@ -196,6 +205,8 @@ var ruleCases = []struct {
 
 	{"unqualified call in an anonymous class: enclosing type's library method dispatches to overrides", "receivers", "app.FastJob#trimToSize()",
 		[]string{"app.ReceiversTest#anonymousClassCallsEnclosingLibraryMethod()"}, nil, nil},
+	{"super.m() in an anonymous class body is the anonymous class's supertype's", "receivers", "app.Counter#increment(int)",
+		[]string{"app.ReceiversTest#superCallInAnAnonymousClass()"}, nil, nil},
 	{"class literal: Class methods match no project method by name", "receivers", "app.Entry#getSimpleName()", nil,
 		[]string{"app.ReceiversTest#classLiteralName()", "app.Labels#typeName()"}, nil},
 	{"class literal: what cast returns stays unknown", "receivers", "app.FastWidget#spin()",

@@ -217,6 +217,10 @@ func argSummaries(src []byte, toks []Token, open int) (closeIdx, n int, names, a
 			if k < len(toks) && toks[k].Is(src, "<") {
 				j = skipAngles(src, toks, k) - 1
 			}
+		case s.Is(src, ".") && depth >= 1 && j+1 < len(toks) && toks[j+1].Is(src, "<"):
+			// Explicit type arguments of a call (Collections.<K, V>emptyMap()): their
+			// commas separate no arguments.
+			j = skipAngles(src, toks, j+1) - 1
 		case s.Is(src, ",") && depth == 1:
 			n++
 			names = appendArgName(src, toks, argStart, j, names)

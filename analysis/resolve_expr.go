@@ -461,6 +461,18 @@ func (mc *memberCtx) resolve(c Call, before int) *callResult {
 		recv = mc.superValue()
 		kind = "super"
 		mc.onValue(recv, c, kind, res)
+		// Inside an anonymous class body (part of this member's code), super is the
+		// anonymous class's supertype.
+		for _, ac := range mc.calls {
+			if !ac.Anon {
+				continue
+			}
+			for _, id := range mc.typeValue(mc.f, mc.typ, ac.New).ids {
+				for _, ref := range mc.r.findMethods(id, c.Name, c.Arity, mc.argTypes(c)) {
+					res.targets = append(res.targets, target{mc.r.member(ref).ID, kind, ""})
+				}
+			}
+		}
 	default:
 		recv = mc.receiver(c.Receiver, c.Line, before)
 		mc.onValue(recv, c, kind, res)

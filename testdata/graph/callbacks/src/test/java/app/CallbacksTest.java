@@ -39,4 +39,12 @@ class CallbacksTest {
     void serializedByLibrary() throws Exception {
         new java.io.ObjectOutputStream(new java.io.ByteArrayOutputStream()).writeObject(new Settings());
     }
+
+    @Test
+    void deserializedByLibrary() throws Exception {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        new java.io.ObjectOutputStream(bytes).writeObject(new Account(5));
+        Object back = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray())).readObject();
+        assertEquals(-1, ((Ledger) back).opened);
+    }
 }

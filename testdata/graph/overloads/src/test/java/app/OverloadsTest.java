@@ -38,4 +38,9 @@ class OverloadsTest {
     void inheritedOverload() {
         assertEquals("i3", new Sub().put(3));
     }
+
+    @Test
+    void arrayFieldDeclaredOnTheName() {
+        assertEquals(1, Series.constant(2).hash());
+    }
 }

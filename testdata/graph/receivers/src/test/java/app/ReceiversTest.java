@@ -62,4 +62,9 @@ class ReceiversTest {
     void inheritedToStringDispatchesToOverrides() {
         assertEquals("[gold]", new GoldPlate().show());
     }
+
+    @Test
+    void superCallInAnAnonymousClass() {
+        assertEquals(3, Counter.startingAtThree().count());
+    }
 }
