@@ -70,6 +70,7 @@ func TestCoverageAttributesEachExecutionToItsTestStatement(t *testing.T) {
 		{"the other concrete class", "cov.Shape#square cov.BigSquareTest#area 12"},
 		{"a lambda of an interface", "cov.Shape#lambda$square$0 cov.BigSquareTest#area 13"},
 		{"JUnit 4 statement", "cov.Calc#add cov.LegacyTest#adds 30"},
+		{"JUnit 4 with a timeout runs the body on a thread of its own: still that statement", "cov.Calc#add cov.LegacyTest#addsInTime 35"},
 		{"JUnit 4 @Before", "cov.Calc#<init> cov.LegacyTest#adds 0"},
 		{"JUnit 4 @After", "cov.Calc#twice cov.LegacyTest#adds 0"},
 		{"JUnit 4 @BeforeClass", "cov.Calc#seed cov.LegacyTest 0"},
@@ -91,6 +92,7 @@ func TestCoverageAttributesEachExecutionToItsTestStatement(t *testing.T) {
 		"cov.Calc#twice cov.CalcTest#adds 34",    // @AfterEach after the last statement is not that statement
 		"cov.Calc#twice cov.CalcTest#fails 58",   // never reached
 		"cov.Calc#twice cov.CalcTest#threads 52", // only on the other thread
+		"cov.Calc#add cov.LegacyTest#addsInTime 0 other", // the body's thread is the test's
 	} {
 		if got[never] {
 			t.Errorf("recorded %q", never)

@@ -24,6 +24,12 @@ public final class Rt {
         final String testClass, testMethod, declClass, methodName;
         final Ctx parent;
         final Thread owner;
+        /**
+         * The thread running the test method's body when that is not the owner (JUnit 4's
+         * timeout and Jupiter's separate-thread timeout run the body on a thread of their
+         * own while the owner waits): its lines are the test's statements, not other work.
+         */
+        volatile Thread body;
         volatile int line;
         /** Set when the test ended: threads it started keep it, but no longer work for it. */
         volatile boolean closed;
@@ -40,6 +46,11 @@ public final class Rt {
             this.methodName = methodName == null ? null : methodName.intern();
             this.parent = parent;
             this.owner = Thread.currentThread();
+        }
+
+        /** Reports whether t runs the test itself: its owner, or the thread running its body. */
+        boolean runsOn(Thread t) {
+            return owner == t || body == t;
         }
 
         synchronized void add(long key) {
@@ -132,7 +143,7 @@ public final class Rt {
             // common pool): whichever test the work is for, it cannot be told.
             c = NONE;
         }
-        boolean other = c != NONE && c.owner != Thread.currentThread();
+        boolean other = c != NONE && !c.runsOn(Thread.currentThread());
         c.add(((long) member << 32) | ((long) (c.line & 0x3fffffff) << 1) | (other ? 1 : 0));
     }
 
@@ -170,7 +181,14 @@ public final class Rt {
     /** Called at the entry of every method of a test class. */
     public static void enter(String cls, String method) {
         Ctx c = CUR.get();
-        if (c != null && c.methodName == method && c.declClass == cls && c.owner == Thread.currentThread()) {
+        if (c == null || c.methodName != method || c.declClass != cls) {
+            return;
+        }
+        Thread t = Thread.currentThread();
+        if (c.owner != t && c.depth == 0 && c.body == null && !c.closed) {
+            c.body = t; // the body runs on a thread of its own (a timeout)
+        }
+        if (c.runsOn(t)) {
             c.depth++;
         }
     }
@@ -178,7 +196,7 @@ public final class Rt {
     /** Called before each return from, and on each exception leaving, a method of a test class. */
     public static void exit(String cls, String method) {
         Ctx c = CUR.get();
-        if (c != null && c.methodName == method && c.declClass == cls && c.owner == Thread.currentThread() && c.depth > 0) {
+        if (c != null && c.methodName == method && c.declClass == cls && c.runsOn(Thread.currentThread()) && c.depth > 0) {
             if (--c.depth == 0) {
                 c.line = 0; // what runs after the test method (@After*) is fixture
             }
@@ -224,7 +242,7 @@ public final class Rt {
     /** Called at each new source line of a method of a test class. */
     public static void line(String cls, String method, int line) {
         Ctx c = CUR.get();
-        if (c != null && c.depth == 1 && c.methodName == method && c.declClass == cls && c.owner == Thread.currentThread()) {
+        if (c != null && c.depth == 1 && c.methodName == method && c.declClass == cls && c.runsOn(Thread.currentThread())) {
             c.line = line;
         }
     }

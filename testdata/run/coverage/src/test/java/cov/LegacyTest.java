@@ -29,4 +29,9 @@ public class LegacyTest {
     public void adds() {
         assertEquals(4, c.add(2));
     }
+
+    @Test(timeout = 60000)
+    public void addsInTime() {
+        assertEquals(5, c.add(3));
+    }
 }
