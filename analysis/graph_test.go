@@ -207,6 +207,8 @@ var ruleCases = []struct {
 		[]string{"app.ReceiversTest#anonymousClassCallsEnclosingLibraryMethod()"}, nil, nil},
 	{"super.m() in an anonymous class body is the anonymous class's supertype's", "receivers", "app.Counter#increment(int)",
 		[]string{"app.ReceiversTest#superCallInAnAnonymousClass()"}, nil, nil},
+	{"a chained call's receiver is the call right before it, not an argument's call of the same name", "receivers", "app.Plan#weight(int)",
+		[]string{"app.ReceiversTest#chainAfterACallWhoseArgumentCallsTheSameName()"}, nil, nil},
 	{"class literal: Class methods match no project method by name", "receivers", "app.Entry#getSimpleName()", nil,
 		[]string{"app.ReceiversTest#classLiteralName()", "app.Labels#typeName()"}, nil},
 	{"class literal: what cast returns stays unknown", "receivers", "app.FastWidget#spin()",

@@ -20,6 +20,9 @@ var reflectiveLookups = map[string]bool{
 // unresolved for the graph to match widely.
 func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 	r := Refs{Locals: append([]LocalVar(nil), params...)}
+	// at holds, per call, the index of the token that names it (the "new" of a
+	// constructor call): a receiver that is a call's result names that exact call.
+	var at []int
 	names := map[string]bool{}
 	types := map[string]bool{}
 	for i := 0; i < len(toks); i++ {
@@ -34,13 +37,13 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 				}
 			case "new":
 				if call, ok := scanNew(src, toks, i); ok {
-					r.Calls = append(r.Calls, call)
+					r.Calls, at = append(r.Calls, call), append(at, i)
 					types[call.New] = true
 				}
 			case "this", "super":
 				if i+1 < len(toks) && toks[i+1].Is(src, "(") && (i == 0 || isStmtStart(src, toks[i-1])) {
 					_, n, _ := argList(src, toks, i+1)
-					r.Calls = append(r.Calls, Call{Name: "<init>", Arity: n, Line: lineOf(src, t.Start), This: text == "this", Super: text == "super"})
+					r.Calls, at = append(r.Calls, Call{Name: "<init>", Arity: n, Line: lineOf(src, t.Start), This: text == "this", Super: text == "super"}), append(at, i)
 				}
 			}
 		case TokIdent:
@@ -50,7 +53,7 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 				}
 				_, n, args, sums := argSummaries(src, toks, i+1)
 				call := Call{Name: text, Arity: n, Line: lineOf(src, t.Start), ArgNames: args, Args: sums}
-				call.Receiver = receiverOf(src, toks, i, r.Calls)
+				call.Receiver = receiverOf(src, toks, i, r.Calls, at)
 				if len(call.Receiver) == 1 && call.Receiver[0] == "super" {
 					call.Super = true
 				}
@@ -65,7 +68,7 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 						r.Reflective = true // getMethods(), getDeclaredFields(): every member
 					}
 				}
-				r.Calls = append(r.Calls, call)
+				r.Calls, at = append(r.Calls, call), append(at, i)
 				continue
 			}
 			if i+1 < len(toks) && toks[i+1].Is(src, "::") && i+2 < len(toks) {
@@ -75,6 +78,7 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 				}
 				r.Calls = append(r.Calls, Call{Name: name, Arity: -1, MethRef: true, Line: lineOf(src, t.Start),
 					Receiver: receiverChain(src, toks, i), New: newName(name, text)})
+				at = append(at, i)
 				if isTypeLike(text) {
 					types[text] = true
 				}
@@ -98,6 +102,7 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 					name = "<init>"
 				}
 				r.Calls = append(r.Calls, Call{Name: name, Arity: -1, MethRef: true, Line: lineOf(src, t.Start), Receiver: []string{toks[i-1].Text(src)}})
+				at = append(at, i)
 			}
 		}
 	}
@@ -109,7 +114,7 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 	}
 	sort.Strings(r.Names)
 	sort.Strings(r.Types)
-	scanSelects(src, toks, &r)
+	scanSelects(src, toks, &r, at)
 	return r
 }
 
@@ -326,8 +331,9 @@ func appendArgName(src []byte, toks []Token, from, to int, names []string) []str
 	return names
 }
 
-// receiverOf summarises the receiver of the call whose name is at toks[i].
-func receiverOf(src []byte, toks []Token, i int, earlier []Call) []string {
+// receiverOf summarises the receiver of the call whose name is at toks[i]; at holds the
+// name token of each call in calls.
+func receiverOf(src []byte, toks []Token, i int, calls []Call, at []int) []string {
 	if i < 2 || !toks[i-1].Is(src, ".") {
 		return nil
 	}
@@ -342,14 +348,22 @@ func receiverOf(src []byte, toks []Token, i int, earlier []Call) []string {
 				depth--
 				if depth == 0 {
 					if j > 0 && toks[j-1].Kind == TokIdent {
-						// Which earlier call is it? The nearest one with that name.
+						// Which call is it? The one named at that very token (an argument
+						// may call a method of the same name: x.target(p.target())).
 						name := toks[j-1].Text(src)
 						isNew := j > 1 && toks[j-2].Is(src, "new")
-						for k := len(earlier) - 1; k >= 0; k-- {
-							if isNew && earlier[k].Name == "<init>" && earlier[k].New == name {
+						want := j - 1
+						if isNew {
+							want = j - 2
+						}
+						for k := range calls {
+							if k >= len(at) || at[k] != want {
+								continue
+							}
+							if isNew && calls[k].Name == "<init>" && calls[k].New == name {
 								return []string{"new", name}
 							}
-							if !isNew && earlier[k].Name == name {
+							if !isNew && calls[k].Name == name {
 								return []string{"()", strconv.Itoa(k)}
 							}
 						}

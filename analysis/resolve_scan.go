@@ -16,7 +16,7 @@ type Select struct {
 // scanSelects adds field accesses and class literals to r. It is a second, cheap pass over
 // the tokens ScanRefs has already read; r.Calls must be complete so that receivers can
 // point at earlier calls.
-func scanSelects(src []byte, toks []Token, r *Refs) {
+func scanSelects(src []byte, toks []Token, r *Refs, at []int) {
 	lines := lineCounter{src: src, line: 1}
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
@@ -46,7 +46,7 @@ func scanSelects(src []byte, toks []Token, r *Refs) {
 		}
 		s := Select{Name: t.Text(src), Line: lines.at(t.Start), Write: write}
 		if qualified {
-			s.Receiver = receiverOf(src, toks, i, r.Calls)
+			s.Receiver = receiverOf(src, toks, i, r.Calls, at)
 		}
 		r.Selects = append(r.Selects, s)
 	}

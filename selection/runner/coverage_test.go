@@ -89,9 +89,9 @@ func TestCoverageAttributesEachExecutionToItsTestStatement(t *testing.T) {
 		}
 	}
 	for _, never := range []string{
-		"cov.Calc#twice cov.CalcTest#adds 34",    // @AfterEach after the last statement is not that statement
-		"cov.Calc#twice cov.CalcTest#fails 58",   // never reached
-		"cov.Calc#twice cov.CalcTest#threads 52", // only on the other thread
+		"cov.Calc#twice cov.CalcTest#adds 34",            // @AfterEach after the last statement is not that statement
+		"cov.Calc#twice cov.CalcTest#fails 58",           // never reached
+		"cov.Calc#twice cov.CalcTest#threads 52",         // only on the other thread
 		"cov.Calc#add cov.LegacyTest#addsInTime 0 other", // the body's thread is the test's
 	} {
 		if got[never] {

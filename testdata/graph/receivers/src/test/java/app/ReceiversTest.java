@@ -67,4 +67,9 @@ class ReceiversTest {
     void superCallInAnAnonymousClass() {
         assertEquals(3, Counter.startingAtThree().count());
     }
+
+    @Test
+    void chainAfterACallWhoseArgumentCallsTheSameName() {
+        assertEquals(true, Plan.of(new Problem()) != null);
+    }
 }

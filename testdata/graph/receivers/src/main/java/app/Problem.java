@@ -1,0 +1,7 @@
+package app;
+
+public class Problem {
+    public double[] target() {
+        return new double[] {1, 2};
+    }
+}
