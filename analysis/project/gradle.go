@@ -65,8 +65,14 @@ func loadGradle(paths []string, has map[string]bool, read func(string) ([]byte, 
 	return m
 }
 
+// gradleBuildFile is the build script of the project in dir: build.gradle(.kts), or one
+// named after the folder (hamcrest/hamcrest.gradle), as builds that set buildFileName have.
 func gradleBuildFile(dir string, has map[string]bool) string {
-	for _, n := range []string{"build.gradle", "build.gradle.kts"} {
+	names := []string{"build.gradle", "build.gradle.kts"}
+	if dir != "" {
+		names = append(names, path.Base(dir)+".gradle", path.Base(dir)+".gradle.kts")
+	}
+	for _, n := range names {
 		if has[join(dir, n)] {
 			return join(dir, n)
 		}
@@ -75,7 +81,7 @@ func gradleBuildFile(dir string, has map[string]bool) string {
 }
 
 var (
-	gradleIncludeRe = regexp.MustCompile(`(?m)^\s*include\s*\(?([^\n)]*)`)
+	gradleIncludeRe = regexp.MustCompile(`(?m)^\s*include\b`)
 	gradleNameRe    = regexp.MustCompile(`["']([^"']+)["']`)
 	gradleDirRe     = regexp.MustCompile(`project\(\s*["']([^"']+)["']\s*\)\.projectDir\s*=\s*(?:new\s+File\(\s*(?:settingsDir|rootDir)\s*,\s*|file\(\s*)["']([^"']+)["']`)
 )
@@ -89,8 +95,8 @@ func ParseGradleSettings(data []byte) []string {
 		moved[strings.TrimPrefix(m[1], ":")] = clean(strings.TrimPrefix(m[2], "./"))
 	}
 	var out []string
-	for _, m := range gradleIncludeRe.FindAllStringSubmatch(src, -1) {
-		for _, n := range gradleNameRe.FindAllStringSubmatch(m[1], -1) {
+	for _, at := range gradleIncludeRe.FindAllStringIndex(src, -1) {
+		for _, n := range gradleNameRe.FindAllStringSubmatch(includeArgs(src[at[1]:]), -1) {
 			name := strings.TrimPrefix(n[1], ":")
 			if name == "" {
 				continue
@@ -104,4 +110,32 @@ func ParseGradleSettings(data []byte) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// includeArgs returns the argument text of an include call that starts src: up to the
+// closing parenthesis of include(...), else up to the end of the first line that does not
+// end in a comma (Groovy lists the projects over several lines: include 'a',\n 'b').
+func includeArgs(src string) string {
+	rest := strings.TrimLeft(src, " \t")
+	if strings.HasPrefix(rest, "(") {
+		if end := strings.IndexByte(rest, ')'); end >= 0 {
+			return rest[1:end]
+		}
+		return rest[1:]
+	}
+	end := 0
+	for {
+		nl := strings.IndexByte(rest[end:], '\n')
+		if nl < 0 {
+			return rest
+		}
+		line := rest[end : end+nl]
+		if i := strings.Index(line, "//"); i >= 0 {
+			line = line[:i]
+		}
+		end += nl + 1
+		if !strings.HasSuffix(strings.TrimSpace(line), ",") {
+			return rest[:end]
+		}
+	}
 }

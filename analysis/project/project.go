@@ -98,11 +98,18 @@ func Skipped(rel string) bool {
 	return false
 }
 
-// IsBuildFile reports whether a relative path names a Maven or Gradle build file.
+// IsBuildFile reports whether a relative path names a Maven or Gradle build file: a POM,
+// any Gradle script (build.gradle, settings.gradle, scripts a build applies or names its
+// projects' build files after), Gradle properties, or a Gradle version catalog.
 func IsBuildFile(rel string) bool {
-	switch path.Base(rel) {
-	case "pom.xml", "build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts":
+	base := path.Base(rel)
+	switch {
+	case base == "pom.xml", base == "gradle.properties":
 		return true
+	case strings.HasSuffix(base, ".gradle"), strings.HasSuffix(base, ".gradle.kts"):
+		return base != ".gradle" && base != ".gradle.kts"
+	case strings.HasSuffix(base, ".versions.toml"):
+		return path.Base(path.Dir(rel)) == "gradle"
 	}
 	return false
 }
@@ -187,6 +194,12 @@ func (m *Model) Role(rel string) Role {
 	}
 	if IsBuildFile(rel) {
 		if m.Kind == Plain {
+			return Build
+		}
+		if m.Kind == Gradle && !strings.HasSuffix(rel, "pom.xml") && !strings.Contains("/"+rel, "/src/") {
+			// A Gradle script or catalog anywhere in the build (gradle/versioning.gradle,
+			// hamcrest/hamcrest.gradle) may configure any project: its module is the
+			// deepest one holding it, the root's for shared scripts.
 			return Build
 		}
 		for _, mod := range m.Modules {

@@ -3,6 +3,7 @@ package project
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -137,6 +138,24 @@ func TestGradleIncludes(t *testing.T) {
 include("lib", ":tools:cli")
 include 'moved'
 project(":moved").projectDir = file("elsewhere/moved")`,
+		// Groovy lists projects over several lines; builds may name build files after
+		// their project.
+		"settings.gradle": `include 'core', // the API
+        'extra'
+include(
+    ":kts"
+)
+include 'last'
+
+rootProject.children.each { it.buildFileName = it.name + '.gradle' }`,
+		"core/core.gradle":                       "",
+		"core/src/main/java/c/C.java":            "",
+		"extra/src/test/java/e/ET.java":          "",
+		"kts/src/main/java/k/K.java":             "",
+		"last/src/main/java/l/Last.java":         "",
+		"gradle/versioning.gradle":               "",
+		"gradle/libs.versions.toml":              "",
+		"gradle.properties":                      "",
 		"build.gradle.kts":                       "",
 		"lib/build.gradle.kts":                   "",
 		"lib/src/main/java/l/L.java":             "",
@@ -148,7 +167,7 @@ project(":moved").projectDir = file("elsewhere/moved")`,
 	if m.Kind != Gradle {
 		t.Fatalf("kind %s", m.Kind)
 	}
-	if got, want := m.ModuleDirs(), []string{"", "elsewhere/moved", "lib", "tools/cli"}; !reflect.DeepEqual(got, want) {
+	if got, want := m.ModuleDirs(), []string{"", "core", "elsewhere/moved", "extra", "kts", "last", "lib", "tools/cli"}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("modules %v, want %v", got, want)
 	}
 	for p, want := range map[string]Role{
@@ -158,10 +177,27 @@ project(":moved").projectDir = file("elsewhere/moved")`,
 		"elsewhere/moved/src/main/java/m/M.java": Main,
 		"samples/src/main/java/s/S.java":         Outside,
 		"lib/build.gradle.kts":                   Build,
+		"core/src/main/java/c/C.java":            Main,
+		"extra/src/test/java/e/ET.java":          Test,
+		"kts/src/main/java/k/K.java":             Main,
+		"last/src/main/java/l/Last.java":         Main,
+		"core/core.gradle":                       Build,
+		"gradle/versioning.gradle":               Build,
+		"gradle/libs.versions.toml":              Build,
+		"gradle.properties":                      Build,
+		"gradle/wrapper/gradle-wrapper.jar":      Outside,
 	} {
 		if got := m.Role(p); got != want {
 			t.Errorf("Role(%s) = %d, want %d", p, got, want)
 		}
+	}
+	for p, want := range map[string]string{"core/core.gradle": "core", "gradle/versioning.gradle": "", "gradle/libs.versions.toml": ""} {
+		if got := m.ModuleOf(p); got != want {
+			t.Errorf("ModuleOf(%s) = %q, want %q", p, got, want)
+		}
+	}
+	if got := m.Modules[slices.IndexFunc(m.Modules, func(mod Module) bool { return mod.Dir == "core" })].BuildFile; got != "core/core.gradle" {
+		t.Errorf("core's build file %q, want core/core.gradle", got)
 	}
 }
 

@@ -249,3 +249,56 @@ func TestParentPOMAboveRootSameInCLIAndEngine(t *testing.T) {
 		t.Errorf("engine selected %d assertions, CLI %d\nengine: %v\nCLI:    %v", engineN, cliN, engineUnits, cliUnits)
 	}
 }
+
+// TestGradleScriptEditSameInCLIAndEngine turns the demo into a Gradle build laid out as
+// real ones are: projects included over several lines, a project build file named after
+// its folder (lib/lib.gradle) and a version catalog. A change to the catalog or to the
+// project's script changes the build of its tests: the CLI and the engine (told by the
+// file watcher) both select everything. Before, neither file counted as a build file and
+// both selected nothing.
+func TestGradleScriptEditSameInCLIAndEngine(t *testing.T) {
+	dir := gitFixture(t, "../../testdata/demo")
+	files := map[string]string{
+		"settings.gradle":           "rootProject.name = 'demo'\ninclude 'app', // not in this tree\n        'lib'\nrootProject.children.each { it.buildFileName = it.name + '.gradle' }\n",
+		"lib/lib.gradle":            "plugins { id 'java-library' }\ndependencies { testImplementation libs.junit }\n",
+		"gradle/libs.versions.toml": "[libraries]\njunit = \"junit:junit:4.13.2\"\n",
+	}
+	for rel, s := range files {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command("sh", "-c", "git mv src lib/ && git rm -q pom.xml && git add -A && git commit -qm 'a gradle build'")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("make it a gradle build: %v %s", err, out)
+	}
+	e := serverEngine(t, dir)
+	if got, _ := cliSelect(t, dir); len(got) != 0 {
+		t.Fatalf("clean tree: CLI selected %v", got)
+	}
+	for _, rel := range []string{"gradle/libs.versions.toml", "lib/lib.gradle"} {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.WriteFile(p, []byte(files[rel]+"# changed\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		e.FilesChanged([]string{rel})
+		engineUnits, engineN := engineSelect(t, e)
+		cliUnits, cliN := cliSelect(t, dir)
+		if cliN != 9 {
+			t.Errorf("CLI selected %d assertions after %s changed, want all 9", cliN, rel)
+		}
+		if engineN != cliN || !reflect.DeepEqual(engineUnits, cliUnits) {
+			t.Errorf("%s: engine selected %d assertions, CLI %d\nengine: %v\nCLI:    %v", rel, engineN, cliN, engineUnits, cliUnits)
+		}
+		if err := gitCheckout(dir, rel); err != nil {
+			t.Fatal(err)
+		}
+		e.FilesChanged([]string{rel})
+	}
+}

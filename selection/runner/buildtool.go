@@ -162,7 +162,7 @@ func gradleClasspath(ctx context.Context, root string) ([]string, error) {
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return nil, fmt.Errorf("gradle assertlensClasspath: %w: %s", err, lastLines(stderr.String(), 8))
+		return nil, fmt.Errorf("gradle assertlensClasspath: %w: %s", err, gradleFailure(stderr.String()))
 	}
 	var cp []string
 	sc := bufio.NewScanner(bytes.NewReader(out))
@@ -176,6 +176,24 @@ func gradleClasspath(ctx context.Context, root string) ([]string, error) {
 		return nil, fmt.Errorf("gradle printed no test classpath")
 	}
 	return cp, nil
+}
+
+// gradleFailure picks what a failed Gradle run says went wrong from its error output: the
+// exception a wrapper that could not download its distribution threw, the line after
+// "What went wrong:", else the last lines. The stack frames under an exception say nothing
+// to a user.
+func gradleFailure(stderr string) string {
+	lines := strings.Split(strings.TrimSpace(stderr), "\n")
+	for i, l := range lines {
+		l = strings.TrimSpace(l)
+		if strings.HasPrefix(l, "Exception in thread") || strings.HasPrefix(l, "Caused by:") {
+			return l
+		}
+		if l == "* What went wrong:" && i+1 < len(lines) {
+			return strings.TrimSpace(lines[i+1])
+		}
+	}
+	return lastLines(stderr, 8)
 }
 
 // lastLines returns the last n lines of s, for error messages.

@@ -69,3 +69,17 @@ func TestClasspathFromMavenFirst(t *testing.T) {
 		t.Errorf("explicit: source %q", res.Source)
 	}
 }
+
+func TestGradleFailureNamesTheCause(t *testing.T) {
+	for _, tc := range []struct{ name, stderr, want string }{
+		{"wrapper offline", "Exception in thread \"main\" java.net.UnknownHostException: services.gradle.org\n\tat java.base/sun.nio.ch.NioSocketImpl.connect(NioSocketImpl.java:572)\n\tat java.base/java.net.Socket.connect(Socket.java:633)",
+			"Exception in thread \"main\" java.net.UnknownHostException: services.gradle.org"},
+		{"build failed", "\nFAILURE: Build failed with an exception.\n\n* Where:\nBuild file '/p/build.gradle' line: 3\n\n* What went wrong:\nPlugin [id: 'x'] was not found\n\n* Try:\n> Run with --stacktrace",
+			"Plugin [id: 'x'] was not found"},
+		{"anything else", "a\nb\n", "a\nb"},
+	} {
+		if got := gradleFailure(tc.stderr); got != tc.want {
+			t.Errorf("%s: gradleFailure = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
