@@ -155,8 +155,9 @@ func TestVersionedResultsDropOutdated(t *testing.T) {
 	}
 }
 
-// TestDebounceCoalescesEdits checks that a burst of edits restarts the debounce timer
-// and leads to one selection, run only when the timer fires. The timer is the test's own
+// TestDebounceCoalescesEdits checks the edit debounce: after a quiet spell the first edit
+// of a burst is selected at once, and the rest of the burst restarts the debounce timer and
+// leads to one more selection, run only when the timer fires. The timer is the test's own
 // clock: no wall-clock margins.
 func TestDebounceCoalescesEdits(t *testing.T) {
 	timers := &lsp.FakeTimers{}
@@ -185,17 +186,34 @@ func TestDebounceCoalescesEdits(t *testing.T) {
 	if err := h.ed.WaitFor(ctx, "ten edits seen", func() bool { return timers.Arms() >= arms+10 }); err != nil {
 		t.Fatal(err)
 	}
-	if now, _, _, _ := f.stats(); now != before {
-		t.Fatalf("%d selects ran before the debounce timer fired", now-before)
+	if err := h.ed.WaitFor(ctx, "the burst's first edit selected at once", func() bool { s, _, _, _ := f.stats(); return s > before }); err != nil {
+		t.Fatal(err)
+	}
+	if now, _, _, _ := f.stats(); now != before+1 {
+		t.Fatalf("%d selects ran before the debounce timer fired, want 1 (the burst's first edit)", now-before)
 	}
 	if n := timers.Fire(); n != 1 {
 		t.Fatalf("%d debounce timers armed after a burst of edits, want 1", n)
 	}
-	if err := h.ed.WaitFor(ctx, "debounced select", func() bool { s, _, _, _ := f.stats(); return s > before }); err != nil {
+	if err := h.ed.WaitFor(ctx, "debounced select", func() bool { s, _, _, _ := f.stats(); return s > before+1 }); err != nil {
 		t.Fatal(err)
 	}
-	if after, _, _, _ := f.stats(); after != before+1 {
-		t.Errorf("%d selects for one burst of edits, want 1", after-before)
+	if after, _, _, _ := f.stats(); after != before+2 {
+		t.Errorf("%d selects for one burst of edits, want 2", after-before)
+	}
+	// A timer firing after a burst with no edit but its first selects nothing more.
+	_ = h.ed.EditFile(ctx, complexJava, "return Math.hypot(re, im);", "return Math.hypot(re, im) ;")
+	if err := h.ed.WaitFor(ctx, "a lone edit selected at once", func() bool { s, _, _, _ := f.stats(); return s > before+2 }); err != nil {
+		t.Fatal(err)
+	}
+	if n := timers.Fire(); n != 1 {
+		t.Fatalf("%d debounce timers armed after one edit, want 1", n)
+	}
+	if err := h.ed.WaitFor(ctx, "quiet after a lone edit", func() bool { return timers.Fire() == 0 }); err != nil {
+		t.Fatal(err)
+	}
+	if after, _, _, _ := f.stats(); after != before+3 {
+		t.Errorf("%d selects after a lone edit, want 1", after-before-2)
 	}
 }
 

@@ -28,7 +28,7 @@ type session struct {
 
 	ready   chan struct{} // closed when the first index finished (well or not)
 	kick    chan struct{} // wakes the worker; capacity 1
-	timer   debounceTimer // edit debounce
+	timer   debounceTimer // edit debounce: ends a burst of edits
 	watcher *watcher
 
 	mu          sync.Mutex
@@ -39,6 +39,8 @@ type session struct {
 	setBaseline bool
 	reindex     bool
 	stateGen    uint64 // bumped by every edit or file change
+	burst       bool   // an edit came within the debounce delay; its first was selected at once
+	coalesced   bool   // later edits of the burst wait for the delay to pass
 
 	resMu     sync.RWMutex
 	result    *selection.Result
@@ -170,18 +172,43 @@ func (s *server) addSession(root string) *session {
 	return ss
 }
 
-// edited schedules a selection after the debounce delay (restarted by every edit).
+// edited schedules a selection for an edit. The first edit after a quiet spell is
+// selected at once (its diagnostics then wait only for the analysis); edits that follow
+// within the debounce delay of the previous one are coalesced into one selection when the
+// delay has passed since the last of them, so a burst of keystrokes costs two selections,
+// not one per keystroke.
 func (ss *session) edited() {
 	d := ss.srv.currentSettings().Debounce
 	ss.mu.Lock()
 	ss.stateGen++
+	leading := !ss.burst
+	if leading {
+		ss.burst = true
+	} else {
+		ss.coalesced = true
+	}
 	if ss.timer == nil {
-		ss.timer = ss.srv.cfg.after(d, ss.wake)
+		ss.timer = ss.srv.cfg.after(d, ss.burstEnded)
 	} else {
 		ss.timer.Stop()
 		ss.timer.Reset(d)
 	}
 	ss.mu.Unlock()
+	if leading {
+		ss.wake()
+	}
+}
+
+// burstEnded runs when the debounce delay has passed since the last edit: the edits that
+// came after the burst's first one are selected now.
+func (ss *session) burstEnded() {
+	ss.mu.Lock()
+	pending := ss.coalesced
+	ss.burst, ss.coalesced = false, false
+	ss.mu.Unlock()
+	if pending {
+		ss.wake()
+	}
 }
 
 // filesChanged records files changed on disk; debounced selects after the edit delay,
