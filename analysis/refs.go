@@ -460,11 +460,22 @@ func scanDecl(src []byte, toks []Token, i int) (LocalVar, bool) {
 			return LocalVar{}, false
 		}
 	}
-	typ := EraseType(string(src[toks[j].Start:toks[i-1].End]))
+	// The type keeps its qualifier (Map.Entry): its simple name may be a project type's
+	// that is not in scope here.
+	written := string(src[toks[j].Start:toks[i-1].End])
+	typ := EraseType(written)
+	if q := eraseQualified(written); strings.Contains(q, ".") {
+		typ = q
+	}
 	if toks[typeEnd].Is(src, "var") {
 		typ = ""
 		if next.Is(src, "=") && i+3 < len(toks) && toks[i+2].Is(src, "new") && toks[i+3].Kind == TokIdent {
-			typ = toks[i+3].Text(src)
+			// var c = new Outer.Inner(): the whole qualified name.
+			k := i + 3
+			for k+2 < len(toks) && toks[k+1].Is(src, ".") && toks[k+2].Kind == TokIdent {
+				k += 2
+			}
+			typ = string(src[toks[i+3].Start:toks[k].End])
 		}
 	}
 	return LocalVar{Name: toks[i].Text(src), Type: typ}, true

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.ResourceBundle;
+import app.net.Cell;
+import app.net.Grid;
 import org.junit.jupiter.api.Test;
 
 class ReceiversTest {
@@ -71,5 +73,15 @@ class ReceiversTest {
     @Test
     void chainAfterACallWhoseArgumentCallsTheSameName() {
         assertEquals(true, Plan.of(new Problem()) != null);
+    }
+
+    @Test
+    void copiesGrid() {
+        assertEquals(1, new Grid().add(1, new Cell(2)).copy().size());
+    }
+
+    @Test
+    void startsAtZero() {
+        assertEquals(0, Grid.start());
     }
 }
