@@ -74,6 +74,22 @@ func sortRecs(recs []edgeRec) {
 	}
 }
 
+// mergeRecs merges two ordered record lists into one ordered list.
+func mergeRecs(a, b []edgeRec) []edgeRec {
+	if len(b) == 0 {
+		return a
+	}
+	out := make([]edgeRec, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		if compareRecs(b[0], a[0]) < 0 {
+			out, b = append(out, b[0]), b[1:]
+		} else {
+			out, a = append(out, a[0]), a[1:]
+		}
+	}
+	return append(append(out, a...), b...)
+}
+
 func compareRecs(a, b edgeRec) int {
 	if a.Edge == b.Edge {
 		return strings.Compare(a.src, b.src)
@@ -125,14 +141,17 @@ func (st *edgeStore) with(d *storeDelta) *edgeStore {
 		m := touch(key)
 		old := m[key]
 		drop := d.remove[key]
-		next := make([]edgeRec, 0, len(old)+len(d.add[key]))
+		kept := make([]edgeRec, 0, len(old))
 		for _, rec := range old {
 			if !drop[rec.src] {
-				next = append(next, rec)
+				kept = append(kept, rec)
 			}
 		}
-		next = append(next, d.add[key]...)
-		sortRecs(next)
+		// The kept records are in order already: sort only the added ones and merge, so a
+		// hub with thousands of callers costs a pass, not a sort, per edit.
+		added := slices.Clone(d.add[key])
+		sortRecs(added)
+		next := mergeRecs(kept, added)
 		if len(next) == 0 {
 			delete(m, key)
 		} else {
