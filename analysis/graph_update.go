@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -74,20 +75,30 @@ func (g *Graph) Update(s *Snapshot, changedPaths []string) *Graph {
 		// Typing inside a body without touching calls: keep the stores, so that callers
 		// can keep what they computed on them (see SameEdges).
 		ng.fwd, ng.rev, ng.callers = g.fwd, g.rev, g.callers
+		for _, fg := range fresh {
+			if old := g.files[fg.path]; old != nil {
+				fg.partial = old.partial // the stores still point where old's did
+			}
+		}
 		return ng
 	}
 	fd, rd := newStoreDelta(), newStoreDelta()
 	for p := range changed {
-		if old := g.files[p]; old != nil {
-			dropEdges(fd, rd, old)
-		}
-	}
-	for p := range redo {
-		if old := g.files[p]; old != nil && !changed[p] {
-			dropEdges(fd, rd, old)
+		if old := g.files[p]; old != nil && ng.files[p] == nil {
+			dropEdges(fd, rd, old) // deleted
 		}
 	}
 	for _, fg := range fresh {
+		old := g.files[fg.path]
+		if old != nil && old.partial < maxPartialUpdates {
+			fg.partial = old.partial + 1
+			keyedDelta(fd, old, fg, func(e *Edge) string { return e.From })
+			keyedDelta(rd, old, fg, func(e *Edge) string { return e.To })
+			continue
+		}
+		if old != nil {
+			dropEdges(fd, rd, old)
+		}
 		for i := range fg.edges {
 			e := &fg.edges[i]
 			fd.add[e.From] = append(fd.add[e.From], edgeRec{e, fg.path})
@@ -161,6 +172,47 @@ func redoForeignLines(g *Graph, s *Snapshot, changed, redo map[string]bool) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// maxPartialUpdates bounds how many keyed updates in a row a file gets (see keyedDelta).
+// Records a keyed update leaves alone keep pointing into an older resolution's edges,
+// which stay in memory; every so often all of the file's records are replaced.
+const maxPartialUpdates = 8
+
+// keyedDelta adds to d what replacing old's edges by fg's changes in the store keyed by key
+// (From for the forward store, To for the reverse one): only the keys under which the
+// file's edges differ are dropped and added again. A body edit changes the edges of one
+// member, and a file's edges reach thousands of keys, hubs with thousands of records
+// among them: updating only what changed keeps an edit's cost independent of them.
+func keyedDelta(d *storeDelta, old, fg *fileGraph, key func(*Edge) string) {
+	group := func(edges []Edge) map[string][]*Edge {
+		m := make(map[string][]*Edge, len(edges)/2)
+		for i := range edges {
+			e := &edges[i]
+			m[key(e)] = append(m[key(e)], e)
+		}
+		return m
+	}
+	before, after := group(old.edges), group(fg.edges)
+	same := func(a, b []*Edge) bool {
+		return slices.EqualFunc(a, b, func(x, y *Edge) bool { return *x == *y })
+	}
+	for k, olds := range before {
+		if news := after[k]; !same(olds, news) {
+			d.drop(k, fg.path)
+			for _, e := range news {
+				d.add[k] = append(d.add[k], edgeRec{e, fg.path})
+			}
+		}
+	}
+	for k, news := range after {
+		if _, ok := before[k]; ok {
+			continue
+		}
+		for _, e := range news {
+			d.add[k] = append(d.add[k], edgeRec{e, fg.path})
 		}
 	}
 }

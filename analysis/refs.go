@@ -23,6 +23,7 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 	// at holds, per call, the index of the token that names it (the "new" of a
 	// constructor call): a receiver that is a call's result names that exact call.
 	var at []int
+	lines := newLineCounter(src, toks)
 	names := map[string]bool{}
 	types := map[string]bool{}
 	for i := 0; i < len(toks); i++ {
@@ -36,14 +37,14 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 					r.LocalTypes = true // not X.class
 				}
 			case "new":
-				if call, ok := scanNew(src, toks, i); ok {
+				if call, ok := scanNew(src, toks, i, lines.at(t.Start)); ok {
 					r.Calls, at = append(r.Calls, call), append(at, i)
 					types[call.New] = true
 				}
 			case "this", "super":
 				if i+1 < len(toks) && toks[i+1].Is(src, "(") && (i == 0 || isStmtStart(src, toks[i-1])) {
 					_, n, _ := argList(src, toks, i+1)
-					r.Calls, at = append(r.Calls, Call{Name: "<init>", Arity: n, Line: lineOf(src, t.Start), This: text == "this", Super: text == "super"}), append(at, i)
+					r.Calls, at = append(r.Calls, Call{Name: "<init>", Arity: n, Line: lines.at(t.Start), This: text == "this", Super: text == "super"}), append(at, i)
 				}
 			}
 		case TokIdent:
@@ -52,7 +53,7 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 					continue
 				}
 				_, n, args, sums := argSummaries(src, toks, i+1)
-				call := Call{Name: text, Arity: n, Line: lineOf(src, t.Start), ArgNames: args, Args: sums}
+				call := Call{Name: text, Arity: n, Line: lines.at(t.Start), ArgNames: args, Args: sums}
 				call.Receiver = receiverOf(src, toks, i, r.Calls, at)
 				if len(call.Receiver) == 1 && call.Receiver[0] == "super" {
 					call.Super = true
@@ -76,7 +77,7 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 				if name == "new" {
 					name = "<init>"
 				}
-				r.Calls = append(r.Calls, Call{Name: name, Arity: -1, MethRef: true, Line: lineOf(src, t.Start),
+				r.Calls = append(r.Calls, Call{Name: name, Arity: -1, MethRef: true, Line: lines.at(t.Start),
 					Receiver: receiverChain(src, toks, i), New: newName(name, text)})
 				at = append(at, i)
 				if isTypeLike(text) {
@@ -101,7 +102,7 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 				if name == "new" {
 					name = "<init>"
 				}
-				r.Calls = append(r.Calls, Call{Name: name, Arity: -1, MethRef: true, Line: lineOf(src, t.Start), Receiver: []string{toks[i-1].Text(src)}})
+				r.Calls = append(r.Calls, Call{Name: name, Arity: -1, MethRef: true, Line: lines.at(t.Start), Receiver: []string{toks[i-1].Text(src)}})
 				at = append(at, i)
 			}
 		}
@@ -145,8 +146,8 @@ func lineOf(src []byte, off int) int {
 
 var newline = []byte{'\n'}
 
-// scanNew reads "new a.b.X<...>(" at toks[i] into a constructor call.
-func scanNew(src []byte, toks []Token, i int) (Call, bool) {
+// scanNew reads "new a.b.X<...>(" at toks[i], on the given line, into a constructor call.
+func scanNew(src []byte, toks []Token, i, line int) (Call, bool) {
 	j := i + 1
 	var name string
 	for j < len(toks) && (toks[j].Kind == TokIdent || toks[j].Is(src, ".") || toks[j].Is(src, "@")) {
@@ -166,7 +167,7 @@ func scanNew(src []byte, toks []Token, i int) (Call, bool) {
 	}
 	closeIdx, n, args, sums := argSummaries(src, toks, j)
 	anon := closeIdx+1 < len(toks) && toks[closeIdx+1].Is(src, "{")
-	return Call{Name: "<init>", New: name, Arity: n, Line: lineOf(src, toks[i].Start), ArgNames: args, Args: sums, Anon: anon}, true
+	return Call{Name: "<init>", New: name, Arity: n, Line: line, ArgNames: args, Args: sums, Anon: anon}, true
 }
 
 func skipAngles(src []byte, toks []Token, j int) int {
@@ -285,7 +286,7 @@ func argSummary(src []byte, toks []Token, from, to int) string {
 	}
 	// new X(..) or new X<..>(..) and nothing after it.
 	if toks[from].Is(src, "new") {
-		if call, ok := scanNew(src, toks, from); ok && !call.Anon {
+		if call, ok := scanNew(src, toks, from, 0); ok && !call.Anon { // the line is not used
 			k := from + 1
 			for k < to && (toks[k].Kind == TokIdent || toks[k].Is(src, ".")) {
 				k++

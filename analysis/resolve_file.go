@@ -17,6 +17,7 @@ type fileGraph struct {
 	deps      *deps
 	uncertain []string
 	shape     uint64
+	partial   int // keyed updates in a row that led to this resolution (see keyedDelta)
 }
 
 // maxUncertainPerFile bounds the uncertainty notes one file may keep.

@@ -17,7 +17,7 @@ type Select struct {
 // the tokens ScanRefs has already read; r.Calls must be complete so that receivers can
 // point at earlier calls.
 func scanSelects(src []byte, toks []Token, r *Refs, at []int) {
-	lines := lineCounter{src: src, line: 1}
+	lines := newLineCounter(src, toks)
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		if t.Kind != TokIdent {
@@ -83,11 +83,21 @@ func isPreIncrement(src []byte, toks []Token, i int) bool {
 	return j >= 2 && ((toks[j-1].Is(src, "+") && toks[j-2].Is(src, "+")) || (toks[j-1].Is(src, "-") && toks[j-2].Is(src, "-")))
 }
 
-// lineCounter turns increasing byte offsets into 1-based lines in time linear in the text.
+// lineCounter turns increasing byte offsets into 1-based lines in time linear in the text
+// it passes over.
 type lineCounter struct {
 	src  []byte
 	off  int
 	line int
+}
+
+// newLineCounter returns a counter for offsets at or after the first of toks: a member's
+// tokens are read without counting the lines of the file before it more than once.
+func newLineCounter(src []byte, toks []Token) *lineCounter {
+	if len(toks) == 0 {
+		return &lineCounter{src: src, line: 1}
+	}
+	return &lineCounter{src: src, off: toks[0].Start, line: lineOf(src, toks[0].Start)}
 }
 
 func (c *lineCounter) at(off int) int {
