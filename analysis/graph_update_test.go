@@ -333,3 +333,39 @@ func TestGraphUpdateEquivalenceGenerics(t *testing.T) {
 		assertSameIndex(t, fmt.Sprintf("edit %d (%s)", i, e.path), want.idx, g.idx)
 	}
 }
+
+// TestGraphUpdateEquivalenceRepeatedEdits edits the bodies of one file many times in a row,
+// as typing does: each update replaces only the keys whose edges changed, and every
+// maxPartialUpdates-th one all of the file's records. After every edit the updated graph
+// must equal the one built from scratch.
+func TestGraphUpdateEquivalenceRepeatedEdits(t *testing.T) {
+	dir := t.TempDir()
+	if err := javagen.Write(dir, javagen.Options{Classes: 150, TestClasses: 20, Seed: 3}); err != nil {
+		t.Fatal(err)
+	}
+	src := readJavaTree(t, dir)
+	p := javagen.ClassPath(10)
+	// A cycle of edits: a call added in one method, a call added in another (moving the
+	// lines below it), then both taken back.
+	cycle := []fileEdit{
+		{path: p, old: "acc += dep1.m0(j);", new: "acc += dep1.m0(j) + dep2.m1(j);"},
+		{path: p, old: "public int m1(int x) {\n", new: "public int m1(int x) {\n        x += new com.example.p01.C0099().m2(x);\n"},
+		{path: p, old: "acc += dep1.m0(j) + dep2.m1(j);", new: "acc += dep1.m0(j);"},
+		{path: p, old: "        x += new com.example.p01.C0099().m2(x);\n", new: ""},
+	}
+	s := snapshotFromSource(t, dir, src)
+	g := BuildGraph(s)
+	partials := map[int]bool{}
+	for i := 0; i < 3*maxPartialUpdates; i++ {
+		src = applyFileEdit(t, src, cycle[i%len(cycle)])
+		s = snapshotFromSource(t, dir, src)
+		g = g.Update(s, []string{p})
+		assertSameGraph(t, fmt.Sprintf("edit %d", i), BuildGraph(s), g)
+		partials[g.files[p].partial] = true
+	}
+	for n := 0; n <= maxPartialUpdates; n++ {
+		if !partials[n] {
+			t.Errorf("no update left the file at %d keyed updates in a row (seen %v)", n, partials)
+		}
+	}
+}
