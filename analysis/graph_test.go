@@ -130,6 +130,9 @@ var ruleCases = []struct {
 	{"getField constant and class literal", "reflection", "app.Secrets#value()", []string{"app.ReflectionTest#getFieldByConstant()"}, nil,
 		[]Edge{{From: "app.ReflectionTest#getFieldByConstant()", To: "app.Target#SECRET", Kind: "reflection", Uncertain: WhyReflectionName}, {From: "app.ReflectionTest#getFieldByConstant()", To: "app.Target", Kind: "class-literal"}}},
 	{"non-constant reflective name", "reflection", "app.Gadget#spin()", []string{"app.ReflectionTest#nonConstantName()"}, nil, nil},
+	{"a static field looked up by name initializes its class", "reflection", "app.Layout#columns()",
+		[]string{"app.ReflectionTest#staticFieldOfComputedClass()"}, []string{"app.ReflectionTest#getFieldByConstant()"},
+		[]Edge{{From: "app.ReflectionTest#staticFieldOfComputedClass()", To: "app.WideTable#COLUMNS", Kind: "static-init", Uncertain: WhyReflectionName}}},
 
 	{"library callback: Comparator", "callbacks", "app.ByLength#compare(String,String)", []string{"app.CallbacksTest#comparatorPassedToLibrary()"}, nil,
 		[]Edge{{From: "app.CallbacksTest#comparatorPassedToLibrary()", To: "app.ByLength#compare(String,String)", Kind: "callback"}}},

@@ -340,6 +340,12 @@ func nameEdges(mc *memberCtx, names []string, selects []Select, line int) {
 // and non-constant reflective lookups.
 func reflectionEdges(mc *memberCtx, m *Member, line int) {
 	r := mc.r
+	// A static member looked up by name is read or invoked on a class that is initialized
+	// by then (Class.forName(name) initializes it, and so do Field.get and Method.invoke of
+	// a static member): all of that class's static initializers run, not only the named
+	// member's. commons-math's tests read a computed class's STATIC_A reflectively, which
+	// runs its STATIC_E initializer too.
+	inits := map[string]int{}
 	for _, str := range m.Refs.Strings {
 		if id := strings.ReplaceAll(str, "$", "."); strings.Contains(id, ".") {
 			r.d.typ(id)
@@ -351,11 +357,14 @@ func reflectionEdges(mc *memberCtx, m *Member, line int) {
 		}
 		for _, id := range r.globalMethods(str, -1) {
 			mc.uncertainEdge(id, "reflection", line, WhyReflectionName)
+			noteInit(r, mc.typ, id, line, inits)
 		}
 		for _, id := range r.globalFields(str) {
 			mc.uncertainEdge(id, "reflection", line, WhyReflectionName)
+			noteInit(r, mc.typ, id, line, inits)
 		}
 	}
+	forStaticInits(r, inits, func(id string, l int) { mc.uncertainEdge(id, EdgeStaticInit, l, WhyReflectionName) })
 	if !m.Refs.Reflective {
 		return
 	}

@@ -26,4 +26,13 @@ class ReflectionTest {
     void nonConstantName() throws Exception {
         assertEquals("spin", Invoker.call(new Gadget(), "sp" + "in"));
     }
+
+    @Test
+    void staticFieldOfComputedClass() throws Exception {
+        // Class.forName initializes the class: every static initializer runs, not only ROWS's.
+        Class<?> c = Class.forName(getClass().getPackage().getName() + ".Wide" + "Table");
+        java.lang.reflect.Field rows = c.getDeclaredField("ROWS");
+        rows.setAccessible(true);
+        assertEquals(2, ((int[]) rows.get(null)).length);
+    }
 }

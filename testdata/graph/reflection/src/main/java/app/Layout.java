@@ -1,0 +1,7 @@
+package app;
+
+public class Layout {
+    public static int[] columns() {
+        return new int[] {3};
+    }
+}
