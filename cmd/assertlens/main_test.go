@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -156,5 +157,17 @@ func TestRunAndCheckOnDemo(t *testing.T) {
 	}
 	if code, out, stderr := runCLI("check", "--root", dir); code != 0 || !strings.Contains(out, "0 missed") {
 		t.Fatalf("check: exit %d\n%s\n%s", code, out, stderr)
+	}
+}
+
+func TestSplitListKeepsMemberIDsWhole(t *testing.T) {
+	for in, want := range map[string][]string{
+		"a, b,,c": {"a", "b", "c"},
+		"p.A#m(int,int),p.B#f, p.C#g(T[],Order,boolean)": {"p.A#m(int,int)", "p.B#f", "p.C#g(T[],Order,boolean)"},
+		"": nil,
+	} {
+		if got := splitList(in); !slices.Equal(got, want) {
+			t.Errorf("splitList(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

@@ -62,13 +62,31 @@ func analyseWith(root string, opts selection.Options) (*analysed, error) {
 	return &analysed{ws: ws, engine: e, view: v}, nil
 }
 
+// splitList splits a comma-separated flag value: method names, folders or member ids.
 func splitList(s string) []string {
 	var out []string
-	for _, p := range strings.Split(s, ",") {
+	add := func(p string) {
 		if p = strings.TrimSpace(p); p != "" {
 			out = append(out, p)
 		}
 	}
+	depth, start := 0, 0
+	for i, c := range s {
+		switch c {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ',':
+			if depth == 0 {
+				// A comma inside parentheses separates a member id's parameters
+				// (Foo#bar(int,int)), not two items.
+				add(s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	add(s[start:])
 	return out
 }
 

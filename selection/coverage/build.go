@@ -21,6 +21,8 @@ type JVMMember struct {
 	// local classes, "pkg.Outer#" when the enclosing code is an initializer.
 	Enclosing string
 	Test      bool
+	// Synthetic marks bridges, accessors, lambda bodies, and the initializers of javac's
+	// synthetic classes (an enum switch's table).
 	Synthetic bool
 }
 
@@ -224,6 +226,13 @@ func (b *builder) isSource(id string) bool {
 
 // resolve maps one bytecode method to member ids.
 func (b *builder) resolve(class, method, desc string, line int, enclosing string, synthetic bool, depth int) []string {
+	if synthetic && method == "<clinit>" {
+		// javac's table of an enum switch (Outer$1): it is initialized by the first switch
+		// that runs, and its line table holds the lines of every switch of the class, so
+		// mapping it by line credits whichever switching method comes first in the file.
+		// The method that switched records its own hit; the table holds no program state.
+		return nil
+	}
 	lambda := strings.HasPrefix(method, "lambda$")
 	named, local := b.namedType(class)
 	if synthetic && !lambda && !local {

@@ -94,6 +94,7 @@ func TestBuildMapsBytecodeToSourceMembers(t *testing.T) {
 		{"lambda body by line", JVMMember{Class: "p.Widget", Method: "lambda$order$0", Desc: "(Ljava/lang/String;Ljava/lang/String;)I", FirstLine: 20, LastLine: 20, Synthetic: true}, []string{"p.Widget#order()"}},
 		{"lambda body by name", JVMMember{Class: "p.Widget", Method: "lambda$order$0", Desc: "(Ljava/lang/String;Ljava/lang/String;)I", Synthetic: true}, []string{"p.Widget#order()"}},
 		{"enum constant body belongs to the constant", JVMMember{Class: "p.Widget$Kind$1", Method: "f", Desc: "()I", FirstLine: 23, Enclosing: "p.Widget$Kind#"}, []string{"p.Widget.Kind#ONE"}},
+		{"an enum switch's table (a synthetic class's initializer) is no member's work", JVMMember{Class: "p.Widget$1", Method: "<clinit>", Desc: "()V", FirstLine: 20, LastLine: 30, Synthetic: true}, nil},
 		{"bridge methods are dropped", JVMMember{Class: "p.Widget", Method: "compare", Desc: "(Ljava/lang/Object;Ljava/lang/Object;)I", Synthetic: true}, nil},
 		{"a type variable array is an array", JVMMember{Class: "p.Widget", Method: "check", Desc: "([Ljava/lang/Object;I)V"}, []string{"p.Widget#check(E[],int)"}},
 		{"a type variable is never an array", JVMMember{Class: "p.Widget", Method: "check", Desc: "(Ljava/lang/CharSequence;I)V"}, []string{"p.Widget#check(C,int)"}},

@@ -50,7 +50,7 @@ type CoverageMember struct {
 	// or "pkg.Outer#" when that code is an initializer. "" for ordinary members.
 	Enclosing string
 	Test      bool // the class was loaded from the test output folder
-	Synthetic bool // ACC_SYNTHETIC or ACC_BRIDGE (lambda bodies are synthetic too)
+	Synthetic bool // ACC_SYNTHETIC or ACC_BRIDGE (lambda bodies too), or the initializer of a synthetic class
 }
 
 // CoverageHit says that Members[Member] executed while a test statement ran.

@@ -113,7 +113,10 @@ public final class Transformer implements ClassFileTransformer {
             } else if (classEnclosing != null) {
                 enclosing = classEnclosing;
             }
-            boolean synthetic = (mn.access & (Opcodes.ACC_SYNTHETIC | Opcodes.ACC_BRIDGE)) != 0;
+            // The initializer of a javac synthetic class (an enum switch's table, Outer$1)
+            // counts as synthetic: its lines are those of the switches in other methods.
+            boolean synthetic = (mn.access & (Opcodes.ACC_SYNTHETIC | Opcodes.ACC_BRIDGE)) != 0
+                    || (mn.name.equals("<clinit>") && (cn.access & Opcodes.ACC_SYNTHETIC) != 0);
             int id = Rt.register(binary, mn.name, mn.desc, cn.sourceFile, first, last, enclosing, isTest, synthetic);
             InsnList probe = new InsnList();
             probe.add(new LdcInsnNode(id));
