@@ -81,6 +81,12 @@ func BuildGraph(s *Snapshot) *Graph {
 	for _, fg := range results {
 		g.files[fg.path] = fg
 	}
+	g.assembleStores(results)
+	return g
+}
+
+// assembleStores builds the edge stores and the caller index from the files' edges.
+func (g *Graph) assembleStores(results []*fileGraph) {
 	// The forward store on one core, the reverse store and its caller index on the other.
 	var wg sync.WaitGroup
 	wg.Add(1)
@@ -91,7 +97,6 @@ func BuildGraph(s *Snapshot) *Graph {
 	g.rev = buildStore(results, func(e *Edge) string { return e.To })
 	g.callers = buildCallerIndex(g.rev)
 	wg.Wait()
-	return g
 }
 
 // buildStore stores every edge of the files under key(edge), each key's records in order.

@@ -61,21 +61,23 @@ type Engine struct {
 	Root     string
 	CacheDir string
 
-	mu        sync.Mutex
-	opts      Options
-	cache     *analysis.Cache
-	disk      *analysis.Snapshot // saved files
-	overlays  map[string][]byte
-	parsers   map[string]*analysis.DocumentParser // incremental parsers of the overlays
-	cur       *analysis.Snapshot                  // disk + overlays
-	curGraph  *analysis.Graph
-	tests     *slicing.Discovery // tests of some earlier state; see testsLocked
-	pending   map[string]bool    // paths edited since tests was made
-	memo      Memo
-	base      *analysis.Snapshot
-	baseName  string
-	baseGraph *analysis.Graph
-	indexed   bool
+	mu       sync.Mutex
+	opts     Options
+	cache    *analysis.Cache
+	disk     *analysis.Snapshot // saved files
+	overlays map[string][]byte
+	parsers  map[string]*analysis.DocumentParser // incremental parsers of the overlays
+	cur      *analysis.Snapshot                  // disk + overlays
+	curGraph *analysis.Graph
+	// graphRestored says that Index restored curGraph from the cache.
+	graphRestored bool
+	tests         *slicing.Discovery // tests of some earlier state; see testsLocked
+	pending       map[string]bool    // paths edited since tests was made
+	memo          Memo
+	base          *analysis.Snapshot
+	baseName      string
+	baseGraph     *analysis.Graph
+	indexed       bool
 	// failed are the tests that failed in recent runs: read from the history once at
 	// Index and updated by Run, never per Select.
 	failed []string
@@ -135,7 +137,11 @@ func (e *Engine) Index(ctx context.Context, progress func(done, total int)) erro
 	discovered, stored := make(chan discovery, 1), make(chan struct{})
 	go e.restoreOrDiscover(e.cur, discovered, stored)
 	defer func() { <-stored }()
-	e.curGraph = analysis.BuildGraph(e.cur)
+	g, graphStored := e.graphOf(e.cur)
+	if graphStored != nil {
+		defer graphStored()
+	}
+	e.curGraph, e.graphRestored = g, graphStored == nil
 	if progress != nil {
 		progress(2, 3)
 	}
@@ -212,6 +218,32 @@ func (e *Engine) overlaid() *analysis.Snapshot {
 		cur = cur.WithFile(rel, e.overlays[rel])
 	}
 	return cur
+}
+
+// graphOf returns the graph of s: the stored one when it was made from the same sources by
+// the same program, otherwise a new one, which it then stores in the background for the
+// next start; wait blocks until that is written (nil when the graph was restored).
+func (e *Engine) graphOf(s *analysis.Snapshot) (g *analysis.Graph, wait func()) {
+	key, keyed := graphKey(s)
+	if keyed {
+		start := time.Now()
+		if g, ok := restoreGraph(e.CacheDir, key, s); ok {
+			e.log().Debug("graph restored from the cache", "elapsed", time.Since(start).Round(time.Millisecond))
+			return g, nil
+		}
+	}
+	g = analysis.BuildGraph(s)
+	if !keyed {
+		return g, func() {}
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if err := storeGraph(e.CacheDir, key, g); err != nil {
+			e.log().Warn("graph not stored", "err", err)
+		}
+	}()
+	return g, func() { <-done }
 }
 
 // discovery is the outcome of a full test discovery.

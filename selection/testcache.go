@@ -44,6 +44,13 @@ var programHash = sync.OnceValue(func() uint64 {
 // program, the options that change discovery, and every source s was read from. The
 // second result is false when no key can be made.
 func testsKey(s *analysis.Snapshot, opts slicing.Options) (uint64, bool) {
+	return derivedKey(s, "tests", strings.Join(opts.ExtraAssertions, ","))
+}
+
+// derivedKey identifies what the running program derives from s (what names it, and the
+// options it depends on): the program, the kind, the options and every source s was read
+// from. The second result is false when no key can be made.
+func derivedKey(s *analysis.Snapshot, kind, options string) (uint64, bool) {
 	prog := programHash()
 	if prog == 0 {
 		return 0, false
@@ -54,7 +61,9 @@ func testsKey(s *analysis.Snapshot, opts slicing.Options) (uint64, bool) {
 		binary.LittleEndian.PutUint64(b[:], v)
 		d.Write(b[:])
 	}
-	d.WriteString(strings.Join(opts.ExtraAssertions, ","))
+	d.WriteString(kind)
+	d.Write([]byte{0})
+	d.WriteString(options)
 	return d.Sum64(), true
 }
 

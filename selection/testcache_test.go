@@ -123,3 +123,58 @@ func replaceInFile(t *testing.T, dir, rel, old, new string) {
 		t.Fatal(err)
 	}
 }
+
+// TestGraphRestoredFromCache: a second engine on the same sources restores the graph the
+// first one stored and selects the same, also after an unsaved edit (the restored graph is
+// updated like a built one); a changed source or a damaged file makes it build again.
+func TestGraphRestoredFromCache(t *testing.T) {
+	t.Parallel()
+	dir := fixtureRepo(t, filepath.Join("..", "testdata", "safety", "shop"))
+	const item = "src/main/java/shop/Item.java"
+	replaceInFile(t, dir, item, "return name;", "return name.trim();")
+	first := indexedEngine(t, dir)
+	if first.graphRestored {
+		t.Fatal("first engine restored a graph from an empty cache")
+	}
+	want := selectionJSON(t, first)
+	second := indexedEngine(t, dir)
+	if !second.graphRestored {
+		t.Fatal("second engine on the same sources built the graph again")
+	}
+	if got := selectionJSON(t, second); got != want {
+		t.Fatalf("selection with the restored graph:\n%s\nwant:\n%s", got, want)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(item)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := []byte(strings.Replace(string(b), "discount = d;", "discount = d + 1;", 1))
+	second.SetOverlay(item, edited)
+	fresh := indexedEngine(t, dir)
+	fresh.SetOverlay(item, edited)
+	if got, want := selectionJSON(t, second), selectionJSON(t, fresh); got != want {
+		t.Fatalf("edit over the restored graph selects:\n%s\na fresh engine:\n%s", got, want)
+	}
+
+	path := filepath.Join(second.CacheDir, graphCacheFile)
+	stored, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{"truncated": stored[:len(stored)/2], "garbage": []byte("garbage")} {
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		e := indexedEngine(t, dir)
+		if e.graphRestored {
+			t.Fatalf("%s graph file: restored", name)
+		}
+		if got := selectionJSON(t, e); got != want {
+			t.Fatalf("%s graph file: selection differs", name)
+		}
+	}
+	replaceInFile(t, dir, item, "return name.trim();", "return name.strip();")
+	if e := indexedEngine(t, dir); e.graphRestored {
+		t.Fatal("the graph of other sources was restored")
+	}
+}
