@@ -3,6 +3,7 @@ package analysis
 import (
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 )
 
@@ -101,6 +102,10 @@ func (g *Graph) assembleStores(results []*fileGraph) {
 
 // buildStore stores every edge of the files under key(edge), each key's records in order.
 func buildStore(files []*fileGraph, key func(*Edge) string) *edgeStore {
+	// Files in path order, each file's edges in their own (sorted) order: every key's
+	// records come in compareRecs order.
+	files = slices.Clone(files)
+	slices.SortFunc(files, func(a, b *fileGraph) int { return strings.Compare(a.path, b.path) })
 	b := newStoreBuilder()
 	for _, fg := range files {
 		for i := range fg.edges {
@@ -108,7 +113,6 @@ func buildStore(files []*fileGraph, key func(*Edge) string) *edgeStore {
 			b.add(key(e), edgeRec{e, fg.path})
 		}
 	}
-	b.sortAll()
 	return b.st
 }
 

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"bytes"
 	"context"
 	"strings"
 	"testing"
@@ -27,6 +28,22 @@ func BenchmarkBuildGraph(b *testing.B) {
 		g = BuildGraph(s)
 	}
 	b.ReportMetric(float64(len(g.Edges())), "edges")
+}
+
+// BenchmarkRestoreGraph measures a warm start's graph: reading the stored graph of the
+// generated project and assembling its stores, against BenchmarkBuildGraph.
+func BenchmarkRestoreGraph(b *testing.B) {
+	s := benchSnapshot(b)
+	var buf bytes.Buffer
+	if err := BuildGraph(s).Encode(&buf); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := RestoreGraph(s, bytes.NewReader(buf.Bytes())); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len())/(1<<20), "MB")
 }
 
 // BenchmarkGraphUpdateOneFile measures one edit as the server sees it: a new snapshot with

@@ -74,7 +74,8 @@ func (c *callerIndex) with(rev *edgeStore, touched []string) *callerIndex {
 		at[i] = c.ids.intern(key)
 		prev := ""
 		for _, rec := range rev.get(key) {
-			// Records are sorted by edge, From first: one entry per distinct caller.
+			// Records are sorted by file, then by edge, From first: one entry per caller
+			// (a caller's edges come from its own file).
 			if rec.From != prev {
 				rows[i] = append(rows[i], c.ids.intern(rec.From))
 				prev = rec.From

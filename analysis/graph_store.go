@@ -1,7 +1,6 @@
 package analysis
 
 import (
-	"cmp"
 	"slices"
 	"strings"
 )
@@ -56,19 +55,9 @@ func (b storeBuilder) add(key string, rec edgeRec) {
 	b.st.shards[i][key] = append(b.st.shards[i][key], rec)
 }
 
-// sortAll orders every key's records, so that walks over a built store and over an updated
-// one visit neighbours in the same order.
-func (b storeBuilder) sortAll() {
-	for _, m := range b.st.shards {
-		for _, recs := range m {
-			sortRecs(recs)
-		}
-	}
-}
-
+// sortRecs orders records by compareRecs.
 func sortRecs(recs []edgeRec) {
-	// Records of one file come in the file's edge order, and most keys of the forward
-	// store have records of one file only: check before sorting.
+	// Records of one file come in the file's edge order: check before sorting.
 	if !slices.IsSortedFunc(recs, compareRecs) {
 		slices.SortFunc(recs, compareRecs)
 	}
@@ -90,11 +79,15 @@ func mergeRecs(a, b []edgeRec) []edgeRec {
 	return append(append(out, a...), b...)
 }
 
+// compareRecs is the order of a key's records: by contributing file, then by edge (the
+// order of the file's own edges). Building a store adds the files in path order, so its
+// records need no sorting, and walks over a built and an updated store visit neighbours
+// in the same order.
 func compareRecs(a, b edgeRec) int {
-	if a.Edge == b.Edge {
-		return strings.Compare(a.src, b.src)
+	if c := strings.Compare(a.src, b.src); c != 0 || a.Edge == b.Edge {
+		return c
 	}
-	return cmp.Or(compareEdges(*a.Edge, *b.Edge), strings.Compare(a.src, b.src))
+	return compareEdges(*a.Edge, *b.Edge)
 }
 
 // storeDelta is a set of removals and additions keyed by node id.
