@@ -102,3 +102,24 @@ func storeTests(dir string, key uint64, d *slicing.Discovery) error {
 	}
 	return nil
 }
+
+// CachedTests returns the tests of s as an engine's Index finds them: restored from the
+// cache folder dir when they were stored for the same sources by the same program, else
+// discovered, and then stored for the next time (a store that fails is only a lost
+// shortcut). One-shot commands that need only the tests (slices) use it.
+func CachedTests(dir string, s *analysis.Snapshot, opts slicing.Options) ([]*slicing.TestClass, error) {
+	key, keyed := testsKey(s, opts)
+	if keyed {
+		if d, ok := restoreTests(dir, key, s, opts); ok {
+			return d.Classes, nil
+		}
+	}
+	d, err := slicing.DiscoverAll(s, s.Read, opts)
+	if err != nil {
+		return nil, fmt.Errorf("find tests: %w", err)
+	}
+	if keyed {
+		_ = storeTests(dir, key, d)
+	}
+	return d.Classes, nil
+}

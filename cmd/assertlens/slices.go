@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/assertlens/assertlens/analysis"
+	"github.com/assertlens/assertlens/selection"
 	"github.com/assertlens/assertlens/slicing"
 )
 
@@ -30,9 +32,13 @@ func cmdSlices(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	tests, err := slicing.DiscoverWith(cur, cur.Read, slicing.Options{ExtraAssertions: splitList(f.extraAss)})
+	dir, err := analysis.CacheDir(ws.Root)
 	if err != nil {
-		return fmt.Errorf("find tests: %w", err)
+		return err
+	}
+	tests, err := selection.CachedTests(dir, cur, slicing.Options{ExtraAssertions: splitList(f.extraAss)})
+	if err != nil {
+		return err
 	}
 	want := map[string]bool{}
 	for _, p := range f.fs.Args() {

@@ -186,3 +186,32 @@ func TestSelectWarnsUndiscovered(t *testing.T) {
 		t.Errorf("rows = %+v", v.Tests)
 	}
 }
+
+// TestSlicesSameFromStoredTests: the second `slices` on the same sources restores the
+// tests the first one stored and prints the same units.
+func TestSlicesSameFromStoredTests(t *testing.T) {
+	dir := gitFixture(t, "../../testdata/discovery/junit3")
+	units := func() string {
+		code, out, stderr := runCLI("slices", "--root", dir, "--json")
+		if code != 0 {
+			t.Fatalf("slices: exit %d: %s", code, stderr)
+		}
+		var res map[string]any
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatal(err)
+		}
+		b, err := json.Marshal(res["units"])
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	first := units()
+	cache := os.Getenv("ASSERTLENS_CACHE_DIR")
+	if _, err := os.Stat(filepath.Join(cache, "tests.gob")); err != nil {
+		t.Fatalf("slices stored no tests: %v", err)
+	}
+	if second := units(); second != first || !strings.Contains(first, `"level"`) {
+		t.Fatalf("slices from stored tests:\n%s\nfirst:\n%s", second, first)
+	}
+}
