@@ -639,6 +639,27 @@ func (p *project) subtypes(t *analysis.Type) []*analysis.Type {
 	return p.subs[t.ID]
 }
 
+// subtypeInTests reports whether some project subtype of t, direct or not, is declared in
+// test sources, where test classes live: only then can t's methods become, or stop being,
+// inherited test methods.
+func (p *project) subtypeInTests(t *analysis.Type) bool {
+	seen := map[string]bool{t.ID: true}
+	queue := p.subtypes(t)
+	for len(queue) > 0 {
+		x := queue[0]
+		queue = queue[1:]
+		if seen[x.ID] {
+			continue
+		}
+		seen[x.ID] = true
+		if f := p.snap.FileOf(x.ID); f == nil || f.Test {
+			return true // a test class, or a type it cannot place: widen
+		}
+		queue = append(queue, p.subtypes(x)...)
+	}
+	return false
+}
+
 // anonymousSubclassed returns the simple names of types that some project code subclasses
 // with an anonymous class ("new T(…) {"): their methods can be overridden where the model
 // does not look.

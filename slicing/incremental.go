@@ -435,10 +435,11 @@ func memberChanges(oldF, newF *analysis.File, declared map[string]bool) bool {
 // testsOfOthersMayChange reports whether a declaration edit to a file (whose types keep
 // their declarations, see memberChanges) may change which methods are tests in classes of
 // other files: an import edit (it decides which @Test a file means), or a method of an
-// annotation type or of a type with project subtypes declared differently (JUnit 4 hands
-// @Test down to overrides, Jupiter hides inherited tests by overrides and hands default
-// test methods of interfaces down, JUnit 3 hands test* methods down). Those edits take a
-// full discovery.
+// annotation type or of a type with project subtypes in test sources declared differently
+// (JUnit 4 hands @Test down to overrides, Jupiter hides inherited tests by overrides and
+// hands default test methods of interfaces down, JUnit 3 hands test* methods down). Those
+// edits take a full discovery; a type whose subtypes all live in main sources hands no
+// test methods down.
 func (d *Discovery) testsOfOthersMayChange(oldF, newF *analysis.File) bool {
 	if len(oldF.Imports) != len(newF.Imports) {
 		return true
@@ -465,7 +466,7 @@ func (d *Discovery) testsOfOthersMayChange(oldF, newF *analysis.File) bool {
 		for _, n := range decls {
 			changed = changed || n != 0
 		}
-		if changed && (t.Kind == "annotation" || len(d.proj.subtypes(t)) > 0) {
+		if changed && (t.Kind == "annotation" || d.proj.subtypeInTests(t)) {
 			return true
 		}
 	}

@@ -321,3 +321,68 @@ public class ListTest {
 		cur = next
 	}
 }
+
+// TestUpdateSignatureEditOfAProductionBase: a method declaration edit in a production type
+// whose subtypes all live in main sources cannot change which methods are tests, so it
+// updates incrementally (it took a full discovery, over a second on the generated
+// project, per keystroke in a parameter list). The near-miss: a production base class
+// that a test class extends (through a production class between them) hands its test*
+// methods down, so a method renamed to testX there is a new test of the test class; that
+// edit must match a full discovery.
+func TestUpdateSignatureEditOfAProductionBase(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"src/main/java/p/Shape.java":  "package p;\n\npublic class Shape {\n    public int area(int x) {\n        return x;\n    }\n}\n",
+		"src/main/java/p/Square.java": "package p;\n\npublic class Square extends Shape {\n    public int side() {\n        return 2;\n    }\n}\n",
+		"src/main/java/p/BaseCase.java": "package p;\n\nimport junit.framework.TestCase;\n\npublic class BaseCase extends TestCase {\n" +
+			"    public void helper() {\n        assertEquals(1, 1);\n    }\n}\n",
+		"src/main/java/p/MidCase.java": "package p;\n\npublic class MidCase extends BaseCase {\n}\n",
+		"src/test/java/p/ShapeTest.java": "package p;\n\nimport static org.junit.Assert.assertEquals;\n\nimport org.junit.Test;\n\n" +
+			"public class ShapeTest {\n    @Test\n    public void area() {\n        assertEquals(2, new Square().area(2));\n    }\n}\n",
+		"src/test/java/p/CaseTest.java": "package p;\n\npublic class CaseTest extends MidCase {\n    public void testOwn() {\n        assertEquals(2, 2);\n    }\n}\n",
+	}
+	for rel, text := range files {
+		path := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := analysis.Build(context.Background(), dir, dirSource{dir}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := DiscoverAll(s, s.Read, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range []struct {
+		name, rel, old, new string
+		incremental         bool
+	}{
+		{"a parameter added to a production base's method", "src/main/java/p/Shape.java", "area(int x)", "area(int x, int... more)", true},
+		{"a method of a test class's production base renamed to a test", "src/main/java/p/BaseCase.java", "void helper()", "void testInherited()", false},
+	} {
+		s2 := s.WithFile(e.rel, []byte(strings.Replace(files[e.rel], e.old, e.new, 1)))
+		if inc := compareUpdate(t, e.name, d, s2, e.rel); inc != e.incremental {
+			t.Errorf("%s: incremental=%v, want %v", e.name, inc, e.incremental)
+		}
+	}
+	// The renamed method is a test of CaseTest after the update.
+	s2 := s.WithFile("src/main/java/p/BaseCase.java", []byte(strings.Replace(files["src/main/java/p/BaseCase.java"], "void helper()", "void testInherited()", 1)))
+	got, _, err := d.Update(s2, s2.Read, []string{"src/main/java/p/BaseCase.java"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, tc := range got.Classes {
+		for _, m := range tc.Methods {
+			found = found || m.ID == "p.CaseTest#testInherited"
+		}
+	}
+	if !found {
+		t.Errorf("testInherited is no test of p.CaseTest after the rename")
+	}
+}
