@@ -54,3 +54,20 @@ func storeGraph(dir string, key uint64, g *analysis.Graph) error {
 	}
 	return nil
 }
+
+// CachedGraph returns the graph of s as an engine's Index gets it: restored from the cache
+// folder dir when it was stored for the same sources by the same program, else built, and
+// then stored for the next time (a store that fails is only a lost shortcut).
+func CachedGraph(dir string, s *analysis.Snapshot) *analysis.Graph {
+	key, keyed := graphKey(s)
+	if keyed {
+		if g, ok := restoreGraph(dir, key, s); ok {
+			return g
+		}
+	}
+	g := analysis.BuildGraph(s)
+	if keyed {
+		_ = storeGraph(dir, key, g)
+	}
+	return g
+}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/assertlens/assertlens/analysis"
 	"github.com/assertlens/assertlens/analysis/project"
+	"github.com/assertlens/assertlens/selection"
 	"github.com/assertlens/assertlens/slicing"
 )
 
@@ -69,7 +70,11 @@ func cmdIndex(args []string, stdout io.Writer) error {
 	if out.ParseErrors == nil {
 		out.ParseErrors = []analysis.ParseError{}
 	}
-	out.Graph = analysis.BuildGraph(snap).Stats(20)
+	dir, err := analysis.CacheDir(ws.Root)
+	if err != nil {
+		return err
+	}
+	out.Graph = selection.CachedGraph(dir, snap).Stats(20)
 	if f.jsonOut {
 		return printJSON(stdout, out)
 	}
