@@ -899,8 +899,13 @@ func (p *project) proof(key string) (effect, bool) {
 	if e, ok := p.effects[key]; ok {
 		return e, true
 	}
-	e, ok := p.inherited[key]
-	return e, ok
+	if e, ok := p.inherited[key]; ok {
+		return e, true
+	}
+	if p.settled != nil && !p.unsettled[key] {
+		return p.settled.proof(key)
+	}
+	return effect{}, false
 }
 
 func (p *project) bodyEffect(t *analysis.Type, m *analysis.Member, ctor bool) effect {

@@ -354,10 +354,16 @@ func (d *Discovery) affectedBy(owners, declared map[string]bool) (stale, reanaly
 	return stale, reanalyze
 }
 
-// proofsStillHold re-proves, from scratch, every stale remembered effect and compares it
-// with what the slices were cut with. Any difference means slices may change, so the caller
-// falls back to a full discovery. When they all hold, p2 adopts the fresh records of what
-// the proofs looked up, since an edit may change that without changing a value.
+// proofsStillHold re-proves every stale remembered effect and compares it with what the
+// slices were cut with. Any difference means slices may change, so the caller falls back
+// to a full discovery. The stale proofs are made again from the edited code; every other
+// member's proof is read as remembered. That is sound: a proof that is not stale belongs
+// to a body and lookups the edit left alone, and it was made from its callees' proofs (or
+// from the widest effect where a cycle cut the recursion); when every stale proof comes
+// out as before, the remembered proofs are each still at least as wide as their own body
+// and callees make them, which is all a summary needs to be. When they all hold, p2
+// adopts the fresh records of what the proofs looked up, since an edit may change that
+// without changing a value.
 func (d *Discovery) proofsStillHold(p2 *project, stale map[string]bool) bool {
 	if len(stale) == 0 {
 		return true
@@ -369,6 +375,7 @@ func (d *Discovery) proofsStillHold(p2 *project, stale map[string]bool) bool {
 	sort.Strings(keys)
 	scratch := *p2
 	scratch.effects, scratch.inherited = map[string]effect{}, nil
+	scratch.settled, scratch.unsettled = p2, stale
 	scratch.deps, scratch.inheritedDeps, scratch.frames = nil, nil, nil
 	scratch.busy = map[string]bool{}
 	for _, key := range keys {

@@ -386,3 +386,63 @@ func TestUpdateSignatureEditOfAProductionBase(t *testing.T) {
 		t.Errorf("testInherited is no test of p.CaseTest after the rename")
 	}
 }
+
+// TestUpdateReprovesOnlyStaleProofs: after a body edit only the edited file's proofs are
+// made again, the others read as remembered. An edit that changes the effect of a member
+// reached through an unchanged member of another file (Counter#peek under Wrapper#read)
+// must still change the slices (a full discovery), and one that keeps every effect must
+// match a full discovery while staying incremental.
+func TestUpdateReprovesOnlyStaleProofs(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"src/main/java/p/Counter.java": "package p;\n\npublic class Counter {\n    static int total;\n\n    public int peek() {\n        return total;\n    }\n}\n",
+		"src/main/java/p/Wrapper.java": "package p;\n\npublic class Wrapper {\n    public int read(Counter c) {\n        return c.peek();\n    }\n}\n",
+		"src/test/java/p/WrapperTest.java": `package p;
+
+import static org.junit.Assert.assertEquals;
+
+import org.junit.Test;
+
+public class WrapperTest {
+    @Test
+    public void reads() {
+        Counter c = new Counter();
+        int got = new Wrapper().read(c);
+        int after = Counter.total;
+        assertEquals(0, after);
+        assertEquals(0, got);
+    }
+}
+`,
+	}
+	for rel, text := range files {
+		path := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := analysis.Build(context.Background(), dir, dirSource{dir}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := DiscoverAll(s, s.Read, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const counter = "src/main/java/p/Counter.java"
+	for _, e := range []struct {
+		name, old, new string
+		incremental    bool
+	}{
+		{"a body edit that keeps the effect", "return total;", "return total + 0;", true},
+		{"peek now writes the static the test reads after it", "return total;", "total++;\n        return total;", false},
+	} {
+		s2 := s.WithFile(counter, []byte(strings.Replace(files[counter], e.old, e.new, 1)))
+		if inc := compareUpdate(t, e.name, d, s2, counter); inc != e.incremental {
+			t.Errorf("%s: incremental=%v, want %v", e.name, inc, e.incremental)
+		}
+	}
+}

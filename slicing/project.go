@@ -21,6 +21,11 @@ type project struct {
 	effects  map[string]effect      // proved effect of a member id, made by this project
 	// inherited are the proofs of the project this one was derived from (read-only).
 	inherited map[string]effect
+	// settled, when set, answers the proofs this project has not made itself, except the
+	// unsettled ones: re-proving after an edit reads the proofs the edit cannot have
+	// changed from there (see Discovery.proofsStillHold).
+	settled   *project
+	unsettled map[string]bool
 	// deps record what each proof and test analysis looked up (see lookupDeps);
 	// inheritedDeps are those of the project this one was derived from (read-only).
 	deps, inheritedDeps map[string]lookupDeps
