@@ -137,11 +137,17 @@ func (e *Engine) Index(ctx context.Context, progress func(done, total int)) erro
 	discovered, stored := make(chan discovery, 1), make(chan struct{})
 	go e.restoreOrDiscover(e.cur, discovered, stored)
 	defer func() { <-stored }()
-	g, graphStored := e.graphOf(e.cur)
-	if graphStored != nil {
-		defer graphStored()
+	start := time.Now()
+	g, graphStored, restored := graphOf(e.CacheDir, e.cur)
+	if restored {
+		e.log().Debug("graph restored from the cache", "elapsed", time.Since(start).Round(time.Millisecond))
 	}
-	e.curGraph, e.graphRestored = g, graphStored == nil
+	defer func() {
+		if err := graphStored(); err != nil {
+			e.log().Warn("graph not stored", "err", err)
+		}
+	}()
+	e.curGraph, e.graphRestored = g, restored
 	if progress != nil {
 		progress(2, 3)
 	}
@@ -218,32 +224,6 @@ func (e *Engine) overlaid() *analysis.Snapshot {
 		cur = cur.WithFile(rel, e.overlays[rel])
 	}
 	return cur
-}
-
-// graphOf returns the graph of s: the stored one when it was made from the same sources by
-// the same program, otherwise a new one, which it then stores in the background for the
-// next start; wait blocks until that is written (nil when the graph was restored).
-func (e *Engine) graphOf(s *analysis.Snapshot) (g *analysis.Graph, wait func()) {
-	key, keyed := graphKey(s)
-	if keyed {
-		start := time.Now()
-		if g, ok := restoreGraph(e.CacheDir, key, s); ok {
-			e.log().Debug("graph restored from the cache", "elapsed", time.Since(start).Round(time.Millisecond))
-			return g, nil
-		}
-	}
-	g = analysis.BuildGraph(s)
-	if !keyed {
-		return g, func() {}
-	}
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		if err := storeGraph(e.CacheDir, key, g); err != nil {
-			e.log().Warn("graph not stored", "err", err)
-		}
-	}()
-	return g, func() { <-done }
 }
 
 // discovery is the outcome of a full test discovery.

@@ -37,17 +37,7 @@ func TestTestsRestoredFromCache(t *testing.T) {
 	}
 
 	// An unsaved edit on top of restored tests.
-	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(item)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	edited := []byte(strings.Replace(string(b), "discount = d;", "discount = d + 1;", 1))
-	second.SetOverlay(item, edited)
-	fresh := indexedEngine(t, dir)
-	fresh.SetOverlay(item, edited)
-	if got, want := selectionJSON(t, second), selectionJSON(t, fresh); got != want {
-		t.Fatalf("edit over restored tests selects:\n%s\na fresh engine:\n%s", got, want)
-	}
+	assertEditLikeFresh(t, second, dir, item)
 
 	// Warm replaces restored tests with a discovery that updates incrementally.
 	third := indexedEngine(t, dir)
@@ -75,22 +65,45 @@ func TestDamagedTestsCacheIsIgnored(t *testing.T) {
 	t.Parallel()
 	dir := fixtureRepo(t, filepath.Join("..", "testdata", "safety", "shop"))
 	e := indexedEngine(t, dir)
-	want := selectionJSON(t, e)
-	path := filepath.Join(e.CacheDir, testsCacheFile)
-	b, err := os.ReadFile(path)
+	assertDamagedIgnored(t, dir, filepath.Join(e.CacheDir, testsCacheFile), selectionJSON(t, e),
+		func(e *Engine) bool { return e.tests == nil || e.tests.Restored() })
+}
+
+// assertEditLikeFresh makes an unsaved edit to rel in e, an engine that restored from the
+// cache, and checks it selects what a fresh engine with the same edit selects.
+func assertEditLikeFresh(t *testing.T, e *Engine, dir, rel string) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, data := range map[string][]byte{"truncated": b[:len(b)/2], "garbage": []byte("garbage")} {
+	edited := []byte(strings.Replace(string(b), "discount = d;", "discount = d + 1;", 1))
+	e.SetOverlay(rel, edited)
+	fresh := indexedEngine(t, dir)
+	fresh.SetOverlay(rel, edited)
+	if got, want := selectionJSON(t, e), selectionJSON(t, fresh); got != want {
+		t.Fatalf("edit over restored state selects:\n%s\na fresh engine:\n%s", got, want)
+	}
+}
+
+// assertDamagedIgnored damages the cache file at path (truncated, garbage) and checks that
+// a new engine does not restore from it (restored says whether it did) and selects want.
+func assertDamagedIgnored(t *testing.T, dir, path, want string, restored func(*Engine) bool) {
+	t.Helper()
+	stored, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{"truncated": stored[:len(stored)/2], "garbage": []byte("garbage")} {
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		e := indexedEngine(t, dir)
-		if e.tests == nil || e.tests.Restored() {
-			t.Fatalf("%s cache: tests restored", name)
+		if restored(e) {
+			t.Fatalf("%s %s: restored", name, filepath.Base(path))
 		}
 		if got := selectionJSON(t, e); got != want {
-			t.Fatalf("%s cache: selection differs", name)
+			t.Fatalf("%s %s: selection differs", name, filepath.Base(path))
 		}
 	}
 }
@@ -144,35 +157,8 @@ func TestGraphRestoredFromCache(t *testing.T) {
 	if got := selectionJSON(t, second); got != want {
 		t.Fatalf("selection with the restored graph:\n%s\nwant:\n%s", got, want)
 	}
-	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(item)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	edited := []byte(strings.Replace(string(b), "discount = d;", "discount = d + 1;", 1))
-	second.SetOverlay(item, edited)
-	fresh := indexedEngine(t, dir)
-	fresh.SetOverlay(item, edited)
-	if got, want := selectionJSON(t, second), selectionJSON(t, fresh); got != want {
-		t.Fatalf("edit over the restored graph selects:\n%s\na fresh engine:\n%s", got, want)
-	}
-
-	path := filepath.Join(second.CacheDir, graphCacheFile)
-	stored, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, data := range map[string][]byte{"truncated": stored[:len(stored)/2], "garbage": []byte("garbage")} {
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		e := indexedEngine(t, dir)
-		if e.graphRestored {
-			t.Fatalf("%s graph file: restored", name)
-		}
-		if got := selectionJSON(t, e); got != want {
-			t.Fatalf("%s graph file: selection differs", name)
-		}
-	}
+	assertEditLikeFresh(t, second, dir, item)
+	assertDamagedIgnored(t, dir, filepath.Join(second.CacheDir, graphCacheFile), want, func(e *Engine) bool { return e.graphRestored })
 	replaceInFile(t, dir, item, "return name.trim();", "return name.strip();")
 	if e := indexedEngine(t, dir); e.graphRestored {
 		t.Fatal("the graph of other sources was restored")

@@ -272,23 +272,7 @@ public class ListTest {
 }
 `,
 	}
-	for rel, text := range files {
-		path := filepath.Join(dir, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	s, err := analysis.Build(context.Background(), dir, dirSource{dir}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := DiscoverAll(s, s.Read, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, d := discoverTree(t, dir, files)
 	edits := []struct{ name, rel, old, new string }{
 		{"a project method named size", "src/main/java/p/Box.java", "    public int count() {", "    public int size() {\n        n++;\n        return n;\n    }\n\n    public int count() {"},
 		{"an override that writes", "src/main/java/p/Bag.java", "    public int weight() {", "    public int count() {\n        System.out.println(1);\n        return 1;\n    }\n\n    public int weight() {"},
@@ -341,23 +325,7 @@ func TestUpdateSignatureEditOfAProductionBase(t *testing.T) {
 			"public class ShapeTest {\n    @Test\n    public void area() {\n        assertEquals(2, new Square().area(2));\n    }\n}\n",
 		"src/test/java/p/CaseTest.java": "package p;\n\npublic class CaseTest extends MidCase {\n    public void testOwn() {\n        assertEquals(2, 2);\n    }\n}\n",
 	}
-	for rel, text := range files {
-		path := filepath.Join(dir, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	s, err := analysis.Build(context.Background(), dir, dirSource{dir}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := DiscoverAll(s, s.Read, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, d := discoverTree(t, dir, files)
 	for _, e := range []struct {
 		name, rel, old, new string
 		incremental         bool
@@ -415,6 +383,26 @@ public class WrapperTest {
 }
 `,
 	}
+	s, d := discoverTree(t, dir, files)
+	const counter = "src/main/java/p/Counter.java"
+	for _, e := range []struct {
+		name, old, new string
+		incremental    bool
+	}{
+		{"a body edit that keeps the effect", "return total;", "return total + 0;", true},
+		{"peek now writes the static the test reads after it", "return total;", "total++;\n        return total;", false},
+	} {
+		s2 := s.WithFile(counter, []byte(strings.Replace(files[counter], e.old, e.new, 1)))
+		if inc := compareUpdate(t, e.name, d, s2, counter); inc != e.incremental {
+			t.Errorf("%s: incremental=%v, want %v", e.name, inc, e.incremental)
+		}
+	}
+}
+
+// discoverTree writes files (relative slash path → text) under dir, indexes it and
+// discovers its tests.
+func discoverTree(t *testing.T, dir string, files map[string]string) (*analysis.Snapshot, *Discovery) {
+	t.Helper()
 	for rel, text := range files {
 		path := filepath.Join(dir, filepath.FromSlash(rel))
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -432,17 +420,5 @@ public class WrapperTest {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const counter = "src/main/java/p/Counter.java"
-	for _, e := range []struct {
-		name, old, new string
-		incremental    bool
-	}{
-		{"a body edit that keeps the effect", "return total;", "return total + 0;", true},
-		{"peek now writes the static the test reads after it", "return total;", "total++;\n        return total;", false},
-	} {
-		s2 := s.WithFile(counter, []byte(strings.Replace(files[counter], e.old, e.new, 1)))
-		if inc := compareUpdate(t, e.name, d, s2, counter); inc != e.incremental {
-			t.Errorf("%s: incremental=%v, want %v", e.name, inc, e.incremental)
-		}
-	}
+	return s, d
 }
