@@ -11,13 +11,14 @@ import (
 	"sync"
 
 	"github.com/assertlens/assertlens/analysis/atomicfile"
+	"github.com/assertlens/assertlens/analysis/gobchunks"
 
 	"github.com/cespare/xxhash/v2"
 )
 
 // cacheFormat changes whenever File or the extraction rules change; an index written by
 // another format is ignored and rebuilt.
-const cacheFormat = "assertlens-index-v12-qualified-local-types"
+const cacheFormat = "assertlens-index-v13-chunked"
 
 // Cache is the on-disk store of parsed files, keyed by path and content hash, so a restart
 // parses only what changed. It is loaded whole and saved atomically.
@@ -57,19 +58,35 @@ func OpenCache(dir string) *Cache {
 		return c
 	}
 	defer fh.Close()
-	dec := gob.NewDecoder(bufio.NewReaderSize(fh, 1<<20))
-	var h cacheHeader
-	if err := dec.Decode(&h); err != nil || h.Format != cacheFormat {
-		return c
-	}
-	var files []*File
-	if err := dec.Decode(&files); err != nil || len(files) != h.Count {
+	files, err := readCache(bufio.NewReaderSize(fh, 1<<20))
+	if err != nil {
 		return c
 	}
 	for _, f := range files {
 		c.entries[cacheKey(f.Path, f.ContentHash)] = f
 	}
 	return c
+}
+
+// readCache decodes what writeCache wrote: a cacheHeader, then the files in chunks that
+// decode in parallel (reading the index is most of a warm start).
+func readCache(r io.Reader) ([]*File, error) {
+	dec := gob.NewDecoder(r)
+	var h cacheHeader
+	if err := dec.Decode(&h); err != nil {
+		return nil, err
+	}
+	if h.Format != cacheFormat {
+		return nil, fmt.Errorf("index of another format %q", h.Format)
+	}
+	files, err := gobchunks.Decode[*File](dec)
+	if err != nil {
+		return nil, err
+	}
+	if len(files) != h.Count {
+		return nil, fmt.Errorf("index holds %d files, its header says %d", len(files), h.Count)
+	}
+	return files, nil
 }
 
 func cacheKey(rel string, contentHash uint64) uint64 {
@@ -104,24 +121,32 @@ func (c *Cache) Put(f *File) {
 
 // Save writes the entries used since loading (so deleted files drop out) to disk through a
 // temporary file and a rename: a crash leaves either the old index or the new one.
+// The cache stays usable meanwhile: the entries are collected under the lock and encoded
+// outside it.
 func (c *Cache) Save() error {
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	if !c.dirty && len(c.used) == len(c.entries) {
+		c.mu.Unlock()
 		return nil
-	}
-	if err := os.MkdirAll(c.Dir, 0o755); err != nil {
-		return fmt.Errorf("create cache dir: %w", err)
 	}
 	files := make([]*File, 0, len(c.used))
 	for k := range c.used {
 		files = append(files, c.entries[k])
 	}
-	if err := atomicfile.WriteFunc(filepath.Join(c.Dir, "index.gob"), func(w io.Writer) error { return writeCache(w, files) }); err != nil {
-		return fmt.Errorf("save index cache: %w", err)
-	}
 	c.dirty = false
-	return nil
+	c.mu.Unlock()
+	err := os.MkdirAll(c.Dir, 0o755)
+	if err != nil {
+		err = fmt.Errorf("create cache dir: %w", err)
+	} else if err = atomicfile.WriteFunc(filepath.Join(c.Dir, "index.gob"), func(w io.Writer) error { return writeCache(w, files) }); err != nil {
+		err = fmt.Errorf("save index cache: %w", err)
+	}
+	if err != nil {
+		c.mu.Lock()
+		c.dirty = true
+		c.mu.Unlock()
+	}
+	return err
 }
 
 func writeCache(w io.Writer, files []*File) error {
@@ -129,7 +154,7 @@ func writeCache(w io.Writer, files []*File) error {
 	if err := enc.Encode(cacheHeader{Format: cacheFormat, Count: len(files)}); err != nil {
 		return fmt.Errorf("encode cache header: %w", err)
 	}
-	if err := enc.Encode(files); err != nil {
+	if err := gobchunks.Encode(enc, files); err != nil {
 		return fmt.Errorf("encode cache: %w", err)
 	}
 	return nil
