@@ -17,6 +17,7 @@ import (
 	"github.com/assertlens/assertlens/analysis/project"
 
 	"github.com/cespare/xxhash/v2"
+	sitter "github.com/smacker/go-tree-sitter"
 )
 
 // MaxFileSize is the largest source file assertlens parses; larger ones are reported as
@@ -40,6 +41,8 @@ type Snapshot struct {
 	Elapsed  time.Duration
 
 	edits map[string][]byte // contents given to WithFile, newer than Source
+	// parsed holds the trees of the test files Build parsed, for discovery to take.
+	parsed *parsedTrees
 
 	once    sync.Once
 	indexed atomic.Bool
@@ -63,7 +66,8 @@ func Build(ctx context.Context, root string, src Source, cache *Cache) (*Snapsho
 	if err != nil {
 		return nil, fmt.Errorf("list files of %s: %w", src.Describe(), err)
 	}
-	s := &Snapshot{Root: root, Source: src, Files: map[string]*File{}, Other: map[string]uint64{}}
+	s := &Snapshot{Root: root, Source: src, Files: map[string]*File{}, Other: map[string]uint64{},
+		parsed: &parsedTrees{}}
 	s.Project = project.Load(paths, src.Read)
 	var javaPaths []string
 	for _, p := range paths {
@@ -99,8 +103,15 @@ func Build(ctx context.Context, root string, src Source, cache *Cache) (*Snapsho
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				results[i], cachedFlags[i] = loadFile(src, javaPaths[i], cache)
-				results[i] = s.withBuildTest(results[i])
+				f, tree, cached := loadFile(src, javaPaths[i], cache)
+				results[i], cachedFlags[i] = s.withBuildTest(f), cached
+				if tree != nil {
+					if results[i].Test {
+						s.parsed.put(f.Path, f.ContentHash, tree)
+					} else {
+						tree.Close()
+					}
+				}
 			}
 		}()
 	}
@@ -127,36 +138,48 @@ func Build(ctx context.Context, root string, src Source, cache *Cache) (*Snapsho
 	return s, nil
 }
 
-// loadFile reads and parses one file, or takes it from the cache.
-func loadFile(src Source, rel string, cache *Cache) (*File, bool) {
+// loadFile reads and parses one file, or takes it from the cache. When it parsed the file,
+// it also returns the parse tree, which the caller owns.
+func loadFile(src Source, rel string, cache *Cache) (*File, *sitter.Tree, bool) {
 	b, err := src.Read(rel)
 	if err != nil {
-		return &File{Path: rel, Test: IsTestPath(rel), ParseErrors: []ParseError{{File: rel, Line: 1, Message: err.Error()}}}, false
+		return &File{Path: rel, Test: IsTestPath(rel), ParseErrors: []ParseError{{File: rel, Line: 1, Message: err.Error()}}}, nil, false
 	}
 	if len(b) > MaxFileSize {
 		return &File{Path: rel, ContentHash: xxhash.Sum64(b), Test: IsTestPath(rel),
-			ParseErrors: []ParseError{{File: rel, Line: 1, Message: fmt.Sprintf("file too large to index (%d bytes)", len(b))}}}, false
+			ParseErrors: []ParseError{{File: rel, Line: 1, Message: fmt.Sprintf("file too large to index (%d bytes)", len(b))}}}, nil, false
 	}
 	if cache != nil {
 		if f := cache.Get(rel, b); f != nil {
-			return f, true
+			return f, nil, true
 		}
 	}
-	f := ParseSource(rel, b)
+	f, tree := parseSourceTree(rel, b)
 	if cache != nil {
 		cache.Put(f)
 	}
-	return f, false
+	return f, tree, false
 }
 
 // ParseSource parses one file's bytes and decides whether it is test code: by its path, or,
 // outside src/main, by test markers in the code.
 func ParseSource(rel string, b []byte) *File {
+	f, tree := parseSourceTree(rel, b)
+	if tree != nil {
+		tree.Close()
+	}
+	return f
+}
+
+// parseSourceTree is ParseSource that also returns the parse tree (nil for binary
+// content), which the caller owns.
+func parseSourceTree(rel string, b []byte) (*File, *sitter.Tree) {
 	if isBinary(b) {
 		return &File{Path: rel, ContentHash: xxhash.Sum64(b), Test: IsTestPath(rel),
-			ParseErrors: []ParseError{{File: rel, Line: 1, Message: "binary content, not Java source"}}}
+			ParseErrors: []ParseError{{File: rel, Line: 1, Message: "binary content, not Java source"}}}, nil
 	}
-	return classify(rel, ParseFile(rel, b, IsTestPath(rel)))
+	tree := ParseTree(treeSitterText(b), nil)
+	return classify(rel, ExtractFile(rel, b, tree, IsTestPath(rel))), tree
 }
 
 // classify marks a file outside src/main as test code when its code has test markers.

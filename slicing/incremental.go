@@ -76,10 +76,10 @@ type parsedFile struct {
 	err  error
 }
 
-// parseAhead reads and parses the test files of s, in path order, on another goroutine,
-// a few files ahead of the caller: parsing is independent per file, while the analysis
-// shares the project's memos and stays on one goroutine. The caller must drain the
-// channel.
+// parseAhead reads and parses the test files of s (or takes the trees s was built with),
+// in path order, on another goroutine, a few files ahead of the caller: parsing is
+// independent per file, while the analysis shares the project's memos and stays on one
+// goroutine. The caller must drain the channel.
 func parseAhead(s *analysis.Snapshot, read func(rel string) ([]byte, error)) <-chan parsedFile {
 	out := make(chan parsedFile, 8)
 	go func() {
@@ -92,7 +92,10 @@ func parseAhead(s *analysis.Snapshot, read func(rel string) ([]byte, error)) <-c
 			src, err := read(rel)
 			pf := parsedFile{f: f, src: src, err: err}
 			if err == nil {
-				pf.tree = analysis.ParseTree(src, nil)
+				// A cold start hands over the trees its index made (see TakeParsedTree).
+				if pf.tree = s.TakeParsedTree(rel, xxhash.Sum64(src)); pf.tree == nil {
+					pf.tree = analysis.ParseTree(src, nil)
+				}
 			}
 			out <- pf
 		}

@@ -422,3 +422,66 @@ func discoverTree(t *testing.T, dir string, files map[string]string) (*analysis.
 	}
 	return s, d
 }
+
+// TestDiscoveryTakesTheIndexTrees checks the cold-start handover: discovery of a freshly
+// built snapshot uses the parse trees the index made for the test files (and only those),
+// each once, and finds exactly what it finds when it parses them itself.
+func TestDiscoveryTakesTheIndexTrees(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "slicing", "paper")
+	build := func() *analysis.Snapshot {
+		s, err := analysis.Build(context.Background(), dir, dirSource{dir}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	handed, parsed := build(), build()
+	parsed.ReleaseParsedTrees()
+	var tests, prod string
+	for _, rel := range handed.SortedPaths() {
+		if handed.Files[rel].Test {
+			tests = rel
+		} else {
+			prod = rel
+		}
+	}
+	if tests == "" || prod == "" {
+		t.Fatalf("fixture needs test and production files: %v", handed.SortedPaths())
+	}
+	probe := build()
+	if tree := probe.TakeParsedTree(prod, probe.Files[prod].ContentHash); tree != nil {
+		t.Errorf("a production file's tree was kept for discovery")
+	}
+	if tree := probe.TakeParsedTree(tests, probe.Files[tests].ContentHash+1); tree != nil {
+		t.Errorf("a tree was handed over for other content")
+	}
+	if tree := probe.TakeParsedTree(tests, probe.Files[tests].ContentHash); tree != nil {
+		t.Errorf("a refused tree was handed over later")
+	}
+	probe = build()
+	if tree := probe.TakeParsedTree(tests, probe.Files[tests].ContentHash); tree == nil {
+		t.Errorf("no tree handed over for test file %s", tests)
+	} else {
+		tree.Close()
+	}
+
+	got, err := DiscoverAll(handed, handed.Read, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := DiscoverAll(parsed, parsed.Read, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tree := handed.TakeParsedTree(tests, handed.Files[tests].ContentHash); tree != nil {
+		t.Errorf("discovery left the tree of %s untaken", tests)
+	}
+	g, _ := json.Marshal(got.Classes)
+	w, _ := json.Marshal(want.Classes)
+	if string(g) != string(w) {
+		t.Errorf("discovery on handed-over trees differs from discovery that parses:\n%s\n%s", g, w)
+	}
+	if len(got.Classes) == 0 {
+		t.Errorf("no tests discovered in %s", dir)
+	}
+}
