@@ -45,12 +45,20 @@ type fakeEngine struct {
 
 	selectGate   chan struct{}                                                         // Select waits on it when set
 	indexGate    chan struct{}                                                         // Index waits on it when set
+	previewed    chan struct{}                                                         // Previewed; nil never answers early
 	run          func(ctx context.Context, ids []string) (*selection.RunResult, error) // nil: ErrRunUnavailable
 	selectHook   func()                                                                // called at the start of Select
 	units        func() []slicing.Unit                                                 // TestUnits; may panic
 	undiscovered []string                                                              // Result.Undiscovered of every Select
 	warmGate     chan struct{}                                                         // Warm waits on it when set
 	warmed       int                                                                   // Warm calls that returned
+}
+
+// Previewed implements lsp.Previewer.
+func (f *fakeEngine) Previewed() <-chan struct{} {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.previewed
 }
 
 // Warm implements lsp.Warmer.

@@ -23,7 +23,7 @@ func (s *server) hover(ctx context.Context, raw json.RawMessage) (any, error) {
 	if err != nil || ss == nil {
 		return nil, nil
 	}
-	ss.waitReady(ctx)
+	ready := ss.waitAnswerable(ctx)
 	line := int(p.Position.Line) + 1
 	var units []slicing.Unit
 	if res, _ := ss.snapshot(); res != nil {
@@ -41,12 +41,14 @@ func (s *server) hover(ctx context.Context, raw json.RawMessage) (any, error) {
 				End: protocol.Position{Line: uint32(u.EndLine - 1)}},
 		}, nil
 	}
-	return coverageHover(ss.engine(), rel, line), nil
+	return coverageHover(ss.engine(), rel, line, ready), nil
 }
 
 // coverageHover says which assertions run the member under the cursor, from the coverage
 // record; nil when the engine has no record or the record never saw the member execute.
-func coverageHover(eng Engine, rel string, line int) *protocol.Hover {
+// Before the index is done (ready false) the tests are not sliced yet, so it names the
+// tests without counting assertions.
+func coverageHover(eng Engine, rel string, line int, ready bool) *protocol.Hover {
 	cr, ok := eng.(CoverageReader)
 	if !ok {
 		return nil
@@ -60,7 +62,11 @@ func coverageHover(eng Engine, rel string, line int) *protocol.Hover {
 		return nil
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "**Covered by %d assertions in %d tests** (coverage record)", cov.Assertions, len(cov.Tests))
+	if ready {
+		fmt.Fprintf(&b, "**Covered by %d assertions in %d tests** (coverage record)", cov.Assertions, len(cov.Tests))
+	} else {
+		fmt.Fprintf(&b, "**Covered by %d tests** (coverage record; assertions are counted once indexing is done)", len(cov.Tests))
+	}
 	if !cov.Fresh {
 		b.WriteString(" — this file changed since the record was made")
 	}

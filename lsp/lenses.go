@@ -46,7 +46,7 @@ func (s *server) codeLens(ctx context.Context, raw json.RawMessage) (any, error)
 		}
 		return lenses, nil
 	}
-	ss.waitReady(ctx) // answer with what is known when the index takes longer
+	ss.waitAnswerable(ctx) // answer with what is known when the index takes longer
 	res, _ := ss.snapshot()
 	if res == nil {
 		res = &selection.Result{} // nothing selected yet: plain run lenses only
@@ -139,6 +139,12 @@ func (s *server) resolveCodeLens(_ context.Context, raw json.RawMessage) (any, e
 	}
 	res, runs := ss.snapshot()
 	if lens.Data.Kind == lensRun {
+		if !ss.isReady() {
+			// Listed from the declarations alone: no slices, no counts yet.
+			out.Command = &protocol.Command{Title: "▸ run · indexing…", Command: cmdRunUnits,
+				Arguments: []any{lens.Data.ID}}
+			return out, nil
+		}
 		out.Command = runLensCommand(ss.unitsOfFile(lens.Data.URI, lens.Data.ID), runs)
 		return out, nil
 	}

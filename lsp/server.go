@@ -71,6 +71,41 @@ type Warmer interface {
 	Warm()
 }
 
+// Previewer may be implemented by an Engine that answers TestUnits, Declarations and
+// MemberAt from the parsed files while its index is still loading: Previewed is closed
+// once it can. Code lenses then show what can be run before the index is done.
+type Previewer interface {
+	Previewed() <-chan struct{}
+}
+
+// Flusher may be implemented by an Engine that writes its caches in the background; the
+// server waits for those writes on shutdown, so that the next start finds them.
+type Flusher interface {
+	Flush()
+}
+
+// flushEngines waits, at most flushWait, for the cache writes of every session's engine.
+func (s *server) flushEngines() {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for _, ss := range s.allSessions() {
+			if f, ok := ss.engine().(Flusher); ok {
+				f.Flush()
+			}
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(flushWait):
+		s.log.logf("shutdown: cache writes still running after %s; not waiting", flushWait)
+	}
+}
+
+// flushWait bounds how long shutdown waits for cache writes (a stuck disk must not hang
+// the client's shutdown).
+const flushWait = 10 * time.Second
+
 // CoverageRecorder may be implemented by an Engine to run the whole suite with the coverage
 // agent and store the record (the assertlens.recordCoverage command).
 type CoverageRecorder interface {
@@ -244,6 +279,7 @@ func (s *server) call(ctx context.Context, method string, params json.RawMessage
 		s.mu.Lock()
 		s.state = stateShutdown
 		s.mu.Unlock()
+		s.flushEngines()
 		return nil, nil
 	case protocol.MethodTextDocumentCodeLens:
 		return s.codeLens(ctx, params)

@@ -682,3 +682,39 @@ func TestWarmRunsAfterIndexIsReported(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestLensesWhileIndexing: once the engine can answer from the parsed files, a test file's
+// lenses come at once, before the index is done, as run lenses that say so; after the index
+// they are the usual ones. readyWait is long: waiting for the index would time the test out.
+func TestLensesWhileIndexing(t *testing.T) {
+	gate, previewed := make(chan struct{}), make(chan struct{})
+	close(previewed)
+	unit := slicing.Unit{ID: "demo.ComplexTest#testNegate", Test: "demo.ComplexTest#testNegate", Class: "demo.ComplexTest",
+		File: complexTest, Level: slicing.LevelMethod, Line: 9, EndLine: 13, Assertions: 2}
+	h := startHarness(t, harnessOpts{cfg: lsptest.Config{WorkDoneProgress: true}, readyWait: time.Hour, setup: func(f *fakeEngine) {
+		f.indexGate, f.previewed = gate, previewed
+		f.units = func() []slicing.Unit { return []slicing.Unit{unit} }
+	}})
+	ctx := h.ctx()
+	lenses, err := h.ed.CodeLens(ctx, complexTest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lenses) != 1 || lenses[0].Command == nil || lenses[0].Command.Title != "▸ run · indexing…" ||
+		lenses[0].Range.Start.Line != 8 || len(lenses[0].Command.Arguments) != 1 || lenses[0].Command.Arguments[0] != unit.Test {
+		t.Fatalf("lenses while indexing = %+v", lenses)
+	}
+	close(gate)
+	if err := h.ed.WaitFor(ctx, "index done", func() bool {
+		ps := h.ed.Progress()
+		return len(ps) > 0 && ps[len(ps)-1].Kind == "end"
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if lenses, err = h.ed.CodeLens(ctx, complexTest); err != nil {
+		t.Fatal(err)
+	}
+	if len(lenses) != 1 || lenses[0].Command == nil || lenses[0].Command.Title != "▸ run · 2 assertions" {
+		t.Fatalf("lenses after the index = %+v", lenses)
+	}
+}

@@ -289,6 +289,36 @@ func (ss *session) waitReady(ctx context.Context) bool {
 	return false
 }
 
+// waitAnswerable waits, like waitReady, for the first index, but returns as soon as the
+// engine can answer from the parsed files (see Previewer). It reports whether the index is
+// done.
+func (ss *session) waitAnswerable(ctx context.Context) bool {
+	pv, ok := ss.engine().(Previewer)
+	if !ok {
+		return ss.waitReady(ctx)
+	}
+	t := time.NewTimer(ss.srv.cfg.readyWait)
+	defer t.Stop()
+	select {
+	case <-ss.ready:
+		return true
+	case <-pv.Previewed():
+	case <-t.C:
+	case <-ctx.Done():
+	}
+	return ss.isReady()
+}
+
+// isReady reports whether the first index is done.
+func (ss *session) isReady() bool {
+	select {
+	case <-ss.ready:
+		return true
+	default:
+		return false
+	}
+}
+
 func (ss *session) loop() {
 	ctx := ss.ctx
 	ss.guard("index", func() { ss.index(ctx) })

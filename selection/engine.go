@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/assertlens/assertlens/analysis"
@@ -82,6 +83,19 @@ type Engine struct {
 	// Index and updated by Run, never per Select.
 	failed []string
 	cov    coverageCache // the coverage record, reloaded when its file changes
+	// writes counts the cache writes running in the background (see Flush).
+	writes sync.WaitGroup
+	// preview is a View of the parsed files whose tests are listed from their declarations
+	// alone (each test one method unit); Index makes it beside the graph and the discovery,
+	// and lenses are answered from it until the index is done (see Previewed). ready is set
+	// when Index is done.
+	preview     atomic.Pointer[View]
+	previewed   chan struct{}
+	previewOnce sync.Once
+	ready       atomic.Bool
+	// afterParse, when set (by tests), runs in Index once the files are parsed, before the
+	// graph, the baseline and the discovery.
+	afterParse func()
 }
 
 // log returns the engine's logger.
@@ -106,7 +120,7 @@ func NewEngine(root string, opts Options) (*Engine, error) {
 		return nil, err
 	}
 	return &Engine{Root: abs, CacheDir: dir, opts: opts, overlays: map[string][]byte{},
-		parsers: map[string]*analysis.DocumentParser{}}, nil
+		parsers: map[string]*analysis.DocumentParser{}, previewed: make(chan struct{})}, nil
 }
 
 // Index reads the whole workspace (using the on-disk cache) and the baseline.
@@ -119,11 +133,17 @@ func (e *Engine) Index(ctx context.Context, progress func(done, total int)) erro
 	if err != nil {
 		return fmt.Errorf("index %s: %w", e.Root, err)
 	}
-	if err := cache.Save(); err != nil {
-		e.log().Warn("index cache not saved", "err", err)
-	}
+	e.inBackground(func() {
+		if err := cache.Save(); err != nil {
+			e.log().Warn("index cache not saved", "err", err)
+		}
+	})
 	if progress != nil {
 		progress(1, 3)
+	}
+	go e.makePreview(disk, e.Options())
+	if e.afterParse != nil {
+		e.afterParse()
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -134,29 +154,31 @@ func (e *Engine) Index(ctx context.Context, progress func(done, total int)) erro
 	// Discovery reads only the snapshot: it runs beside the graph and the baseline (on a
 	// large project it is the longest of the three). Resolving the test statements is left
 	// to Warm.
-	discovered, stored := make(chan discovery, 1), make(chan struct{})
-	go e.restoreOrDiscover(e.cur, discovered, stored)
-	defer func() { <-stored }()
+	discovered := make(chan discovery, 1)
+	cur := e.cur
+	e.inBackground(func() { e.restoreOrDiscover(cur, discovered) })
 	start := time.Now()
 	g, graphStored, restored := graphOf(e.CacheDir, e.cur)
 	if restored {
 		e.log().Debug("graph restored from the cache", "elapsed", time.Since(start).Round(time.Millisecond))
 	}
-	defer func() {
+	e.inBackground(func() {
 		if err := graphStored(); err != nil {
 			e.log().Warn("graph not stored", "err", err)
 		}
-	}()
+	})
 	e.curGraph, e.graphRestored = g, restored
 	if progress != nil {
 		progress(2, 3)
 	}
 	baseErr := e.loadBaselineLocked(ctx)
 	d := <-discovered
+	disk.ReleaseParsedTrees() // those discovery did not take: it restored the tests
 	if baseErr != nil {
 		return baseErr
 	}
 	e.indexed = true
+	e.ready.Store(true)
 	e.tests, e.pending = d.tests, nil
 	if d.err != nil {
 		e.log().Warn("tests not discovered", "err", d.err)
@@ -166,6 +188,54 @@ func (e *Engine) Index(ctx context.Context, progress func(done, total int)) erro
 	}
 	return nil
 }
+
+// makePreview lists the tests of the parsed files disk from their declarations alone and
+// installs the View lenses are answered from while the index is still loading.
+func (e *Engine) makePreview(disk *analysis.Snapshot, opts Options) {
+	defer e.previewOnce.Do(func() { close(e.previewed) })
+	if e.ready.Load() {
+		return
+	}
+	classes, err := slicing.ListTests(disk, disk.Read)
+	if err != nil && len(classes) == 0 {
+		return
+	}
+	e.preview.Store(&View{root: e.Root, cacheDir: e.CacheDir, opts: opts, in: Input{Cur: disk, Tests: classes}})
+}
+
+// Previewed is closed once the engine can answer TestUnits, Declarations and MemberAt for
+// the parsed files while the index is still loading (Ready says when that is over); the
+// tests are then listed from their declarations alone, one method unit each.
+func (e *Engine) Previewed() <-chan struct{} { return e.previewed }
+
+// Ready reports whether Index is done.
+func (e *Engine) Ready() bool { return e.ready.Load() }
+
+// viewOrPreview is the current View, or the preview while Index is still running.
+func (e *Engine) viewOrPreview() (*View, error) {
+	if !e.ready.Load() {
+		if p := e.preview.Load(); p != nil {
+			return p, nil
+		}
+	}
+	return e.View()
+}
+
+// inBackground runs f on its own goroutine; Flush waits for it. Index writes the caches
+// this way, after handing over what they hold: a start does not wait for its own disk
+// writes.
+func (e *Engine) inBackground(f func()) {
+	e.writes.Add(1)
+	go func() {
+		defer e.writes.Done()
+		f()
+	}()
+}
+
+// Flush waits for the cache writes Index started. A one-shot command calls it before it
+// exits; a crash meanwhile loses only the writes, never the old caches (they are written
+// atomically).
+func (e *Engine) Flush() { e.writes.Wait() }
 
 // Warm resolves every test statement of the current state ahead of the first selection,
 // so that the first edit pays only for what it changes. Index leaves it to the caller: the
@@ -234,9 +304,8 @@ type discovery struct {
 
 // restoreOrDiscover sends the tests of cur on out: the stored discovery when it was made
 // from the same sources by the same program, otherwise a new discovery, which it then
-// stores for the next start. It closes stored when it is done writing.
-func (e *Engine) restoreOrDiscover(cur *analysis.Snapshot, out chan<- discovery, stored chan<- struct{}) {
-	defer close(stored)
+// stores for the next start.
+func (e *Engine) restoreOrDiscover(cur *analysis.Snapshot, out chan<- discovery) {
 	opts := slicing.Options{ExtraAssertions: e.opts.ExtraAssertions}
 	key, keyed := testsKey(cur, opts)
 	if keyed {
@@ -588,9 +657,10 @@ func (e *Engine) Options() Options {
 	return e.opts
 }
 
-// Declarations is the current View's Declarations; nil before the workspace is indexed.
+// Declarations is the current View's Declarations (the preview's while the index is
+// loading); nil before the files are parsed.
 func (e *Engine) Declarations(rel string) map[string]int {
-	v, err := e.View()
+	v, err := e.viewOrPreview()
 	if err != nil {
 		return nil
 	}
@@ -598,9 +668,10 @@ func (e *Engine) Declarations(rel string) map[string]int {
 }
 
 // TestUnits lists every unit of the test classes declared in one file, affected or not
-// (the current View's Units); nil before the workspace is indexed.
+// (the current View's Units; while the index is loading, the preview's: one method unit
+// per test); nil before the files are parsed.
 func (e *Engine) TestUnits(rel string) []slicing.Unit {
-	v, err := e.View()
+	v, err := e.viewOrPreview()
 	if err != nil {
 		return nil
 	}

@@ -92,9 +92,11 @@ type Covered struct {
 	Fresh      bool     // the record ran the current sources of the member's file
 }
 
-// CoveredBy is the current View's CoveredBy; nil before the workspace is indexed.
+// CoveredBy is the current View's CoveredBy; nil before the workspace is indexed. While
+// the index is loading it is the preview's, whose tests are not sliced yet: its units are
+// whole methods and its assertion counts are not known (zero).
 func (e *Engine) CoveredBy(memberID string) (*Covered, error) {
-	v, err := e.View()
+	v, err := e.viewOrPreview()
 	if err != nil {
 		return nil, nil
 	}
@@ -157,9 +159,10 @@ func coveredDetail(s *analysis.Snapshot, id string) string {
 	return "body changed"
 }
 
-// MemberAt is the current View's MemberAt; "" before the workspace is indexed.
+// MemberAt is the current View's MemberAt (the preview's while the index is loading); ""
+// before the files are parsed.
 func (e *Engine) MemberAt(rel string, line int) string {
-	v, err := e.View()
+	v, err := e.viewOrPreview()
 	if err != nil {
 		return ""
 	}

@@ -1,7 +1,9 @@
 package selection
 
 import (
+	"encoding/json"
 	"io"
+	"strconv"
 
 	"github.com/assertlens/assertlens/analysis"
 )
@@ -50,4 +52,28 @@ func graphOf(dir string, s *analysis.Snapshot) (g *analysis.Graph, stored func()
 	done := make(chan error, 1)
 	go func() { done <- storeGraph(dir, key, g) }()
 	return g, func() error { return <-done }, false
+}
+
+// graphStatsCacheFile holds the statistics `index` reports of the last indexed state's graph.
+const graphStatsCacheFile = "graph-stats.json"
+
+// CachedGraphStats returns CachedGraph(dir, s).Stats(top). Statistics stored for the same
+// sources by the same program are read back without the graph: restoring it and walking
+// back from the widest members took most of a warm `index`.
+func CachedGraphStats(dir string, s *analysis.Snapshot, top int) analysis.GraphStats {
+	key, keyed := derivedKey(s, "graph-stats", strconv.Itoa(top))
+	if keyed {
+		if st, ok := readDerived(dir, graphStatsCacheFile, key, func(r io.Reader) (st analysis.GraphStats, err error) {
+			err = json.NewDecoder(r).Decode(&st)
+			return st, err
+		}); ok {
+			return st
+		}
+	}
+	st := CachedGraph(dir, s).Stats(top)
+	if keyed {
+		// A failed write only costs the next run the walk.
+		_ = writeDerived(dir, graphStatsCacheFile, key, func(w io.Writer) error { return json.NewEncoder(w).Encode(st) })
+	}
+	return st
 }

@@ -3,10 +3,13 @@ package selection
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/assertlens/assertlens/analysis"
 )
 
 // TestTestsRestoredFromCache: a second engine on the same sources restores the tests the
@@ -162,5 +165,61 @@ func TestGraphRestoredFromCache(t *testing.T) {
 	replaceInFile(t, dir, item, "return name.trim();", "return name.strip();")
 	if e := indexedEngine(t, dir); e.graphRestored {
 		t.Fatal("the graph of other sources was restored")
+	}
+}
+
+// TestGraphStatsCached: `index` reads the graph statistics stored for the same sources
+// instead of restoring the graph and walking it; they equal the statistics of the built
+// graph, and other sources or a damaged file make them computed again.
+func TestGraphStatsCached(t *testing.T) {
+	t.Parallel()
+	dir := fixtureRepo(t, filepath.Join("..", "testdata", "safety", "shop"))
+	cache := t.TempDir()
+	snap := func() *analysis.Snapshot {
+		s, err := analysis.Build(context.Background(), dir, analysis.DirSource{Root: dir}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	encode := func(st analysis.GraphStats) string {
+		b, err := json.Marshal(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	want := encode(analysis.BuildGraph(snap()).Stats(5))
+	if got := encode(CachedGraphStats(cache, snap(), 5)); got != want {
+		t.Fatalf("stats of a first run:\n%s\nwant:\n%s", got, want)
+	}
+	path := filepath.Join(cache, graphStatsCacheFile)
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("stats not stored: %v", err)
+	}
+	// A stored file that decodes differently proves the second run reads it.
+	forged := analysis.GraphStats{Nodes: -1}
+	key, _ := derivedKey(snap(), "graph-stats", "5")
+	if err := writeDerived(cache, graphStatsCacheFile, key, func(w io.Writer) error { return json.NewEncoder(w).Encode(forged) }); err != nil {
+		t.Fatal(err)
+	}
+	if got := CachedGraphStats(cache, snap(), 5); got.Nodes != -1 {
+		t.Fatalf("stored stats not read back: %+v", got)
+	}
+	if got := encode(CachedGraphStats(cache, snap(), 6)); got == encode(forged) {
+		t.Fatal("stats stored for another top count were read back")
+	}
+	if err := os.WriteFile(path, []byte("garbage"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := encode(CachedGraphStats(cache, snap(), 5)); got != want {
+		t.Fatalf("stats after a damaged file:\n%s\nwant:\n%s", got, want)
+	}
+	replaceInFile(t, dir, "src/main/java/shop/Item.java", "return name;", "return name.trim();")
+	if err := writeDerived(cache, graphStatsCacheFile, key, func(w io.Writer) error { return json.NewEncoder(w).Encode(forged) }); err != nil {
+		t.Fatal(err)
+	}
+	if got := CachedGraphStats(cache, snap(), 5); got.Nodes == -1 {
+		t.Fatal("stats of other sources were read back")
 	}
 }

@@ -4,8 +4,11 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/assertlens/assertlens/slicing"
 )
 
 // TestViewIsImmutable takes a View, then edits the workspace: the old view must keep
@@ -118,7 +121,8 @@ func TestViewDeclarations(t *testing.T) {
 	}
 }
 
-// indexedEngine indexes the workspace dir with git HEAD as the baseline.
+// indexedEngine indexes the workspace dir with git HEAD as the baseline and waits for its
+// cache writes.
 func indexedEngine(t *testing.T, dir string) *Engine {
 	t.Helper()
 	e, err := NewEngine(dir, Options{Baseline: BaselineHead})
@@ -128,6 +132,7 @@ func indexedEngine(t *testing.T, dir string) *Engine {
 	if err := e.Index(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
+	e.Flush() // the next engine of dir finds the caches this one wrote
 	return e
 }
 
@@ -139,4 +144,66 @@ func indexedView(t *testing.T, dir string) *View {
 		t.Fatal(err)
 	}
 	return v
+}
+
+// TestPreviewWhileIndexing: while Index is still making the graph, the baseline and the
+// discovery, the engine already answers for the parsed files: every test of a test file as
+// one method unit, the lines of its declarations, and the member at a line. Once Index is
+// done the same questions are answered from the sliced tests.
+func TestPreviewWhileIndexing(t *testing.T) {
+	t.Parallel()
+	dir := fixtureRepo(t, filepath.Join("..", "testdata", "safety", "shop"))
+	const test = "src/test/java/shop/ItemTest.java"
+	e, err := NewEngine(dir, Options{Baseline: BaselineHead})
+	if err != nil {
+		t.Fatal(err)
+	}
+	parsed, resume := make(chan struct{}), make(chan struct{})
+	e.afterParse = func() {
+		close(parsed)
+		<-resume
+	}
+	indexed := make(chan error, 1)
+	go func() { indexed <- e.Index(context.Background(), nil) }()
+	<-parsed
+	<-e.Previewed()
+	if e.Ready() {
+		t.Fatal("ready before Index is done")
+	}
+	units := e.TestUnits(test)
+	var tests []string
+	for _, u := range units {
+		if u.Level != slicing.LevelMethod {
+			t.Errorf("preview unit %s is %s, want a method unit", u.ID, u.Level)
+		}
+		tests = append(tests, u.Test)
+	}
+	slices.Sort(tests)
+	want := []string{"shop.ItemTest#bundlePrice", "shop.ItemTest#discount", "shop.ItemTest#plainPrice", "shop.ItemTest#printable"}
+	if !slices.Equal(tests, want) {
+		t.Fatalf("preview tests of %s = %v, want %v", test, tests, want)
+	}
+	if got := e.Declarations(test)["shop.ItemTest#discount"]; got != 16 {
+		t.Errorf("preview declaration line of discount = %d, want 16", got)
+	}
+	if got := e.MemberAt(test, 18); got != "shop.ItemTest#discount()" {
+		t.Errorf("preview member at line 18 = %q", got)
+	}
+	close(resume)
+	if err := <-indexed; err != nil {
+		t.Fatal(err)
+	}
+	e.Flush()
+	if !e.Ready() {
+		t.Fatal("not ready after Index")
+	}
+	assertions := 0
+	for _, u := range e.TestUnits(test) {
+		if u.Level == slicing.LevelAssertion {
+			assertions++
+		}
+	}
+	if assertions == 0 {
+		t.Errorf("after Index the units of %s are still the preview's", test)
+	}
 }

@@ -74,7 +74,7 @@ func cmdIndex(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	out.Graph = selection.CachedGraph(dir, snap).Stats(20)
+	out.Graph = selection.CachedGraphStats(dir, snap, 20)
 	if f.jsonOut {
 		return printJSON(stdout, out)
 	}

@@ -79,6 +79,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	cmd, rest := args[0], args[1:]
+	defer flushEngines() // the caches the command's engines write after answering
 	var err error
 	switch cmd {
 	case "index":

@@ -35,6 +35,16 @@ func analyse(root, base string, level slicing.Level, extra []string) (*analysed,
 	return analyseWith(root, selection.Options{Revision: base, Level: level, ExtraAssertions: extra})
 }
 
+// engines are the one-shot engines made by this process; flushEngines waits for the
+// cache writes they left running.
+var engines []*selection.Engine
+
+func flushEngines() {
+	for _, e := range engines {
+		e.Flush()
+	}
+}
+
 // analyseWith builds and indexes a one-shot engine.
 func analyseWith(root string, opts selection.Options) (*analysed, error) {
 	ws, err := analysis.OpenWorkspace(root)
@@ -45,6 +55,7 @@ func analyseWith(root string, opts selection.Options) (*analysed, error) {
 	if err != nil {
 		return nil, usagef("%v", err)
 	}
+	engines = append(engines, e)
 	if err := e.Index(context.Background(), nil); err != nil {
 		var be *selection.BaselineError
 		if errors.As(err, &be) {
