@@ -19,18 +19,19 @@ var parserPool = sync.Pool{New: func() any {
 }}
 
 // ParseTree parses src with a pooled tree-sitter parser. old may be a previous tree of the
-// same document already adjusted with Tree.Edit, for an incremental re-parse. The caller owns
-// the returned tree and must Close it.
+// same document already adjusted with Tree.Edit, for an incremental re-parse. NUL bytes
+// are parsed as 0x01 (see treeSitterText), so every parse of the same text agrees. The
+// caller owns the returned tree and must Close it.
 func ParseTree(src []byte, old *sitter.Tree) *sitter.Tree {
 	p := parserPool.Get().(*sitter.Parser)
 	defer parserPool.Put(p)
-	return p.Parse(old, src)
+	return p.Parse(old, treeSitterText(src))
 }
 
 // ParseFile parses one Java file and extracts its member model. It never fails: syntax
 // errors are recorded in File.ParseErrors and the members that could be read are kept.
 func ParseFile(path string, src []byte, test bool) *File {
-	tree := ParseTree(treeSitterText(src), nil)
+	tree := ParseTree(src, nil)
 	defer tree.Close()
 	return ExtractFile(path, src, tree, test)
 }

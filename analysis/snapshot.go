@@ -178,7 +178,7 @@ func parseSourceTree(rel string, b []byte) (*File, *sitter.Tree) {
 		return &File{Path: rel, ContentHash: xxhash.Sum64(b), Test: IsTestPath(rel),
 			ParseErrors: []ParseError{{File: rel, Line: 1, Message: "binary content, not Java source"}}}, nil
 	}
-	tree := ParseTree(treeSitterText(b), nil)
+	tree := ParseTree(b, nil)
 	return classify(rel, ExtractFile(rel, b, tree, IsTestPath(rel))), tree
 }
 

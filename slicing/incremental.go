@@ -550,7 +550,8 @@ func ownerOfKey(key string) string {
 // files' anonymous subclasses differ (dispatch proofs read them).
 func (p *project) derive(s *analysis.Snapshot, read func(string) ([]byte, error), paths, redeclared map[string]bool) (*project, bool) {
 	np := *p
-	np.runsMemo = nil // heads and declarations may differ in the new snapshot
+	np.runsMemo = nil   // heads and declarations may differ in the new snapshot
+	np.supersMemo = nil // so may the names supertypes are resolved by
 	np.snap, np.read = s, read
 	np.busy = map[string]bool{}
 	np.frames = nil

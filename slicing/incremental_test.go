@@ -485,3 +485,34 @@ func TestDiscoveryTakesTheIndexTrees(t *testing.T) {
 		t.Errorf("no tests discovered in %s", dir)
 	}
 }
+
+// TestDiscoveryOfNULLiterals: a NUL byte inside a string literal (commons-lang keeps fuzzer
+// inputs in tests) ends tree-sitter's input unless it is hidden; discovery must slice such a
+// test whether it takes the index's tree or parses the file itself.
+func TestDiscoveryOfNULLiterals(t *testing.T) {
+	files := map[string]string{
+		"src/main/java/p/Calc.java": "package p;\npublic class Calc {\n    public static int twice(String s) { return 2 * s.length(); }\n}\n",
+		"src/test/java/p/CalcTest.java": "package p;\nimport static org.junit.Assert.assertEquals;\nimport org.junit.Test;\n" +
+			"public class CalcTest {\n    @Test\n    public void nul() {\n        int n = Calc.twice(\"a\x00b\");\n" +
+			"        assertEquals(6, n);\n        assertEquals(1, 1);\n    }\n}\n",
+	}
+	s, handed := discoverTree(t, t.TempDir(), files)
+	s.ReleaseParsedTrees()
+	parsed, err := DiscoverAll(s, s.Read, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, d := range map[string]*Discovery{"handed-over tree": handed, "own parse": parsed} {
+		var levels []string
+		for _, tc := range d.Classes {
+			for _, tm := range tc.Methods {
+				for _, u := range tm.Units {
+					levels = append(levels, string(u.Level))
+				}
+			}
+		}
+		if strings.Join(levels, ",") != "assertion,assertion" {
+			t.Errorf("%s: units %v, want two assertion units", name, levels)
+		}
+	}
+}

@@ -36,6 +36,9 @@ type project struct {
 	subs                map[string][]*analysis.Type
 	anon                map[string]bool
 	busy                map[string]bool // effect proofs in progress
+	// supersMemo holds the supertypes of the types asked for in this project's snapshot
+	// (deep hierarchies ask for the same ones for every call they dispatch).
+	supersMemo map[*analysis.Type]supersOf
 }
 
 // memberRef is a member together with the type that declares it.
@@ -165,6 +168,38 @@ func qualify(pkg, name string) string {
 // supertypes returns the project supertypes of t (classes and interfaces), transitively,
 // nearest first.
 func (p *project) supertypes(t *analysis.Type) []*analysis.Type {
+	if m, ok := p.supersMemo[t]; ok {
+		for _, n := range m.lookups {
+			p.note(n)
+		}
+		return m.types
+	}
+	// Resolving the names is recorded as lookups of whoever asks; the memo keeps them to
+	// record them again for every later asker.
+	frame := lookupDeps{}
+	p.frames = append(p.frames, frame)
+	out := p.walkSupertypes(t)
+	p.frames = p.frames[:len(p.frames)-1]
+	lookups := make([]string, 0, len(frame))
+	for n := range frame {
+		lookups = append(lookups, n)
+		p.note(n)
+	}
+	if p.supersMemo == nil {
+		p.supersMemo = map[*analysis.Type]supersOf{}
+	}
+	p.supersMemo[t] = supersOf{types: out, lookups: lookups}
+	return out
+}
+
+// supersOf is a memo of supertypes: the types and the lookups made to find them.
+type supersOf struct {
+	types   []*analysis.Type
+	lookups []string
+}
+
+// walkSupertypes is supertypes without the memo.
+func (p *project) walkSupertypes(t *analysis.Type) []*analysis.Type {
 	var out []*analysis.Type
 	seen := map[string]bool{t.ID: true}
 	queue := []*analysis.Type{t}

@@ -1,6 +1,7 @@
 package slicing
 
 import (
+	"bytes"
 	"sort"
 
 	"github.com/assertlens/assertlens/analysis"
@@ -144,7 +145,9 @@ func (p *project) analyzeMethod(src []byte, root *sitter.Node, t *analysis.Type,
 			continue
 		}
 		var special specialNodes
-		special.collect(c)
+		if mayHoldSpecialNodes(c, src) {
+			special.collect(c)
+		}
 		if special.reason != "" {
 			setReason(special.reason)
 		}
@@ -287,6 +290,18 @@ func (s *specialNodes) collect(n *sitter.Node) {
 	for i := 0; i < k; i++ {
 		s.collect(n.NamedChild(i))
 	}
+}
+
+// mayHoldSpecialNodes says whether the statement n can hold what specialNodes looks for:
+// a lambda needs "->", a class body "{", a switch expression "switch", and a syntax error
+// (a missing node included) shows in HasError. Most statements hold none of them, and
+// walking every node through cgo was a large share of discovery.
+func mayHoldSpecialNodes(n *sitter.Node, src []byte) bool {
+	if n.HasError() {
+		return true
+	}
+	text := src[n.StartByte():n.EndByte()]
+	return bytes.Contains(text, []byte("->")) || bytes.IndexByte(text, '{') >= 0 || bytes.Contains(text, []byte("switch"))
 }
 
 func (s *specialNodes) set(r string) {
