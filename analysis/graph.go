@@ -67,6 +67,9 @@ type Graph struct {
 	rev   *edgeStore
 	// callers is rev by node number, for fast reverse walks.
 	callers *callerIndex
+	// overrides memoizes overridesOf (method id -> []string): every test statement calling
+	// an interface method asks for its implementations again.
+	overrides sync.Map
 }
 
 // BuildGraph resolves every file of s and builds the graph. Files are resolved in
@@ -229,8 +232,19 @@ func (g *Graph) ResolveCalls(ctxType string, locals []LocalVar, calls []Call) []
 	return out
 }
 
-// overridesOf follows override and dispatch edges from a method, transitively.
+// overridesOf follows override and dispatch edges from a method, transitively. The
+// caller must not change the result.
 func (g *Graph) overridesOf(id string) []string {
+	if out, ok := g.overrides.Load(id); ok {
+		return out.([]string)
+	}
+	out := g.walkOverrides(id)
+	g.overrides.Store(id, out)
+	return out
+}
+
+// walkOverrides is overridesOf without the memo.
+func (g *Graph) walkOverrides(id string) []string {
 	var out []string
 	seen := map[string]bool{id: true}
 	queue := []string{id}
