@@ -552,6 +552,31 @@ func (mc *memberCtx) mergeResult(acc valType, ref memberRef, recv string, have b
 
 // unqualified resolves m(...) without receiver: own and inherited methods, then those of
 // enclosing types, then static imports; otherwise every project method of that name.
+// enumMethodNames are the instance methods of java.lang.Enum besides Object's.
+var enumMethodNames = map[string]bool{"name": true, "ordinal": true, "compareTo": true,
+	"getDeclaringClass": true, "describeConstable": true}
+
+// enclosingEnum returns the innermost type around the member that is an enum, when every
+// type inside it is a project type with only project supertypes (so none of them can
+// inherit a library method of the same name); "" otherwise.
+func (mc *memberCtx) enclosingEnum() string {
+	for cur := mc.typ; cur != ""; {
+		mc.r.d.typ(cur)
+		t := mc.r.s.Type(cur)
+		if t == nil {
+			return ""
+		}
+		if t.Kind == "enum" {
+			return cur
+		}
+		if mc.r.idx.libSuper[cur] {
+			return ""
+		}
+		cur = t.Outer
+	}
+	return ""
+}
+
 func (mc *memberCtx) unqualified(c Call, res *callResult) {
 	args := mc.argTypes(c)
 	for cur := mc.typ; cur != ""; {
@@ -603,6 +628,15 @@ func (mc *memberCtx) unqualified(c Call, res *callResult) {
 			}
 		}
 		return
+	}
+	if enumMethodNames[c.Name] {
+		if enum := mc.enclosingEnum(); enum != "" {
+			// Every enum inherits java.lang.Enum's methods (name() and ordinal() are final):
+			// an unqualified one that the project types around the call do not declare is a
+			// call on the enum, not on any project method of that name.
+			mc.onValue(valType{ids: []string{enum}}, c, "call", res)
+			return
+		}
 	}
 	if objectMethodNames[c.Name] {
 		// Every class has Object's methods, so an unqualified toString(), equals(..) or

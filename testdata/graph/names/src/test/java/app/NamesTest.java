@@ -22,6 +22,17 @@ class NamesTest {
     }
 
     @Test
+    void enumMethodsWithoutReceiver() {
+        assertEquals("dark", Shade.DARK.label());
+        assertEquals("light-1", Shade.LIGHT.label());
+    }
+
+    @Test
+    void ownNameInsideAnEnum() {
+        assertEquals("swatch", new Shade.Swatch().show());
+    }
+
+    @Test
     void nestedType() {
         Box.Lid lid = new Box.Lid();
         assertEquals(1, lid.size());

@@ -10,6 +10,14 @@ public class Crate {
         return 99;
     }
 
+    public String name() {
+        return "crate";
+    }
+
+    public int ordinal() {
+        return 99;
+    }
+
     public static String pad(String s) {
         return s;
     }
