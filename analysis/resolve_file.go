@@ -320,8 +320,8 @@ func nameEdges(mc *memberCtx, names []string, selects []Select, line int) {
 			mc.edge(mc.r.member(ref).ID, kind, line)
 			continue
 		}
-		if qualified[n] || mc.r.typeIn(mc.f, mc.typ, n).known() {
-			continue // a selection resolved below, or a type name
+		if qualified[n] || mc.r.typeIn(mc.f, mc.typ, n).known() || mc.isTypeParam(n) {
+			continue // a selection resolved below, or a type name (Map.Entry<K, V> names K)
 		}
 		for _, id := range mc.r.globalFields(n) {
 			mc.uncertainEdge(id, kind, line, WhyNameNotInScope)

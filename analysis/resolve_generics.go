@@ -27,6 +27,16 @@ func (r *resolver) paramInScope(ctx, name string) (TypeParam, string, bool) {
 	return TypeParam{}, "", false
 }
 
+// isTypeParam reports whether name is a type parameter in scope of the member: its own, or
+// one of its type's or an enclosing type's.
+func (mc *memberCtx) isTypeParam(name string) bool {
+	if _, ok := typeParam(mc.methodParams, name); ok {
+		return true
+	}
+	_, _, ok := mc.r.paramInScope(mc.typ, name)
+	return ok
+}
+
 // binding is what a type parameter stands for at a receiver: a type name written in the
 // declaration of where, or (param) where's own type parameter of that name.
 type binding struct {

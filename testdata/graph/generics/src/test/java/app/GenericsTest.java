@@ -6,6 +6,17 @@ import org.junit.jupiter.api.Test;
 
 class GenericsTest {
     @Test
+    void typeParametersInBodies() {
+        assertEquals(0, new Pairs<String, Integer>().count(new java.util.HashMap<>()));
+        assertEquals(0, new Pairs<String, Integer>().same(new java.util.HashMap<>()));
+    }
+
+    @Test
+    void fieldNamedLikeATypeParameter() {
+        assertEquals(7, new Pairs<String, Integer>().seven());
+    }
+
+    @Test
     void chainOnBoundResult() {
         assertEquals(-3, Algebra.negSum(new Frac(2)).n);
     }
