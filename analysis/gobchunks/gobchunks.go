@@ -43,7 +43,8 @@ func Encode[T any](enc *gob.Encoder, items []T) error {
 	return nil
 }
 
-// Decode reads what Encode wrote, decoding the chunks in parallel.
+// Decode reads what Encode wrote, decoding each chunk on its own goroutine as soon as it is
+// read (at most GOMAXPROCS at a time), so that only the chunks in flight are held as bytes.
 func Decode[T any](dec *gob.Decoder) ([]T, error) {
 	var n int
 	if err := dec.Decode(&n); err != nil {
@@ -52,23 +53,27 @@ func Decode[T any](dec *gob.Decoder) ([]T, error) {
 	if n < 0 || n > maxChunks {
 		return nil, fmt.Errorf("gobchunks: %d chunks", n)
 	}
-	chunks := make([][]byte, n)
-	for i := range chunks {
-		if err := dec.Decode(&chunks[i]); err != nil {
-			return nil, err
-		}
-	}
 	parts := make([][]T, n)
 	errs := make([]error, n)
+	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
-	for i, b := range chunks {
+	var readErr error
+	for i := range parts {
+		var b []byte
+		if readErr = dec.Decode(&b); readErr != nil {
+			break
+		}
+		slots <- struct{}{}
 		wg.Add(1)
 		go func() {
-			defer wg.Done()
+			defer func() { <-slots; wg.Done() }()
 			errs[i] = gob.NewDecoder(bytes.NewReader(b)).Decode(&parts[i])
 		}()
 	}
 	wg.Wait()
+	if readErr != nil {
+		return nil, readErr
+	}
 	var out []T
 	for i, part := range parts {
 		if errs[i] != nil {
