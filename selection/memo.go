@@ -26,6 +26,22 @@ type Memo struct {
 	last *cachedResult
 	// units is a buffer selections collect their units in, kept to avoid regrowing it.
 	units []slicing.Unit
+	// counts are the totals of the test list whose backing array and length are countsOf
+	// and countsLen: every selection reports them, and they change only with the tests.
+	counts    slicing.Counts
+	countsOf  **slicing.TestClass
+	countsLen int
+}
+
+// countsFor returns slicing.Count(tests), counted again only when the test list changed.
+func (m *Memo) countsFor(tests []*slicing.TestClass) slicing.Counts {
+	if len(tests) == 0 {
+		return slicing.Count(tests)
+	}
+	if m.countsOf != &tests[0] || m.countsLen != len(tests) {
+		m.counts, m.countsOf, m.countsLen = slicing.Count(tests), &tests[0], len(tests)
+	}
+	return m.counts
 }
 
 // methodTargets are the resolved targets of one test method's statements.

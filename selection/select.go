@@ -128,7 +128,7 @@ func (s *selector) resultKey(version any) resultKey {
 func (s *selector) selectUnits(res *Result) {
 	in := s.in
 	buf := s.memo.units[:0]
-	counts := slicing.Count(in.Tests)
+	counts := s.memo.countsFor(in.Tests)
 	res.Totals.DeclaredTestMethods, res.Totals.TestRuns = counts.DeclaredTestMethods, counts.TestRuns
 	for _, tc := range in.Tests {
 		if !tc.Abstract && len(tc.Methods) > 0 {
