@@ -64,6 +64,9 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 			}
 		case t.Is(src, "assert") && t.Kind == analysis.TokKeyword:
 			f.assertion = true
+		case t.Is(src, "::") && !c.body && i+1 < len(toks):
+			// A body with a method reference is unknown as a whole (see summarize).
+			sites = append(sites, c.methodRefSite(toks, i, inner))
 		}
 	}
 	readsShared := false
@@ -77,6 +80,9 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 		if s.assertion {
 			if !inLambda {
 				f.assertion = true
+				for _, seg := range s.chain {
+					f.verifies = f.verifies || seg.call && mutatesArguments(seg.name)
+				}
 			} else if !c.deferredByAssertion(toks, sites, self.idx, lambdas) {
 				f.reason = "lambda-assertion"
 			}
@@ -94,11 +100,22 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 				f.runs = append(f.runs, s.recvKey)
 			}
 		}
+		if s.effect.runs&1 != 0 {
+			// The callee runs a function its receiver holds: a body hands it on to its own
+			// summary; a test cannot tell which function that is.
+			recv := c.receiverKeys(toks, s, inner)
+			if len(recv) == 0 || !c.body {
+				s.effect = unknown("unknown effect of running a function held by " + c.describe(s.chain))
+			} else {
+				f.runs = append(f.runs, recv...)
+				s.effect.runs &^= 1
+			}
+		}
 		if s.effect.runs != 0 {
 			// The callee runs functions it is given: lambdas written here are read as part of
 			// this code; anything else is recorded for the enclosing summary to resolve.
 			for i, g := range c.argGroups(toks, self.open, self.close, inner) {
-				if s.effect.runs&posOf(i) == 0 || c.lambdaArg(toks, self.open, self.close, i) {
+				if s.effect.runs&posOf(i) == 0 || c.lambdaArg(toks, self.open, self.close, i) || c.collectorArg(toks, self.open, self.close, i) {
 					continue
 				}
 				if len(g) == 0 || !c.body {
@@ -556,6 +573,9 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 	for a, b := 0, len(chain)-1; a < b; a, b = a+1, b-1 {
 		chain[a], chain[b] = chain[b], chain[a]
 	}
+	if !unknown && len(chain) >= 2 && chain[0].name == "this" && !chain[0].call && chain[1].call {
+		chain = chain[1:] // this.m(…) is m(…)
+	}
 	s := &site{chain: chain}
 	self := chain[len(chain)-1]
 	arity := countArgs(src, toks, self.open, self.close)
@@ -591,11 +611,11 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 	staticRoot := false
 	switch {
 	case root.fresh:
-	case root.call: // unqualified call result
-		s.heapResult = true
-	case len(chain) == 1:
+	case len(chain) == 1: // an unqualified call
 		s.heapResult = true
 		staticRoot = true
+	case root.call: // an unqualified call's result
+		s.heapResult = true
 	default:
 		if k := c.rootKey(toks, root.idx, inner); k != "" {
 			s.recvKey = k
@@ -628,6 +648,16 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 		// Unqualified and static calls: the result is shared state only when the callee
 		// may return it (or, in a test, when it returns part of the test object).
 		s.heapResult = s.effect.ret&retShared != 0 || !c.body && len(chain) == 1 && s.effect.ret&retArgs != 0
+	}
+	if s.effect != effGlobal && throughCalls(chain) {
+		// The result of a chain through call results is shared state when the call may
+		// return it, or what its receiver reaches and that is.
+		s.heapResult = false
+		if s.effect.ret&retArgs != 0 {
+			for _, k := range c.chainKeys(toks, s, inner) {
+				s.heapResult = s.heapResult || k == heapKey || !c.body && strings.HasPrefix(k, "this.")
+			}
+		}
 	}
 	if s.effect.ret&retShared != 0 {
 		s.heapResult = true
@@ -686,6 +716,9 @@ func (c *scanCtx) effectOf(chain []segment, arity int) effect {
 			}
 		}
 		r = p.resolveChain(c.t, c.locals, names)
+		if r.kind == recvCollection && c.exactChain(names) {
+			r.final = true // made by new of a JDK class: no project code behind it
+		}
 		return p.callEffect(c.t, r, self.name, arity)
 	}
 	// Chains through call results: type the result of each call by its declared return type.
@@ -742,6 +775,21 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 		case "valueOf", "format", "join", "toString", "hash", "hashCode", "compare", "toHexString", "abs",
 			"parseInt", "parseLong", "parseDouble", "parseBoolean", "signum", "floor", "ceil", "round", "sqrt":
 			return receiver{kind: recvValue}
+		case "stream":
+			return receiver{kind: recvStream} // Arrays.stream
+		case "of", "range", "rangeClosed", "concat", "empty", "iterate", "generate":
+			if strings.HasSuffix(r.name, "Stream") {
+				return receiver{kind: recvStream}
+			}
+		}
+		return receiver{}
+	case recvStream:
+		switch {
+		case streamOps[name]:
+			return receiver{kind: recvStream}
+		case name == "count" || name == "sum" || name == "anyMatch" || name == "allMatch" || name == "noneMatch" ||
+			name == "findFirst" || name == "findAny" || name == "average":
+			return receiver{kind: recvValue} // a number, a boolean or an Optional
 		}
 		return receiver{}
 	case recvValue:
@@ -755,7 +803,12 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 		case "size", "isEmpty", "contains", "containsKey", "containsValue", "indexOf", "lastIndexOf", "length":
 			return receiver{kind: recvValue} // fixed by the JDK type, overrides included
 		case "append", "insert", "reverse", "delete", "deleteCharAt":
-			return receiver{kind: recvCollection, final: r.final} // builders return themselves
+			return receiver{kind: recvCollection, final: r.final, name: r.name} // builders return themselves
+		case "stream":
+			if !r.final && p.collectionOverrides(r.name) {
+				return receiver{}
+			}
+			return receiver{kind: recvStream}
 		}
 		return receiver{}
 	default:
@@ -842,6 +895,9 @@ func (c *scanCtx) genericComma(toks []analysis.Token, open, j int) bool {
 // reached through call results; and for a fresh receiver (new X(a).m()) whatever its
 // constructor arguments were.
 func (c *scanCtx) receiverKeys(toks []analysis.Token, s *site, inner map[string]bool) []string {
+	if throughCalls(s.chain) {
+		return c.chainKeys(toks, s, inner)
+	}
 	if s.recvKey != "" {
 		return []string{s.recvKey}
 	}
@@ -862,8 +918,208 @@ func (c *scanCtx) receiverKeys(toks []analysis.Token, s *site, inner map[string]
 	return []string{heapKey}
 }
 
-// immutable reports a key naming a local of an immutable value type: no call can change it.
+// exactLocals returns the locals of a body (its tokens and declared locals, the first
+// params of them its parameters) typed as a JDK collection or builder whose every value
+// is made in place by "new T(…)" of a JDK class: no project code can stand behind them.
+// A name declared twice, or bound other than by "=" (a parameter, a for-each or lambda
+// variable, a pattern), is left out.
+func (c *scanCtx) exactLocals(toks []analysis.Token, locals []analysis.LocalVar, params int) map[string]bool {
+	src := c.src
+	decls := map[string]int{}
+	for i, l := range locals {
+		decls[l.Name]++
+		if i < params {
+			decls[l.Name]++ // bound by the caller
+		}
+	}
+	ok := map[string]bool{}
+	for _, l := range locals {
+		if decls[l.Name] == 1 && collectionTypes[simpleName(l.Type)] {
+			ok[l.Name] = false // no value seen yet
+		}
+	}
+	if len(ok) == 0 {
+		return nil
+	}
+	for _, fe := range forEachVars(src, toks) {
+		delete(ok, fe.name)
+	}
+	for _, lp := range lambdaParamsIn(src, toks) {
+		for _, n := range lp.names {
+			delete(ok, n)
+		}
+	}
+	for i, tok := range toks {
+		if tok.Is(src, "instanceof") || tok.Is(src, "case") {
+			for j := i + 1; j < len(toks) && j < i+8 && !toks[j].Is(src, ")") && !toks[j].Is(src, "->"); j++ {
+				delete(ok, toks[j].Text(src)) // a pattern variable
+			}
+		}
+	}
+	for _, a := range assignments(src, toks) {
+		name := a.target[0]
+		if _, cand := ok[name]; !cand || len(a.target) != 1 || a.indexed {
+			continue
+		}
+		if !c.freshJDK(toks, a.rhsStart, a.rhsEnd) {
+			delete(ok, name)
+			continue
+		}
+		ok[name] = true
+	}
+	out := map[string]bool{}
+	for name, seen := range ok {
+		if seen {
+			out[name] = true
+		}
+	}
+	return out
+}
+
+// throughCalls reports whether the receiver of a call chain is the result of another call
+// (a.b().c(), m().c()), not a name or a new object.
+func throughCalls(chain []segment) bool {
+	for i, seg := range chain[:len(chain)-1] {
+		if seg.call && !(i == 0 && seg.fresh) {
+			return true
+		}
+	}
+	return false
+}
+
+// methodRefSite reads the method reference "Q::m" (or "T::new") whose "::" is at toks[i] as
+// a call made where it is written, as lambdas are: its effect when it runs. A reference
+// bound to a local may change that object; any other change, or a qualifier it cannot
+// follow, may change anything the statement names.
+func (c *scanCtx) methodRefSite(toks []analysis.Token, i int, inner map[string]bool) *site {
+	src := c.src
+	name := toks[i+1].Text(src)
+	global := &site{chain: []segment{{name: name, idx: i + 1, call: true, open: -1, close: -1}}, effect: effGlobal,
+		recvInner: true, heapResult: true}
+	global.effect.why = "unknown effect of method reference ::" + name
+	if i == 0 || toks[i-1].Kind != analysis.TokIdent && !toks[i-1].Is(src, "this") ||
+		i >= 2 && toks[i-2].Is(src, ".") {
+		return global // an expression or a qualified name
+	}
+	q := toks[i-1].Text(src)
+	chain := []segment{{name: q, idx: i - 1}, {name: name, idx: i + 1, call: true, open: -1, close: -1}}
+	var e effect
+	if name == "new" {
+		e = c.p.ctorEffect(c.t, q, -1)
+	} else {
+		e = c.effectOf(chain, -1)
+	}
+	s := &site{chain: chain, effect: e, recvInner: true}
+	key := c.rootKey(toks, i-1, inner)
+	if _, local := c.locals[q]; local && key != "" && e.mut&^1 == 0 && e.store == 0 && e.leak == 0 && e.flags&effWrites == 0 && e.runs == 0 {
+		s.recvInner, s.recvKey = false, key // list::add changes list only
+		return s
+	}
+	if e.writes() || e.runs != 0 || e.ret&retShared != 0 {
+		return global
+	}
+	s.recvInner = false
+	return s
+}
+
+// builderSelf are the methods of JDK builders (StringBuilder, StringWriter…) that return
+// the builder itself.
+var builderSelf = map[string]bool{"append": true, "insert": true, "reverse": true, "delete": true, "deleteCharAt": true}
+
+// exactChain reports whether a receiver written as names (a local, a field, this.field)
+// only ever holds JDK objects made in place (see exactLocals and exactField).
+func (c *scanCtx) exactChain(names []string) bool {
+	switch {
+	case len(names) == 1 && c.exact[names[0]]:
+		return true
+	case len(names) == 1:
+		_, local := c.locals[names[0]]
+		return !local && c.t != nil && c.p.exactField(c.t, names[0])
+	case len(names) == 2 && names[0] == "this":
+		return c.t != nil && c.p.exactField(c.t, names[1])
+	}
+	return false
+}
+
+// chainKeys returns the keys of the object a call runs on when its receiver is reached
+// through call results (a.b().c(), T.make().c(), m().c()): step by step, a call that
+// returns a fresh object or a value starts afresh (nothing before the statement can reach
+// its result), one that returns what its receiver or arguments reach keeps their keys,
+// and one that may return shared state, or whose effect is unknown, adds the heap.
+func (c *scanCtx) chainKeys(toks []analysis.Token, s *site, inner map[string]bool) []string {
+	p := c.p
+	var keys []string
+	var cur receiver
+	result := func(e effect, recv []string, seg segment) []string {
+		var out []string
+		if e.ret&retShared != 0 {
+			out = append(out, heapKey)
+		}
+		if e.ret&retArgs != 0 {
+			out = append(append(out, recv...), c.argKeys(toks, seg.open, seg.close, inner)...)
+		}
+		return out
+	}
+	for i, seg := range s.chain[:len(s.chain)-1] {
+		arity := -1
+		if seg.call {
+			arity = countArgs(c.src, toks, seg.open, seg.close)
+		}
+		switch {
+		case i == 0 && seg.fresh && seg.call: // new T(…): what it may keep of its arguments
+			keys, cur = c.argKeys(toks, seg.open, seg.close, inner), p.typeReceiver(c.t, seg.name, false)
+		case i == 0 && seg.fresh: // a string literal
+			keys, cur = nil, receiver{kind: recvValue}
+		case i == 0 && seg.call: // m(…) on this
+			self := []string{heapKey}
+			if c.body {
+				self = []string{"this"}
+			}
+			unq := receiver{kind: recvUnqualified}
+			keys, cur = result(p.callEffect(c.t, unq, seg.name, arity), self, seg), p.returnReceiver(c.t, unq, seg.name, arity)
+		case i == 0:
+			if inner[seg.name] {
+				return []string{heapKey}
+			}
+			keys = nil
+			if k := c.rootKey(toks, seg.idx, inner); k != "" {
+				keys = []string{k}
+			}
+			cur = p.resolveChain(c.t, c.locals, []string{seg.name})
+			if cur.kind == recvCollection && c.exactChain([]string{seg.name}) {
+				cur.final = true
+			}
+		case seg.call && cur.kind == recvCollection && builderSelf[seg.name] && (cur.final || !p.collectionOverrides(cur.name)):
+			cur = p.returnReceiver(c.t, cur, seg.name, arity) // a JDK builder returns itself
+		case seg.call:
+			keys, cur = result(p.callEffect(c.t, cur, seg.name, arity), keys, seg), p.returnReceiver(c.t, cur, seg.name, arity)
+		default: // a field of the current value, reachable from it
+			next := receiver{}
+			if cur.kind == recvProject || cur.kind == recvProjectStatic {
+				for _, t := range cur.types {
+					if f := p.fieldOf(t, seg.name); f != nil {
+						r := p.typeReceiver(t, f.ReturnType, false)
+						next.kind = r.kind
+						next.types = append(next.types, r.types...)
+					}
+				}
+			}
+			if cur.kind == recvProjectStatic {
+				keys = append(keys, heapKey) // a static field
+			}
+			cur = next
+		}
+	}
+	return keys
+}
+
+// immutable reports a key naming a local or a field of an immutable value type: no call
+// can change it, and it shares no object.
 func (c *scanCtx) immutable(k string) bool {
+	if f, ok := strings.CutPrefix(k, "this."); ok {
+		t, ok := c.fields[f]
+		return ok && immutableType(t)
+	}
 	t, ok := c.locals[k]
 	return ok && immutableType(t)
 }
@@ -955,6 +1211,11 @@ func (c *scanCtx) staticAccess(toks []analysis.Token, i int, f *facts) {
 		return
 	}
 	for _, ty := range c.p.resolve(c.t, name) {
+		if i+2 < len(toks) && toks[i+2].Kind == analysis.TokIdent {
+			if f := c.p.fieldOf(ty, toks[i+2].Text(c.src)); f != nil && c.p.inlined(f) {
+				continue // a compile-time constant: its class is not initialized
+			}
+		}
 		e := c.p.triggerInit(c.t, ty)
 		f.siteFlags |= e.flags
 		if e.flags&effWrites != 0 {
@@ -1114,6 +1375,9 @@ func (c *scanCtx) callbacks(toks []analysis.Token, open, close int) effect {
 		case to-from == 3 && toks[from].Is(src, "this") && toks[from+1].Is(src, "."):
 			typ = c.fields[toks[from+2].Text(src)]
 		}
+		if elem := strings.TrimRight(analysis.EraseType(typ), "[]"); elem != typ && (primitive[elem] || immutableType(elem)) {
+			return // an array of values: hashing or comparing it runs no project code
+		}
 		if ts := c.p.resolve(c.t, typ); typ != "" && len(ts) > 0 && !collectionTypes[analysis.EraseType(typ)] {
 			e = e.or(c.p.typedCallbacks(ts))
 			return
@@ -1187,6 +1451,28 @@ func qualifiedNew(src []byte, toks []analysis.Token, i int) bool {
 		j -= 2
 	}
 	return j != i && j > 0 && toks[j-1].Is(src, "new")
+}
+
+// collectorArg reports whether argument i of the call (open, close) is a collector made in
+// place by Collectors ("Collectors.toList()"): JDK code, whose own function arguments are
+// written in the statement.
+func (c *scanCtx) collectorArg(toks []analysis.Token, open, close, i int) bool {
+	src := c.src
+	n, depth := 0, 0
+	for j := open + 1; j < close && j < len(toks); j++ {
+		switch {
+		case n == i && depth == 0 && (j == open+1 || toks[j-1].Is(src, ",")):
+			return toks[j].Is(src, "Collectors") && j+1 < close && toks[j+1].Is(src, ".") &&
+				c.locals["Collectors"] == "" && len(c.p.resolve(c.t, "Collectors")) == 0
+		case opensBracket(src, toks[j]):
+			depth++
+		case closesBracket(src, toks[j]):
+			depth--
+		case toks[j].Is(src, ",") && depth == 0:
+			n++
+		}
+	}
+	return false
 }
 
 // lambdaArg reports whether argument i of the call (open, close) is a lambda expression.

@@ -182,6 +182,8 @@ const (
 	recvProject                // an instance of a project type
 	recvProjectStatic          // a project type name (static call)
 	recvFunction               // a JDK functional interface (Supplier, Function, Runnable…)
+	recvArray                  // an array
+	recvStream                 // a java.util.stream stream
 )
 
 var valueTypes = map[string]bool{
@@ -195,7 +197,8 @@ var pureStatics = map[string]bool{
 	"Math": true, "StrictMath": true, "Integer": true, "Long": true, "Double": true, "Float": true,
 	"Short": true, "Byte": true, "Boolean": true, "Character": true, "String": true, "Objects": true,
 	"BigDecimal": true, "BigInteger": true, "List": true, "Set": true, "Map": true, "Arrays": true,
-	"Collections": true, "Optional": true, "TimeUnit": false,
+	"Collections": true, "Optional": true, "TimeUnit": false, "Stream": true, "IntStream": true,
+	"LongStream": true, "DoubleStream": true, "Collectors": true,
 }
 
 var frameworkTypes = map[string]bool{
@@ -211,7 +214,7 @@ var collectionTypes = map[string]bool{
 	"StringBuilder": true, "StringBuffer": true, "Iterator": true, "StringWriter": true, "StringReader": true,
 	"CharArrayWriter": true, "CharArrayReader": true, "ByteArrayOutputStream": true, "ByteArrayInputStream": true, "AtomicInteger": true,
 	"AtomicLong": true, "AtomicBoolean": true, "AtomicReference": true, "SortedMap": true,
-	"SortedSet": true, "NavigableMap": true, "Stack": true, "Vector": true,
+	"SortedSet": true, "NavigableMap": true, "Stack": true, "Vector": true, "CharSequence": true,
 }
 
 // collectionReads are JDK collection and builder methods that change nothing (Map.get is
@@ -231,7 +234,7 @@ var freshJDK = map[string]bool{
 	"AtomicBoolean": true, "AtomicReference": true, "Exception": true, "RuntimeException": true,
 	"IllegalArgumentException": true, "IllegalStateException": true, "UnsupportedOperationException": true,
 	"NullPointerException": true, "ArithmeticException": true, "IndexOutOfBoundsException": true,
-	"AssertionError": true, "Error": true, "IOException": true, "Random": true,
+	"AssertionError": true, "Error": true, "IOException": true, "Random": true, "Number": true,
 }
 
 // receiver is a resolved call receiver.
@@ -276,7 +279,7 @@ func (p *project) resolveChain(from *analysis.Type, locals map[string]string, ch
 		} else if len(p.resolve(from, head)) > 0 {
 			cur = receiver{kind: recvProjectStatic, types: p.resolve(from, head)}
 		} else if len(chain) == 1 && pureStatics[head] {
-			return receiver{kind: recvPureStatic}
+			return receiver{kind: recvPureStatic, name: head}
 		} else if len(chain) == 1 && frameworkTypes[head] {
 			return receiver{kind: recvFramework}
 		} else {
@@ -294,10 +297,10 @@ func (p *project) resolveChain(from *analysis.Type, locals map[string]string, ch
 				return receiver{}
 			}
 			r := p.typeReceiver(t, f.ReturnType, false)
-			if next.kind != recvUnknown && r.kind != next.kind {
+			if next.kind != recvUnknown && (r.kind != next.kind || r.name != next.name || r.final != next.final) {
 				return receiver{}
 			}
-			next.kind = r.kind
+			next.kind, next.name, next.final = r.kind, r.name, r.final
 			next.types = append(next.types, r.types...)
 		}
 		cur = next
@@ -334,7 +337,10 @@ func (p *project) fieldOf(t *analysis.Type, name string) *analysis.Member {
 // typeReceiver classifies an instance of the written type typ.
 func (p *project) typeReceiver(from *analysis.Type, typ string, _ bool) receiver {
 	typ = analysis.EraseType(typ)
-	if strings.HasSuffix(typ, "[]") || typ == "" {
+	if strings.HasSuffix(typ, "[]") {
+		return receiver{kind: recvArray}
+	}
+	if typ == "" {
 		return receiver{}
 	}
 	if ts := p.resolve(from, typ); len(ts) > 0 {
@@ -369,15 +375,16 @@ var functionTypes = map[string]string{
 // resolves it (scan records the receiver in facts.runs). Never part of a summary.
 const effRun effFlags = 16
 
-// elementReads are collection methods that change nothing when the receiver is not an
-// access-ordered map (only Map.get and friends reorder a LinkedHashMap).
+// elementReads are collection methods that change nothing, but for get and getOrDefault
+// on an access-ordered map (see orderedByAccess).
 var elementReads = map[string]bool{
 	"get": true, "getFirst": true, "getLast": true, "iterator": true, "listIterator": true, "subList": true,
 	"toArray": true, "stream": true, "first": true, "last": true, "keySet": true, "values": true,
 	"entrySet": true, "firstKey": true, "lastKey": true, "getOrDefault": true, "element": true,
 }
 
-// orderedByAccess are the collection types that may be access-ordered LinkedHashMaps.
+// orderedByAccess are the collection types that may be access-ordered LinkedHashMaps: get
+// and getOrDefault reorder those (their views and iterators do not).
 var orderedByAccess = map[string]bool{"Map": true, "LinkedHashMap": true, "HashMap": true, "SortedMap": true,
 	"NavigableMap": true, "TreeMap": true}
 
@@ -394,14 +401,45 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 	case recvValue:
 		// Immutable values change nothing; Optional.get() hands out what it holds.
 		return effect{ret: retArgs}
+	case recvStream:
+		// Stream operations run the functions they are given (lambdas written at the call
+		// are read as part of it); collecting, sorting and de-duplicating run the callbacks
+		// of the elements.
+		if !streamOps[name] && !streamTerminals[name] {
+			return unknown("unknown effect of Stream#" + name)
+		}
+		e := effect{ret: retArgs, runs: posAll &^ 1}
+		switch name {
+		case "collect", "distinct", "sorted", "min", "max":
+			e = e.or(p.callbackEffect())
+		}
+		return e
+	case recvArray:
+		// An array's methods are Object's: clone copies it (sharing its elements), the
+		// others compare and hash by identity.
+		switch {
+		case name == "clone" && arity == 0:
+			return effect{ret: retArgs}
+		case name == "getClass" || name == "hashCode" || name == "toString" || name == "equals":
+			return effNone
+		}
+		return unknown("unknown effect of " + name + " on an array")
 	case recvPureStatic:
 		// Math, Objects, Collections, Arrays…: no state changes, but views such as
 		// Collections.unmodifiableList(xs) or Arrays.asList(a) share their argument, and
 		// Objects.equals, Arrays.sort or String.valueOf run callbacks of what they get.
+		// Arrays.sort, Collections.shuffle and the like change what they are given.
+		e := effect{ret: retArgs}
 		if arity != 0 && hashingStatics[name] {
-			return effect{flags: effCallbacks, ret: retArgs}
+			e.flags |= effCallbacks
 		}
-		return effect{ret: retArgs}
+		if arity != 0 && staticMutators[name] {
+			e.mut, e.store = posAll&^1, posAll&^1
+			if name == "setAll" || name == "parallelSetAll" || name == "parallelPrefix" {
+				e.runs = posFrom(1) // the generator or operator
+			}
+		}
+		return e
 	case recvFramework:
 		if p.frameworkAssertion(name) && !mutatesArguments(name) {
 			return effNone
@@ -411,8 +449,8 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		}
 		return unknown("unknown effect of " + name)
 	case recvCollection:
-		if !r.final && p.collectionOverrides(name, arity) {
-			return unknown("unknown effect of " + name + " (a project class implements a JDK collection)")
+		if !r.final && p.collectionOverrides(r.name) {
+			return unknown("unknown effect of " + name + " (a project class may be this " + r.name + ")")
 		}
 		var cb effFlags
 		if arity != 0 && hashingCalls[name] {
@@ -422,7 +460,7 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 			// StringBuilder, StringBuffer: the arguments are copied as text.
 			return effect{flags: cb, mut: 1, ret: retArgs}
 		}
-		if elementReads[name] && r.name != "" && !orderedByAccess[r.name] {
+		if elementReads[name] && r.name != "" && !(orderedByAccess[r.name] && (name == "get" || name == "getOrDefault")) {
 			return effect{flags: cb, ret: retArgs} // views and elements of the receiver
 		}
 		if collectionReads[name] {
@@ -447,6 +485,10 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 				return effNone
 			}
 			return unknown("unknown effect of " + name)
+		}
+		cands, ok := p.withOverrides(from, cands, name, arity)
+		if !ok || len(cands) == 0 {
+			return unknown("unknown effect of " + name + " (overridable)")
 		}
 		return p.join(cands)
 	case recvProjectStatic:
@@ -487,35 +529,100 @@ func (p *project) join(cands []memberRef) effect {
 	return e
 }
 
-// collectionJDK are JDK supertypes whose project implementations may stand behind a
-// receiver typed as a JDK collection.
-var collectionJDK = map[string]bool{
-	"AbstractList": true, "AbstractMap": true, "AbstractSet": true, "AbstractCollection": true,
-	"AbstractQueue": true, "AbstractSequentialList": true, "Iterable": true, "CharSequence": true,
-	"Appendable": true, "Number": true,
+// jdkSupers lists, for the JDK collection and builder types a receiver may be typed as
+// (collectionTypes) and the JDK classes and interfaces project code extends to make one,
+// their supertypes among them.
+var jdkSupers = map[string][]string{
+	"Iterable": nil, "Collection": nil, "Map": nil, "Iterator": nil, "ListIterator": {"Iterator"},
+	"List": {"Collection"}, "Set": {"Collection"}, "Queue": {"Collection"}, "Deque": {"Queue", "Collection"},
+	"SortedSet": {"Set", "Collection"}, "NavigableSet": {"SortedSet", "Set", "Collection"},
+	"SortedMap": {"Map"}, "NavigableMap": {"SortedMap", "Map"},
+	"AbstractCollection": {"Collection"}, "AbstractList": {"AbstractCollection", "List", "Collection"},
+	"AbstractSequentialList": {"AbstractList", "AbstractCollection", "List", "Collection"},
+	"AbstractSet":            {"AbstractCollection", "Set", "Collection"}, "AbstractQueue": {"AbstractCollection", "Queue", "Collection"},
+	"AbstractMap": {"Map"}, "RandomAccess": nil,
+	"ArrayList":     {"AbstractList", "AbstractCollection", "List", "Collection"},
+	"LinkedList":    {"AbstractSequentialList", "AbstractList", "AbstractCollection", "List", "Deque", "Queue", "Collection"},
+	"Vector":        {"AbstractList", "AbstractCollection", "List", "Collection"},
+	"Stack":         {"Vector", "AbstractList", "AbstractCollection", "List", "Collection"},
+	"HashMap":       {"AbstractMap", "Map"},
+	"LinkedHashMap": {"HashMap", "AbstractMap", "Map"},
+	"TreeMap":       {"AbstractMap", "NavigableMap", "SortedMap", "Map"},
+	"Hashtable":     {"Map"}, "Properties": {"Hashtable", "Map"},
+	"HashSet":       {"AbstractSet", "AbstractCollection", "Set", "Collection"},
+	"LinkedHashSet": {"HashSet", "AbstractSet", "AbstractCollection", "Set", "Collection"},
+	"TreeSet":       {"AbstractSet", "AbstractCollection", "NavigableSet", "SortedSet", "Set", "Collection"},
+	"ArrayDeque":    {"AbstractCollection", "Deque", "Queue", "Collection"},
+	"PriorityQueue": {"AbstractQueue", "AbstractCollection", "Queue", "Collection"},
+	"StringWriter":  {"Writer"}, "CharArrayWriter": {"Writer"}, "StringReader": {"Reader"}, "CharArrayReader": {"Reader"},
+	"ByteArrayOutputStream": {"OutputStream"}, "ByteArrayInputStream": {"InputStream"},
+	"AtomicInteger": {"Number"}, "AtomicLong": {"Number"}, "AtomicBoolean": nil, "AtomicReference": nil,
+	"CharSequence": nil,
 }
 
-// collectionOverrides reports whether some project type that extends or implements a JDK
-// collection type declares name/arity: a receiver typed as that collection may then run
-// project code.
-func (p *project) collectionOverrides(name string, arity int) bool {
-	for _, r := range p.methodsNamed(name, arity) {
-		for _, n := range append(append([]string{}, r.t.Extends...), r.t.Implements...) {
-			n = analysis.EraseType(n)
-			if collectionTypes[n] || collectionJDK[n] {
-				return true
+// unrelatedJDK are JDK supertypes of project classes that are no collection or builder
+// type a receiver may be typed as, nor a subtype of one.
+var unrelatedJDK = map[string]bool{
+	"Object": true, "Serializable": true, "Cloneable": true, "Comparable": true, "Comparator": true,
+	"Runnable": true, "Callable": true, "AutoCloseable": true, "Closeable": true, "Flushable": true,
+	"Externalizable": true, "Number": true, "Enum": true, "Record": true, "Writer": true, "Reader": true,
+	"InputStream": true, "OutputStream": true, "Appendable": true, "Readable": true,
+	"Throwable": true, "Thread": true, "EventListener": true, "EventObject": true, "Annotation": true,
+	"Random": true, "Format": true, "NumberFormat": true, "DecimalFormat": true, "TimerTask": true, "ClassLoader": true,
+	"PrintWriter": true, "PrintStream": true, "FilterOutputStream": true, "FilterInputStream": true,
+	"FilterWriter": true, "FilterReader": true, "BufferedReader": true, "BufferedWriter": true,
+	"ActionListener": true, "Component": true, "JComponent": true, "JFrame": true, "JPanel": true,
+	"TestCase": true, "Assert": true, "Statement": true, "Runner": true, "ParentRunner": true,
+	"BlockJUnit4ClassRunner": true, "Suite": true, "TestRule": true, "TestWatcher": true, "ExternalResource": true,
+	"ArgumentsProvider": true, "Extension": true, "BaseMatcher": true, "TypeSafeMatcher": true, "Matcher": true,
+}
+
+// collectionOverrides reports whether a receiver typed as the JDK collection or builder
+// type recv ("" when not known) may be an instance of project code: a project type, or an
+// anonymous class written in the project, that extends or implements it. Its methods, and
+// the JDK methods that call them, may then run project code. A project class with a
+// library supertype the tables do not know may be anything.
+func (p *project) collectionOverrides(recv string) bool {
+	if p.collSubs == nil {
+		p.collSubs = map[string]bool{}
+		add := func(n string) {
+			switch sup, known := jdkSupers[n]; {
+			case known:
+				p.collSubs[n] = true
+				for _, s := range sup {
+					p.collSubs[s] = true
+				}
+			case !unrelatedJDK[n] && !strings.HasSuffix(n, "Exception") && !strings.HasSuffix(n, "Error") && functionTypes[n] == "":
+				p.collSubs["*"] = true
 			}
 		}
-		for _, s := range p.supertypes(r.t) {
-			for _, n := range append(append([]string{}, s.Extends...), s.Implements...) {
-				n = analysis.EraseType(n)
-				if collectionTypes[n] || collectionJDK[n] {
-					return true
+		for _, rel := range p.snap.SortedPaths() {
+			for _, t := range p.snap.Files[rel].Types {
+				for _, x := range append([]*analysis.Type{t}, p.supertypes(t)...) {
+					for _, n := range append(append([]string{}, x.Extends...), x.Implements...) {
+						if len(p.resolve(x, n)) == 0 {
+							add(simpleName(n))
+						}
+					}
 				}
 			}
 		}
+		for n := range p.anonymousSubclassed() {
+			if len(p.bySimple[n]) == 0 {
+				add(n)
+			}
+		}
 	}
-	return false
+	return p.collSubs["*"] || p.collSubs[recv] || recv == "" && len(p.collSubs) > 0
+}
+
+// simpleName is the simple name of a written type: no type arguments, no package.
+func simpleName(typ string) string {
+	typ = analysis.EraseType(typ)
+	if i := strings.LastIndexByte(typ, '.'); i >= 0 {
+		typ = typ[i+1:]
+	}
+	return typ
 }
 
 // hashingCalls are the JDK collection and builder methods that may run hashCode, equals,
@@ -541,6 +648,29 @@ var hashingStatics = map[string]bool{
 	"binarySearch": true, "compare": true, "max": true, "min": true, "frequency": true, "disjoint": true,
 	"format": true, "join": true, "indexOfSubList": true, "lastIndexOfSubList": true, "requireNonNullElse": false,
 	"mismatch": true, "fill": false, "replaceAll": true, "rotate": false,
+}
+
+// streamOps are the stream operations that return a stream; streamTerminals those that
+// consume one.
+var streamOps = map[string]bool{
+	"filter": true, "map": true, "mapToInt": true, "mapToLong": true, "mapToDouble": true, "mapToObj": true,
+	"flatMap": true, "distinct": true, "sorted": true, "peek": true, "limit": true, "skip": true, "boxed": true,
+	"asDoubleStream": true, "asLongStream": true, "sequential": true, "unordered": true, "takeWhile": true,
+	"dropWhile": true,
+}
+
+var streamTerminals = map[string]bool{
+	"forEach": true, "forEachOrdered": true, "collect": true, "reduce": true, "findFirst": true, "findAny": true,
+	"anyMatch": true, "allMatch": true, "noneMatch": true, "count": true, "toArray": true, "toList": true,
+	"min": true, "max": true, "sum": true, "average": true, "iterator": true, "summaryStatistics": true,
+}
+
+// staticMutators are the static methods of Arrays and Collections that change the array or
+// collection they are given (and may keep other arguments in it).
+var staticMutators = map[string]bool{
+	"sort": true, "parallelSort": true, "fill": true, "setAll": true, "parallelSetAll": true,
+	"parallelPrefix": true, "shuffle": true, "reverse": true, "swap": true, "rotate": true, "copy": true,
+	"addAll": true, "replaceAll": true,
 }
 
 // hashedJDK are JDK classes whose constructors hash or compare the elements they copy.
@@ -590,12 +720,18 @@ func (p *project) callbackEffect() effect {
 }
 
 // dispatch returns every project method a call name/arity on an instance of one of types
-// may run: declared or inherited by the types, or overriding in a project subtype. It
-// fails (ok false) when an implementation may live outside the model: an interface
-// receiver (lambdas) or a type some code subclasses anonymously.
+// may run: declared or inherited by the types, or overriding in a project subtype (or a
+// default method a subtype inherits from another interface). It fails (ok false) when an
+// implementation may live outside the model: an interface a lambda may implement (see
+// lambdaTarget) or any interface when the project makes dynamic proxies, or a type some
+// code subclasses anonymously; a library class cannot implement a project interface (a
+// mock can: see Statement.verifies). Abstract declarations run nothing and are left out when
+// every class an instance may have descends from project classes only (see closedChain):
+// an implementation then is among the others.
 func (p *project) dispatch(types []*analysis.Type, name string, arity int) (out []memberRef, ok bool) {
 	anon := p.anonymousSubclassed()
 	seen := map[string]bool{}
+	closed := true
 	add := func(rs []memberRef) {
 		for _, r := range rs {
 			if !seen[r.m.ID] {
@@ -605,13 +741,17 @@ func (p *project) dispatch(types []*analysis.Type, name string, arity int) (out 
 		}
 	}
 	for _, t := range types {
-		if t.Kind == "interface" || anon[t.Name] {
+		if anon[t.Name] || t.Kind == "interface" && (anon[proxyKey] || p.lambdaTarget(t)) {
 			return nil, false
 		}
+		closed = closed && (t.Kind == "class" && p.closedChain(t) || t.Kind == "interface")
 		add(p.methodsIn(t, name, arity))
 		for _, sub := range p.subtypes(t) {
-			if anon[sub.Name] {
+			if anon[sub.Name] || sub.Kind == "interface" && p.lambdaTarget(sub) {
 				return nil, false
+			}
+			if t.Kind == "interface" && sub.Kind != "interface" {
+				closed = closed && p.closedChain(sub) // a library superclass may implement it
 			}
 			p.note("M:" + sub.ID + "#" + name)
 			for _, m := range sub.Members {
@@ -619,9 +759,138 @@ func (p *project) dispatch(types []*analysis.Type, name string, arity int) (out 
 					add([]memberRef{{m, sub}})
 				}
 			}
+			for _, s := range p.supertypes(sub) {
+				if s.Kind != "interface" {
+					continue
+				}
+				p.note("M:" + s.ID + "#" + name)
+				for _, m := range s.Members {
+					if m.Kind == analysis.KindMethod && m.Name == name && arityOK(m, arity) && m.BodyEnd > m.BodyStart {
+						add([]memberRef{{m, s}})
+					}
+				}
+			}
+		}
+	}
+	if closed {
+		kept := out[:0]
+		for _, r := range out {
+			if !abstractMethod(r) {
+				kept = append(kept, r)
+			}
+		}
+		out = kept
+	}
+	return out, true
+}
+
+// withOverrides adds to the candidates of an unqualified call written in from (a call on
+// this, or on the instance of an enclosing class) the methods that may run in their place:
+// overrides in project subtypes of the class whose instance it runs on. Static, private and
+// final methods run as they are. It fails when an override may live outside the model (see
+// dispatch).
+func (p *project) withOverrides(from *analysis.Type, cands []memberRef, name string, arity int) ([]memberRef, bool) {
+	virtual := map[string]bool{} // declaring types of candidates that may be overridden
+	for _, c := range cands {
+		if !c.m.Static() && !hasString(c.m.Modifiers, "private") && !hasString(c.m.Modifiers, "final") {
+			virtual[c.t.ID] = true
+		}
+	}
+	if len(virtual) == 0 {
+		return cands, true
+	}
+	var types []*analysis.Type
+	for cur := from; cur != nil; cur = p.snap.Type(cur.Outer) {
+		for _, x := range append([]*analysis.Type{cur}, p.supertypes(cur)...) {
+			if virtual[x.ID] {
+				types = append(types, cur)
+				break
+			}
+		}
+		if cur.Outer == "" {
+			break
+		}
+	}
+	if len(types) == 0 {
+		return nil, false
+	}
+	out, ok := p.dispatch(types, name, arity)
+	if !ok {
+		return nil, false
+	}
+	have := map[string]bool{}
+	for _, r := range out {
+		have[r.m.ID] = true
+	}
+	for _, c := range cands {
+		if !have[c.m.ID] && !virtual[c.t.ID] {
+			out = append(out, c)
 		}
 	}
 	return out, true
+}
+
+// lambdaTarget reports whether interface t may be implemented by a lambda or a method
+// reference: it has fewer than two abstract methods (by name, besides Object's), counting
+// those it inherits from project interfaces and leaving out those a default method
+// implements. Counting by name can only find fewer, never more.
+func (p *project) lambdaTarget(t *analysis.Type) bool {
+	hier := append([]*analysis.Type{t}, p.supertypes(t)...)
+	abstract, defaults := map[string]bool{}, map[string]bool{}
+	for _, y := range hier {
+		if y.Kind != "interface" {
+			continue
+		}
+		for _, m := range y.Members {
+			if m.Kind != analysis.KindMethod || m.Static() {
+				continue
+			}
+			switch {
+			case m.BodyEnd > m.BodyStart:
+				defaults[m.Name] = true
+			case m.Name != "equals" && m.Name != "hashCode" && m.Name != "toString":
+				abstract[m.Name] = true
+			}
+		}
+	}
+	n := 0
+	for name := range abstract {
+		for _, y := range hier {
+			p.note("M:" + y.ID + "#" + name) // a default added for it changes the count
+		}
+		if !defaults[name] {
+			n++
+		}
+	}
+	return n < 2
+}
+
+// abstractMethod reports a method declaration without a body that is not native: an
+// abstract method, or an interface method that is neither default nor static.
+func abstractMethod(r memberRef) bool {
+	return r.m.BodyEnd <= r.m.BodyStart && !hasString(r.m.Modifiers, "native")
+}
+
+// closedChain reports whether every superclass of class t is a project class: then no
+// library class can provide the implementation of a method t declares abstract. Enums are
+// left out (constant bodies override methods where the model does not look).
+func (p *project) closedChain(t *analysis.Type) bool {
+	seen := map[string]bool{}
+	for cur := t; !seen[cur.ID]; {
+		seen[cur.ID] = true
+		if cur.Kind != "class" {
+			return false
+		}
+		if len(cur.Extends) == 0 {
+			return true
+		}
+		sup := p.resolve(cur, cur.Extends[0])
+		if len(sup) != 1 {
+			return false
+		}
+		cur = sup[0]
+	}
+	return false
 }
 
 // subtypes returns the project types that extend or implement t, transitively.
@@ -680,9 +949,17 @@ func (p *project) anonymousSubclassed() map[string]bool {
 	return p.anon
 }
 
-// anonymousIn returns the simple names of the types one source file subclasses anonymously.
+// proxyKey stands, among the names anonymousIn returns, for dynamic proxies: a file that
+// makes them may implement any interface at run time.
+const proxyKey = "<proxy>"
+
+// anonymousIn returns the simple names of the types one source file subclasses anonymously
+// (and proxyKey when it makes dynamic proxies).
 func anonymousIn(src []byte) map[string]bool {
 	out := map[string]bool{}
+	if bytes.Contains(src, []byte("newProxyInstance")) || bytes.Contains(src, []byte("InvocationHandler")) {
+		out[proxyKey] = true
+	}
 	if !bytes.Contains(src, []byte("new ")) {
 		return out
 	}
@@ -875,22 +1152,130 @@ func (p *project) memberEffect(r memberRef) effect {
 	return p.memo(r.m.ID, func() effect { return p.bodyEffect(r.t, r.m, r.m.Kind == analysis.KindConstructor) })
 }
 
-// memo computes an effect once. A proof that meets a key still in progress (recursion)
-// assumes the worst for it; that only makes the result coarser, so it is remembered too,
-// which keeps mutual recursion linear.
+// memo computes an effect once. Recursion is solved as a least fixpoint: a proof that meets
+// a key still in progress reads an assumption for it (at first effNone), and the key's
+// proof is made again with what it came out as until the two agree. Proofs made while an
+// assumption was read are provisional (see proofCycles) until the key they depend on
+// settles. A cycle that does not settle in a few rounds assumes the worst for its key,
+// as every cycle did before.
 func (p *project) memo(key string, compute func() effect) effect {
 	if e, ok := p.proof(key); ok {
 		return e
 	}
-	if p.busy[key] {
-		return effGlobal
+	if p.cycles == nil {
+		p.cycles = &proofCycles{depth: map[string]int{}, assumed: map[string]effect{}, provisional: map[string]provisional{}}
+		defer func() { p.cycles = nil }()
 	}
-	p.busy[key] = true
+	cy := p.cycles
+	if d, ok := cy.depth[key]; ok {
+		cy.consult(d)
+		return cy.assumed[key]
+	}
+	if pr, ok := cy.provisional[key]; ok {
+		cy.consult(pr.low)
+		return pr.e
+	}
+	i := len(cy.stack)
+	cy.depth[key] = i
+	cy.assumed[key] = effNone
+	cy.stack = append(cy.stack, proofFrame{low: i + 1})
 	var e effect
-	p.track(key, func() { e = compute() })
-	delete(p.busy, key)
+	p.track(key, func() {
+		for round := 0; ; round++ {
+			cy.stack[i] = proofFrame{low: i + 1}
+			e = compute()
+			if !cy.stack[i].self || e == cy.assumed[key] {
+				break
+			}
+			// The proof read an assumption of itself that was too narrow: drop what was
+			// made under it and prove again with what it came out as.
+			cy.drop(i)
+			if round >= maxProofRounds {
+				cy.assumed[key] = effGlobal
+				cy.stack[i] = proofFrame{low: i + 1}
+				e = compute()
+				break
+			}
+			cy.assumed[key] = e
+		}
+	})
+	low := cy.stack[i].low
+	cy.stack = cy.stack[:i]
+	delete(cy.depth, key)
+	delete(cy.assumed, key)
+	if low < i {
+		// It read the assumption of a proof still in progress below it: provisional.
+		cy.provisional[key] = provisional{e: e, low: low}
+		cy.relabel(i, low)
+		cy.consult(low)
+		return e
+	}
 	p.effects[key] = e
+	for k, pr := range cy.provisional {
+		if pr.low >= i {
+			p.effects[k] = pr.e // made under this key's final assumption
+			delete(cy.provisional, k)
+		}
+	}
 	return e
+}
+
+// maxProofRounds bounds the rounds of one recursive proof before it assumes the worst.
+const maxProofRounds = 8
+
+// proofCycles is the state of the effect proofs in progress: the keys on the stack with
+// their depths and assumptions, and the proofs made from an assumption that may still
+// change, each with the lowest depth whose assumption it read.
+type proofCycles struct {
+	stack       []proofFrame
+	depth       map[string]int
+	assumed     map[string]effect
+	provisional map[string]provisional
+}
+
+// proofFrame is one proof in progress: the lowest stack depth whose assumption it has
+// read (its own depth + 1 when none), and whether its own assumption was read.
+type proofFrame struct {
+	low  int
+	self bool
+}
+
+type provisional struct {
+	e   effect
+	low int
+}
+
+// consult records that the proof on top of the stack read the assumption of the proof at
+// depth d: the reader depends on it, and that proof must check its assumption.
+func (cy *proofCycles) consult(d int) {
+	top := len(cy.stack) - 1
+	if top < 0 || d > top {
+		return
+	}
+	if d < cy.stack[top].low {
+		cy.stack[top].low = d
+	}
+	cy.stack[d].self = true
+}
+
+// drop forgets the provisional proofs that read the assumption of depth d or deeper.
+func (cy *proofCycles) drop(d int) {
+	for k, pr := range cy.provisional {
+		if pr.low >= d {
+			delete(cy.provisional, k)
+		}
+	}
+}
+
+// relabel makes the provisional proofs that read the assumption of depth d (now finished)
+// depend on low, the assumption that proof itself read.
+func (cy *proofCycles) relabel(d, low int) {
+	for k, pr := range cy.provisional {
+		if pr.low >= d {
+			pr.low = low
+			cy.provisional[k] = pr
+		}
+	}
 }
 
 // proof returns a remembered effect, made by this project or inherited from the project it
@@ -988,17 +1373,25 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, ctor, clinit b
 	if acc.store&^1 != 0 {
 		acc.store |= 1
 	}
-	ctx := &scanCtx{p: p, t: t, src: src, locals: locals, fields: p.fieldNames(t), body: true}
+	ctx := &scanCtx{p: p, t: t, src: src, locals: locals, fields: p.fieldNames(t), body: true, decls: map[string]int{}}
+	ctx.exact = ctx.exactLocals(toks, m.Refs.Locals, len(m.Params))
+	for _, l := range m.Refs.Locals {
+		ctx.decls[l.Name]++
+	}
 	// Lambda parameters are bound by whoever runs the lambda: for a lambda handed to a call,
 	// to objects reachable from that call's receiver and arguments; otherwise to anything.
 	var lambdaGroups [][]string
 	lambdaParams := map[string]bool{}
 	if lambdas {
-		for _, lp := range lambdaParamsIn(src, toks) {
+		lps := lambdaParamsIn(src, toks)
+		for _, lp := range lps {
 			for _, n := range lp.names {
 				locals[n] = ""
 				lambdaParams[n] = true
 			}
+		}
+		ctx.typeLambdaParams(toks, lps, m.Refs.Locals)
+		for _, lp := range lps {
 			group := append([]string{}, lp.names...)
 			if lp.call >= 0 {
 				st := ctx.callSite(toks, lp.call, map[string]bool{})
@@ -1318,9 +1711,11 @@ func (p *project) accessEffect(t *analysis.Type, src []byte, toks []analysis.Tok
 				field := toks[i+2].Text(src)
 				ok := false
 				for _, ty := range p.resolve(t, name) {
-					if f := p.fieldOf(ty, field); f != nil && constant(f) {
+					f := p.fieldOf(ty, field)
+					if f != nil && constant(f) {
 						ok = true
-					} else {
+					}
+					if f == nil || !p.inlined(f) {
 						acc |= p.triggerInit(t, ty).flags
 					}
 				}
@@ -1354,6 +1749,45 @@ func declaredIn(t *analysis.Type, f *analysis.Member) bool {
 	}
 	return false
 }
+
+// inlined reports a compile-time constant: a static final field of a primitive type or
+// String initialized with literals and operators only. javac copies its value into every
+// reader, so reading it does not initialize its class.
+func (p *project) inlined(f *analysis.Member) bool {
+	t := analysis.EraseType(f.ReturnType)
+	if !f.Static() || !hasString(f.Modifiers, "final") || f.BodyEnd <= f.BodyStart || !(t == "String" || primitive[t]) {
+		return false
+	}
+	file := p.snap.FileOf(ownerOfKey(f.ID))
+	if file == nil {
+		return false
+	}
+	src, err := p.source(file.Path)
+	if err != nil || f.BodyEnd > len(src) {
+		return false
+	}
+	toks := analysis.Lex(src, f.BodyStart, f.BodyEnd)
+	for _, tok := range toks {
+		switch tok.Kind {
+		case analysis.TokNumber, analysis.TokString, analysis.TokChar:
+		case analysis.TokPunct:
+			if tok.Is(src, ".") {
+				return false // a field of something
+			}
+		case analysis.TokKeyword:
+			// true, false, and primitive types in casts: (byte) 0x7f
+			if !primitive[tok.Text(src)] && !tok.Is(src, "true") && !tok.Is(src, "false") {
+				return false
+			}
+		default:
+			return false // a name: it may not be a constant
+		}
+	}
+	return len(toks) > 0
+}
+
+var primitive = map[string]bool{"int": true, "long": true, "short": true, "byte": true, "double": true,
+	"float": true, "boolean": true, "char": true}
 
 // constant reports a static final field of an immutable value type.
 func constant(f *analysis.Member) bool {

@@ -154,3 +154,56 @@ func TestEffectSummaries(t *testing.T) {
 		t.Errorf("clinit of Tables.Holder: %s, want none", got)
 	}
 }
+
+// TestProofSummaries pins the summaries behind the proofs fixture: recursion solved as a
+// fixpoint, abstract and interface dispatch over project classes, overrides of unqualified
+// calls, streams with typed lambda parameters, functions held by the receiver, arrays, and
+// compile-time constants.
+func TestProofSummaries(t *testing.T) {
+	s := fixture(t, "proofs")
+	p := newProject(s, s.Source.Read, Options{})
+	cases := []struct {
+		member string
+		want   string
+	}{
+		{"proofs.Recur#fact(int)", "none"},                     // self-recursive, pure
+		{"proofs.Recur#even(int)", "none"},                     // mutually recursive, pure
+		{"proofs.Recur#countDown(int)", "reads writes"},        // recursive, counts
+		{"proofs.Figure#area()", "none"},                       // abstract step, project subclasses only
+		{"proofs.Step#run()", "reads writes"},                  // a subclass overrides the step and counts
+		{"proofs.Catalog#has(String)", "none"},                 // a stream over typed elements
+		{"proofs.Catalog#hasCounting(String)", "global"},       // …whose lambda counts
+		{"proofs.Notifier#fire(String)", "runs=this"},          // runs the function it keeps
+		{"proofs.Values#copy(int[])", "ret=args"},              // an array's clone
+		{"proofs.Values#blank(CharSequence)", "none"},          // no project class is a CharSequence
+		{"proofs.Values#scale(double[])", "mut=0"},             // a double constant shares nothing
+		{"proofs.CountingList#make()", "none"},                 // a fresh project list
+		{"proofs.Shelf#shared()", "reads ret=shared"},          // hands out static state
+		{"proofs.Pair.Builder#left(int)", "mut=this ret=args"}, // a builder returns itself
+		{"proofs.Fixed#value()", "none"},                       // a getter
+	}
+	for _, c := range cases {
+		var ref *memberRef
+		for _, id := range s.Types() {
+			ty := s.Type(id)
+			if m := ty.Member(c.member); m != nil {
+				ref = &memberRef{m, ty}
+			}
+		}
+		if ref == nil {
+			t.Fatalf("%s not found", c.member)
+		}
+		if got := p.memberEffect(*ref).String(); got != c.want {
+			t.Errorf("%s: effect %s, want %s", c.member, got, c.want)
+		}
+	}
+	limits := s.Type("proofs.Limits")
+	for field, want := range map[string]bool{"LIMIT": true, "BOXED": false} {
+		if got := p.inlined(p.fieldOf(limits, field)); got != want {
+			t.Errorf("Limits.%s inlined=%v, want %v", field, got, want)
+		}
+	}
+	if got := p.clinitEffect(limits).String(); got != "reads writes" {
+		t.Errorf("clinit of Limits: %s, want reads writes", got)
+	}
+}

@@ -380,7 +380,6 @@ func (d *Discovery) proofsStillHold(p2 *project, stale map[string]bool) bool {
 	scratch.effects, scratch.inherited = map[string]effect{}, nil
 	scratch.settled, scratch.unsettled = p2, stale
 	scratch.deps, scratch.inheritedDeps, scratch.frames = nil, nil, nil
-	scratch.busy = map[string]bool{}
 	for _, key := range keys {
 		if !p2.declares(key) {
 			// The member is gone, so no lookup can reach its proof. Should it come back,
@@ -553,7 +552,6 @@ func (p *project) derive(s *analysis.Snapshot, read func(string) ([]byte, error)
 	np.runsMemo = nil   // heads and declarations may differ in the new snapshot
 	np.supersMemo = nil // so may the names supertypes are resolved by
 	np.snap, np.read = s, read
-	np.busy = map[string]bool{}
 	np.frames = nil
 	// Lookup records are layered like the proofs.
 	if p.inheritedDeps == nil {

@@ -35,7 +35,12 @@ type project struct {
 	runsMemo            map[*analysis.Type][]testRun // runs per type, for this project and heads
 	subs                map[string][]*analysis.Type
 	anon                map[string]bool
-	busy                map[string]bool // effect proofs in progress
+	cycles              *proofCycles // recursive proofs in progress (nil between proofs)
+	// collSubs holds the JDK collection types project code extends or implements ("*":
+	// any), see collectionOverrides.
+	collSubs map[string]bool
+	// exactFields remembers exactField per field and file content.
+	exactFields map[string]bool
 	// supersMemo holds the supertypes of the types asked for in this project's snapshot
 	// (deep hierarchies ask for the same ones for every call they dispatch).
 	supersMemo map[*analysis.Type]supersOf
@@ -50,7 +55,7 @@ type memberRef struct {
 func newProject(s *analysis.Snapshot, read func(string) ([]byte, error), opts Options) *project {
 	p := &project{snap: s, read: read, opts: opts, extra: map[string]bool{}, srcs: map[string][]byte{},
 		bySimple: map[string][]*analysis.Type{}, methods: map[string][]memberRef{},
-		helpers: map[string]bool{}, effects: map[string]effect{}, busy: map[string]bool{}}
+		helpers: map[string]bool{}, effects: map[string]effect{}}
 	for _, n := range opts.ExtraAssertions {
 		p.extra[n] = true
 	}
@@ -72,7 +77,7 @@ func newProject(s *analysis.Snapshot, read func(string) ([]byte, error), opts Op
 func newBareProject(s *analysis.Snapshot, read func(string) ([]byte, error)) *project {
 	p := &project{snap: s, read: read, extra: map[string]bool{}, srcs: map[string][]byte{},
 		bySimple: map[string][]*analysis.Type{}, methods: map[string][]memberRef{},
-		helpers: map[string]bool{}, effects: map[string]effect{}, busy: map[string]bool{}}
+		helpers: map[string]bool{}, effects: map[string]effect{}}
 	for _, rel := range s.SortedPaths() {
 		for _, t := range s.Files[rel].Types {
 			p.bySimple[t.Name] = append(p.bySimple[t.Name], t)

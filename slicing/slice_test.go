@@ -80,6 +80,7 @@ func TestGoldenSlices(t *testing.T) {
 		{"rules", Options{}},
 		{"broken", Options{}},
 		{"effects", Options{}},
+		{"proofs", Options{}},
 		{"libs", Options{ExtraAssertions: []string{"expectSaved", "shouldBeEmpty"}}},
 	}
 	for _, c := range cases {

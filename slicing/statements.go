@@ -31,6 +31,9 @@ type Statement struct {
 	// mutates are the Defs that may change an object (calls, field writes) rather than
 	// rebind a local variable; they reach readers through may-alias classes.
 	mutates []string
+	// verifies: a Mockito verification, which reads what every earlier call on a mock
+	// recorded, calls that change nothing else included.
+	verifies bool
 }
 
 // heapKey stands for every object reachable from static state, the test object's fields
@@ -94,6 +97,11 @@ func (p *project) analyzeMethod(src []byte, root *sitter.Node, t *analysis.Type,
 	if r := annotationReason(src, m); r != "" {
 		setReason(r)
 	}
+	if mockAnswers(src) {
+		// Mockito answers (thenAnswer, doAnswer, willAnswer…) are functions a mock runs
+		// whenever it is called, where no summary can see them.
+		setReason("mock-answer")
+	}
 	if m.Start < 0 || m.End > len(src) || m.Start >= m.End {
 		ma.reason = "unparsed"
 		return ma
@@ -120,6 +128,7 @@ func (p *project) analyzeMethod(src []byte, root *sitter.Node, t *analysis.Type,
 		ctx.locals[l.Name] = l.Type
 	}
 	known := append([]analysis.LocalVar(nil), params...)
+	ctx.exact = ctx.exactLocals(analysis.Lex(src, int(body.StartByte()), int(body.EndByte())), m.Refs.Locals, len(m.Params))
 	n := int(body.NamedChildCount())
 	for i := 0; i < n; i++ {
 		c := body.NamedChild(i)
@@ -194,7 +203,7 @@ func (p *project) analyzeMethod(src []byte, root *sitter.Node, t *analysis.Type,
 			facts.defs[k] = true
 		}
 		st.Defs, st.Uses, st.Assertion = sortedKeys(facts.defs), sortedKeys(facts.uses), facts.assertion
-		st.why = facts.why
+		st.why, st.verifies = facts.why, facts.verifies
 		if st.Assertion {
 			ma.assertions++
 		}
@@ -228,6 +237,20 @@ func scanRefs(src []byte, st Statement, known []analysis.LocalVar) analysis.Refs
 // reasonRank orders fallback reasons: the lowest rank wins when several apply.
 var reasonRank = map[string]int{"unparsed": -3, "parameterized": -2, "expected-exception": -2,
 	"repeated": -2, "factory": -2, "template": -2}
+
+// mockAnswers reports whether a test file names a Mockito answer anywhere in its code
+// (a fixture may set one up for every test).
+func mockAnswers(src []byte) bool {
+	if !bytes.Contains(src, []byte("Answer")) {
+		return false
+	}
+	for _, t := range analysis.Lex(src, 0, len(src)) {
+		if t.Kind == analysis.TokIdent && bytes.Contains(src[t.Start:t.End], []byte("Answer")) {
+			return true
+		}
+	}
+	return false
+}
 
 // annotationReason gives the method-level reason a test annotation forces: JUnit 5
 // parameterized, repeated, factory and template tests, and JUnit 4 expected exceptions.
@@ -343,6 +366,10 @@ type scanCtx struct {
 	// body: the scan is of a production or helper body for its effect summary, where this
 	// and its fields are the receiver position rather than shared state.
 	body bool
+	// exact are the locals that only ever hold JDK objects made in place (see exactLocals).
+	exact map[string]bool
+	// decls counts the declarations of each local name in a summarized body.
+	decls map[string]int
 }
 
 // facts are the def/use results of one statement.
@@ -355,6 +382,7 @@ type facts struct {
 	reach     [][]string
 	deep      map[string]bool // defs that may change objects reachable from the key, not just its own slots
 	assertion bool
+	verifies  bool // a Mockito verification: it reads the interactions recorded by mocks
 	reason    string
 	// runs are the keys of function values the statement's calls may run (receivers of
 	// Supplier.get and the like, arguments of calls whose summaries run them).

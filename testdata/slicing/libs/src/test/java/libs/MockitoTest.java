@@ -15,4 +15,12 @@ public class MockitoTest {
         verify(repo).save("tea");
         verifyNoMoreInteractions(repo);
     }
+
+    @Test
+    public void verifiesACallThatChangesNothingElse() {
+        Repo repo = mock(Repo.class);
+        String found = repo.find(0);
+        Shop shop = new Shop(repo);
+        verify(repo).find(0);
+    }
 }

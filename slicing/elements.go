@@ -1,0 +1,256 @@
+package slicing
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/assertlens/assertlens/analysis"
+)
+
+// Lambda parameters are typed by the elements they are handed: in
+// "options.stream().filter(opt -> opt.getOpt() != null)", opt is an element of options,
+// whose declared type List<Option> says it is an Option (or null). The model keeps only
+// erased types, so the type arguments are read from the declaration's source.
+
+// elementCalls are the calls whose lambda argument is handed the elements of the stream
+// or collection they are called on, one at a time.
+var elementCalls = map[string]bool{
+	"filter": true, "anyMatch": true, "allMatch": true, "noneMatch": true, "forEach": true,
+	"forEachOrdered": true, "peek": true, "takeWhile": true, "dropWhile": true, "removeIf": true,
+	"map": true, "mapToInt": true, "mapToLong": true, "mapToDouble": true, "mapToObj": true, "flatMap": true,
+}
+
+// sameElements are the stream operations whose result holds elements of their receiver.
+var sameElements = map[string]bool{
+	"filter": true, "distinct": true, "sorted": true, "peek": true, "limit": true, "skip": true,
+	"sequential": true, "unordered": true, "takeWhile": true, "dropWhile": true,
+}
+
+// elementType is the type of the elements a one-parameter lambda written as an argument of
+// the call at toks[call] is handed, or "" when it cannot be told: the call must be one of
+// elementCalls on a chain rooted at a field or local of a declared Iterable or Stream type,
+// through stream() and element-preserving stream operations only.
+func (c *scanCtx) elementType(toks []analysis.Token, call int) string {
+	st := c.callSite(toks, call, map[string]bool{})
+	chain := st.chain
+	if !elementCalls[chain[len(chain)-1].name] {
+		return ""
+	}
+	i := 0
+	if chain[0].name == "this" && len(chain) > 2 {
+		i = 1
+	}
+	root := chain[i]
+	if root.call || root.fresh {
+		return ""
+	}
+	container, args := c.declaredTypeArgs(toks, root.name, i == 1)
+	if len(args) != 1 || !iterableTypes[container] {
+		return ""
+	}
+	for _, seg := range chain[i+1 : len(chain)-1] {
+		if !seg.call || !(seg.name == "stream" || sameElements[seg.name]) {
+			return ""
+		}
+	}
+	elem := strings.TrimSpace(args[0])
+	if b, ok := strings.CutPrefix(elem, "?"); ok {
+		b = strings.TrimSpace(b)
+		if elem, ok = strings.CutPrefix(b, "extends"); !ok {
+			return "" // ? or ? super T: anything
+		}
+		elem = strings.TrimSpace(elem)
+	}
+	return analysis.EraseType(elem)
+}
+
+// iterableTypes are the JDK types whose one type argument is the type of their elements.
+var iterableTypes = map[string]bool{
+	"List": true, "ArrayList": true, "LinkedList": true, "Set": true, "HashSet": true, "TreeSet": true,
+	"LinkedHashSet": true, "SortedSet": true, "NavigableSet": true, "Collection": true, "Iterable": true,
+	"Queue": true, "Deque": true, "ArrayDeque": true, "PriorityQueue": true, "Vector": true, "Stack": true,
+	"Stream": true,
+}
+
+// declaredTypeArgs reads the declared type of a local (declared once in the body toks) or,
+// when field is set or no local has the name, of a field of the scanned type: its simple
+// name and its type arguments as written ("List", ["Option"]).
+func (c *scanCtx) declaredTypeArgs(toks []analysis.Token, name string, field bool) (string, []string) {
+	if _, local := c.locals[name]; local && !field {
+		if c.decls[name] != 1 {
+			return "", nil
+		}
+		for i := 1; i < len(toks); i++ {
+			if toks[i].Is(c.src, name) && toks[i-1].Is(c.src, ">") && i+1 < len(toks) &&
+				(toks[i+1].Is(c.src, "=") || toks[i+1].Is(c.src, ";") || toks[i+1].Is(c.src, ",") || toks[i+1].Is(c.src, ")")) {
+				return typeArgsBefore(c.src, toks, i)
+			}
+		}
+		return "", nil
+	}
+	f := c.p.fieldOf(c.t, name)
+	if f == nil {
+		return "", nil
+	}
+	file := c.p.snap.FileOf(ownerOfKey(f.ID))
+	if file == nil {
+		return "", nil
+	}
+	src, err := c.p.source(file.Path)
+	if err != nil || f.End > len(src) || f.Start < 0 {
+		return "", nil
+	}
+	ftoks := analysis.Lex(src, f.Start, f.End)
+	for i := 1; i < len(ftoks); i++ {
+		if ftoks[i].Is(src, name) {
+			if ftoks[i-1].Is(src, ">") {
+				return typeArgsBefore(src, ftoks, i)
+			}
+			return "", nil
+		}
+	}
+	return "", nil
+}
+
+// typeArgsBefore reads "T<A, B>" ending just before toks[i]: T's simple name and the text
+// of each type argument.
+func typeArgsBefore(src []byte, toks []analysis.Token, i int) (string, []string) {
+	closeIdx := i - 1
+	depth := 0
+	open := -1
+	for j := closeIdx; j >= 0; j-- {
+		switch {
+		case toks[j].Is(src, ">"):
+			depth++
+		case toks[j].Is(src, "<"):
+			depth--
+		}
+		if depth == 0 {
+			open = j
+			break
+		}
+	}
+	if open < 1 || toks[open-1].Kind != analysis.TokIdent {
+		return "", nil
+	}
+	var args []string
+	start := open + 1
+	depth = 0
+	for j := open + 1; j < closeIdx; j++ {
+		switch {
+		case toks[j].Is(src, "<"):
+			depth++
+		case toks[j].Is(src, ">"):
+			depth--
+		case toks[j].Is(src, ",") && depth == 0:
+			args = append(args, string(src[toks[start].Start:toks[j-1].End]))
+			start = j + 1
+		}
+	}
+	if start < closeIdx {
+		args = append(args, string(src[toks[start].Start:toks[closeIdx-1].End]))
+	}
+	return toks[open-1].Text(src), args
+}
+
+// typeLambdaParams gives the parameters of one-parameter lambdas their element types (see
+// elementType) in c.locals. A name used by several lambdas keeps a type only when every one
+// of them gives it the same; a name also declared as a typed local keeps none.
+func (c *scanCtx) typeLambdaParams(toks []analysis.Token, lps []lambdaParam, declared []analysis.LocalVar) {
+	types, conflict := map[string]string{}, map[string]bool{}
+	for _, l := range declared {
+		if l.Type != "" {
+			conflict[l.Name] = true
+		}
+	}
+	for _, lp := range lps {
+		if len(lp.names) != 1 || lp.call < 0 {
+			for _, n := range lp.names {
+				conflict[n] = true
+			}
+			continue
+		}
+		n := lp.names[0]
+		t := c.elementType(toks, lp.call)
+		if t == "" || types[n] != "" && types[n] != t {
+			conflict[n] = true
+		}
+		types[n] = t
+	}
+	for n, t := range types {
+		if !conflict[n] {
+			c.locals[n] = t
+		}
+	}
+}
+
+// exactField reports whether the private field name of t, typed as a JDK collection or
+// builder, only ever holds JDK objects made in place by "new T(…)": every assignment to a
+// field of that name in t's source file (the only code that can assign a private field)
+// makes one. No project code can then stand behind it. The answer is remembered per file
+// content.
+func (p *project) exactField(t *analysis.Type, name string) bool {
+	f := p.fieldOf(t, name)
+	if f == nil || !hasString(f.Modifiers, "private") || !collectionTypes[simpleName(f.ReturnType)] {
+		return false
+	}
+	owner := p.snap.Type(ownerOfKey(f.ID))
+	file := p.fileOf(owner)
+	if owner == nil || file == nil {
+		return false
+	}
+	key := f.ID + "@" + strconv.FormatUint(file.ContentHash, 16)
+	if v, ok := p.exactFields[key]; ok {
+		return v
+	}
+	src, err := p.source(file.Path)
+	ok := err == nil && p.onlyFresh(owner, src, f, name)
+	if p.exactFields == nil {
+		p.exactFields = map[string]bool{}
+	}
+	p.exactFields[key] = ok
+	return ok
+}
+
+// onlyFresh reports whether every assignment to a field called name in src (and its
+// initializer, if any) is "new T(…)" of a JDK class, and there is at least one.
+func (p *project) onlyFresh(t *analysis.Type, src []byte, f *analysis.Member, name string) bool {
+	ctx := &scanCtx{p: p, t: t, src: src}
+	toks := analysis.Lex(src, 0, len(src))
+	found := false
+	for _, a := range assignments(src, toks) {
+		last := a.target[len(a.target)-1]
+		if last == "?" && a.rhsStart >= 2 {
+			last = toks[a.rhsStart-2].Text(src) // f().name = …: the name before "="
+		}
+		if last != name {
+			continue
+		}
+		if a.indexed || !ctx.freshJDK(toks, a.rhsStart, a.rhsEnd) {
+			return false
+		}
+		found = true
+	}
+	if f.BodyEnd > f.BodyStart {
+		ftoks := analysis.Lex(src, f.BodyStart, f.BodyEnd)
+		if !ctx.freshJDK(ftoks, 0, len(ftoks)) {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
+// freshJDK reports whether toks[start:end] is exactly "new T<…>(…)" of a JDK class, with no
+// class body.
+func (c *scanCtx) freshJDK(toks []analysis.Token, start, end int) bool {
+	if start >= end || !toks[start].Is(c.src, "new") {
+		return false
+	}
+	st := c.ctorSite(toks, start)
+	if st == nil || st.self().close != end-1 {
+		return false
+	}
+	n := st.self().name
+	return len(c.p.resolve(c.t, n)) == 0 && (freshJDK[n] || collectionTypes[n])
+}
