@@ -378,6 +378,9 @@ func receiverOf(src []byte, toks []Token, i int, calls []Call, at []int) []strin
 	if prev.Kind == TokIdent || prev.Is(src, "this") || prev.Is(src, "super") {
 		return receiverChain(src, toks, i-2)
 	}
+	if prev.Is(src, "]") {
+		return elementReceiver(src, toks, i-2)
+	}
 	if prev.Kind == TokString {
 		return []string{"new", "String"}
 	}
@@ -385,6 +388,43 @@ func receiverOf(src []byte, toks []Token, i int, calls []Call, at []int) []strin
 		return []string{ClassLiteralReceiver}
 	}
 	return []string{"?"}
+}
+
+// ArrayElementReceiver starts the receiver of a call on an array element: "a.b[i][j].m()"
+// is recorded as [ArrayElementReceiver "2" a b], the chain naming the array and how many
+// times it is indexed.
+const ArrayElementReceiver = "[]"
+
+// elementReceiver summarises an array access ending at toks[end] (its last "]"): a dotted
+// chain indexed one or more times, or "?" for anything else (a call result indexed, an
+// array created in place).
+func elementReceiver(src []byte, toks []Token, end int) []string {
+	dims, j := 0, end
+	for j >= 0 && toks[j].Is(src, "]") {
+		depth := 0
+		for ; j >= 0; j-- {
+			if toks[j].Is(src, "]") {
+				depth++
+			} else if toks[j].Is(src, "[") {
+				if depth--; depth == 0 {
+					break
+				}
+			}
+		}
+		if j <= 0 {
+			return []string{"?"}
+		}
+		dims++
+		j--
+	}
+	if j < 0 || toks[j].Kind != TokIdent || j > 0 && toks[j-1].Is(src, "new") {
+		return []string{"?"} // a call result or an array creation indexed
+	}
+	chain := receiverChain(src, toks, j)
+	if chain[0] == "?" {
+		return chain
+	}
+	return append([]string{ArrayElementReceiver, strconv.Itoa(dims)}, chain...)
 }
 
 // ClassLiteralReceiver is the receiver of a call on a class literal (Foo.class.getName()).

@@ -13,6 +13,7 @@ type valType struct {
 	unknown bool     // nothing is known: members are matched by name across the project
 	closed  bool     // a library value of a closedLibrary type: its methods return library values
 	lname   string   // a library value's erased simple type when known ("int", "String", "int[]", "null")
+	elem    *valType // an array's element type, typed where the array type was written
 }
 
 // closedLibrary lists library types none of whose methods can return a project object, so
@@ -62,6 +63,10 @@ func (v valType) merge(o valType) valType {
 	out := valType{unknown: v.unknown || o.unknown, static: v.static && o.static, lib: v.lib && o.lib, closed: v.closed && o.closed}
 	if v.lname == o.lname {
 		out.lname = v.lname
+	}
+	if v.elem != nil && o.elem != nil {
+		e := v.elem.merge(*o.elem)
+		out.elem = &e
 	}
 	out.ids = append(out.ids, v.ids...)
 	for _, id := range o.ids {
@@ -146,7 +151,11 @@ func (mc *memberCtx) typeValueIn(f *File, ctx, written string, methodParams []Ty
 	if written == "" {
 		return unknownVal
 	}
-	if strings.HasSuffix(written, "[]") || primitives[written] {
+	if elem, ok := strings.CutSuffix(written, "[]"); ok {
+		e := mc.typeValueIn(f, ctx, elem, methodParams)
+		return valType{lib: true, lname: written, elem: &e}
+	}
+	if primitives[written] {
 		return valType{lib: true, lname: written}
 	}
 	if p, ok := typeParam(methodParams, written); ok {
@@ -267,6 +276,22 @@ func (mc *memberCtx) receiver(recv []string, line, before int) valType {
 		}
 		v := mc.typeValue(mc.f, mc.typ, recv[1])
 		v.static = false
+		return v
+	case ArrayElementReceiver:
+		if len(recv) < 3 {
+			return unknownVal
+		}
+		dims, err := strconv.Atoi(recv[1])
+		if err != nil {
+			return unknownVal
+		}
+		v := mc.receiver(recv[2:], line, before)
+		for range dims {
+			if v.elem == nil {
+				return unknownVal // not known to be an array: matched by name, as before
+			}
+			v = *v.elem
+		}
 		return v
 	}
 	v, rest := mc.head(recv)

@@ -7,6 +7,8 @@ import java.util.Locale;
 import java.util.ResourceBundle;
 import app.net.Cell;
 import app.net.Grid;
+import app.net.Mesh;
+import app.net.Sheep;
 import org.junit.jupiter.api.Test;
 
 class ReceiversTest {
@@ -83,5 +85,35 @@ class ReceiversTest {
     @Test
     void startsAtZero() {
         assertEquals(0, Grid.start());
+    }
+
+    @Test
+    void meshCopiesItsFirstCell() {
+        assertEquals(1, new Mesh().first().position());
+    }
+
+    @Test
+    void meshCorner() {
+        assertEquals(3, new Mesh().corner());
+    }
+
+    @Test
+    void meshRowWeight() {
+        assertEquals(1, Mesh.weightOf(new app.net.Cell[] {new app.net.Cell(1)}, 0));
+    }
+
+    @Test
+    void meshSizeText() {
+        assertEquals("1", new Mesh().sizeText());
+    }
+
+    @Test
+    void meshFromCall() {
+        assertEquals(1, new Mesh().fromCall().position());
+    }
+
+    @Test
+    void sheepCopies() {
+        assertEquals(7, new Sheep().copy().position());
     }
 }

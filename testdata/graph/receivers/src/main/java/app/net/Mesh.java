@@ -1,0 +1,38 @@
+package app.net;
+
+/** Calls on array elements are typed by the array's element type. */
+public class Mesh {
+    private final Cell[] cells = {new Cell(1), new HeavyCell(2)};
+    private final Cell[][] layers = {{new Cell(3)}};
+    String[] names = {" 1 "};
+
+    /** An indexed field: a Cell, so Cell#copy and its overrides, not every copy(). */
+    public Cell first() {
+        return cells[0].copy();
+    }
+
+    /** Indexed twice: still a Cell. */
+    public int corner() {
+        return layers[0][0].position();
+    }
+
+    /** An indexed local. */
+    public static int weightOf(Cell[] row, int i) {
+        Cell[] copy = row;
+        return copy[i].copy().position();
+    }
+
+    /** A library element (String): no project trim() is called. */
+    public String sizeText() {
+        return names[0].trim();
+    }
+
+    /** A call result indexed is not typed here: matched by name, as before. */
+    public Cell fromCall() {
+        return cellsOf()[0].copy();
+    }
+
+    private Cell[] cellsOf() {
+        return cells;
+    }
+}
