@@ -332,6 +332,7 @@ func (x *extractor) typeParams(n *sitter.Node) []TypeParam {
 			case "type_bound":
 				if ch.NamedChildCount() > 0 {
 					tp.Bound = EraseType(x.text(ch.NamedChild(0)))
+					tp.BoundArgs = TypeArgs(x.text(ch.NamedChild(0)))
 				}
 			}
 		}

@@ -270,6 +270,14 @@ var ruleCases = []struct {
 	{"and reaches every implementation of the bound", "generics", "app.Dec#negate()",
 		[]string{"app.GenericsTest#resultOfAGenericClassByTheBound()"}, nil, nil},
 
+	{"an F-bounded variable's method result is the variable again: no negate() matched by name", "generics", "app.Ledger#negate()", nil,
+		[]string{"app.Algebra#twiceNegated(T)", "app.GenericsTest#chainOnAnFBoundedVariable()"}, nil},
+	{"and dispatches to every implementation of the bound", "generics", "app.Money#negate()",
+		[]string{"app.Algebra#twiceNegated(T)", "app.GenericsTest#chainOnAnFBoundedVariable()"}, nil, nil},
+	{"the same through the bound's super-interface", "generics", "app.Ledger#value()", nil, []string{"app.Algebra#realSum(T)"}, nil},
+	{"the super-interface's own method is reached", "generics", "app.Money#value()", []string{"app.Algebra#realSum(T)", "app.Algebra#viaMoney(T)"}, nil, nil},
+	{"a bound whose argument is another type is not the variable itself: matched widely, as before", "generics", "app.Ledger#value()",
+		[]string{"app.Algebra#viaMoney(T)"}, nil, nil},
 	{"class head change reaches users", "types", "app.Widget", []string{"app.TypesTest#instanceofCheck()"}, nil, nil},
 	{"superclass head change reaches subclass users", "types", "app.Part", []string{"app.TypesTest#instanceofCheck()"}, nil, nil},
 }

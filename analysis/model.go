@@ -66,10 +66,12 @@ type Type struct {
 }
 
 // TypeParam is a declared type parameter with the erased simple name of its first bound
-// ("" when it has none, that is Object).
+// ("" when it has none, that is Object) and that bound's type arguments, as TypeArgs gives
+// them (T extends Elem<T> has Bound "Elem" and BoundArgs [T]).
 type TypeParam struct {
-	Name  string
-	Bound string
+	Name      string
+	Bound     string
+	BoundArgs []string
 }
 
 // typeParam returns the parameter of params called name.

@@ -14,7 +14,14 @@ type valType struct {
 	closed  bool     // a library value of a closedLibrary type: its methods return library values
 	lname   string   // a library value's erased simple type when known ("int", "String", "int[]", "null")
 	elem    *valType // an array's element type, typed where the array type was written
+	// self, for a type variable typed by an F-bound (T extends Elem<T>), is the parameter
+	// of the bound's type that stands for the value's own type (Elem's T): a method of the
+	// bound declared to return it returns another value of the same variable.
+	self *selfParam
 }
+
+// selfParam names the type parameter param of project type typ.
+type selfParam struct{ typ, param string }
 
 // closedLibrary lists library types none of whose methods can return a project object, so
 // a call on one yields a library value (not an unknown one matched by name further on).
@@ -67,6 +74,9 @@ func (v valType) merge(o valType) valType {
 	if v.elem != nil && o.elem != nil {
 		e := v.elem.merge(*o.elem)
 		out.elem = &e
+	}
+	if v.self != nil && o.self != nil && *v.self == *o.self {
+		out.self = v.self
 	}
 	out.ids = append(out.ids, v.ids...)
 	for _, id := range o.ids {
@@ -520,6 +530,12 @@ func (mc *memberCtx) onValue(recv valType, c Call, kind string, res *callResult)
 		refs := mc.r.findMethods(id, c.Name, c.Arity, mc.argTypes(c))
 		for _, ref := range refs {
 			res.targets = append(res.targets, target{mc.r.member(ref).ID, kind, ""})
+			if mc.returnsSelf(recv, id, ref) {
+				v := recv
+				v.static = false
+				value, found = mergeOrTake(value, v, found), true
+				continue
+			}
 			value = mc.mergeResult(value, ref, id, found)
 			found = true
 		}
@@ -568,7 +584,11 @@ func (mc *memberCtx) onValue(recv valType, c Call, kind string, res *callResult)
 }
 
 func (mc *memberCtx) mergeResult(acc valType, ref memberRef, recv string, have bool) valType {
-	v := mc.memberValueOn(ref, recv)
+	return mergeOrTake(acc, mc.memberValueOn(ref, recv), have)
+}
+
+// mergeOrTake merges v into acc, or returns v when acc holds nothing yet.
+func mergeOrTake(acc, v valType, have bool) valType {
 	if !have {
 		return v
 	}

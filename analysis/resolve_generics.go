@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"cmp"
+	"slices"
 	"strings"
 )
 
@@ -131,7 +132,38 @@ func (mc *memberCtx) boundValue(p TypeParam, owner string) valType {
 	defer func() { mc.boundDepth-- }()
 	v := mc.typeValueIn(mc.r.s.FileOf(owner), owner, p.Bound, nil)
 	v.static = false
+	if i := slices.Index(p.BoundArgs, p.Name); i >= 0 && len(v.ids) == 1 {
+		// F-bounded: T extends Elem<T>. Elem's i-th parameter is T itself.
+		if t := mc.r.s.Type(v.ids[0]); t != nil && len(t.TypeParams) == len(p.BoundArgs) {
+			v.self = &selfParam{typ: v.ids[0], param: t.TypeParams[i].Name}
+		}
+	}
 	return v
+}
+
+// returnsSelf reports whether method ref, found on recvType for a value recv typed by an
+// F-bound, is declared to return the bound's self parameter, directly (Elem's T add(T)) or
+// through the bound's supertypes (RealElem<T> extends Elem<T>): its result is then another
+// value of the receiver's type variable, typed like the receiver.
+func (mc *memberCtx) returnsSelf(recv valType, recvType string, ref memberRef) bool {
+	if recv.self == nil || recv.self.typ != recvType {
+		return false
+	}
+	m := mc.r.member(ref)
+	if m == nil || m.QualifiedType != "" || hasTypeParam(m.TypeParams, m.ReturnType) {
+		return false
+	}
+	mc.r.d.typ(ref.typ)
+	mc.r.d.typ(recvType)
+	t := mc.r.s.Type(ref.typ)
+	if t == nil || !hasTypeParam(t.TypeParams, m.ReturnType) {
+		return false
+	}
+	if ref.typ == recvType {
+		return m.ReturnType == recv.self.param
+	}
+	b, ok := mc.r.bind(recvType, ref.typ, m.ReturnType)
+	return ok && b.param && b.where == recvType && b.name == recv.self.param
 }
 
 // boundTo types a value of what a binding names.
@@ -181,7 +213,7 @@ func (mc *memberCtx) memberValueOn(ref memberRef, recv string) valType {
 func genericsSummary(t *Type) string {
 	var b strings.Builder
 	for _, p := range t.TypeParams {
-		b.WriteString(p.Name + ":" + p.Bound + ",")
+		b.WriteString(p.Name + ":" + p.Bound + "<" + strings.Join(p.BoundArgs, ",") + ">,")
 	}
 	b.WriteString(";")
 	for _, args := range t.SuperArgs {

@@ -12,4 +12,8 @@ public class Ledger {
         total = -total;
         return this;
     }
+
+    public double value() {
+        return total;
+    }
 }

@@ -30,4 +30,11 @@ class GenericsTest {
     void resultOfAGenericClassByTheBound() {
         assertEquals(-1, ((Dec) Algebra.negated(new Box<>(new Dec(1)))).v);
     }
+
+    @Test
+    void chainOnAnFBoundedVariable() {
+        assertEquals(-4, Algebra.twiceNegated(new Money(2)).cents);
+        assertEquals(4.0, Algebra.realSum(new Money(2)));
+        assertEquals(3.0, Algebra.viaMoney(new Money(2)));
+    }
 }
