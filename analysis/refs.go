@@ -348,6 +348,19 @@ func receiverOf(src []byte, toks []Token, i int, calls []Call, at []int) []strin
 			} else if toks[j].Is(src, "(") {
 				depth--
 				if depth == 0 {
+					if j > 0 && toks[j-1].Is(src, ">") {
+						if name, ok := genericNew(src, toks, j-1); ok {
+							return []string{"new", name} // new Box<T>(..).m()
+						}
+						return []string{"?"}
+					}
+					if j == 0 || toks[j-1].Kind != TokIdent {
+						// A parenthesised expression: ((Vector3D) p).dot(..) is a Vector3D.
+						if typ, ok := castType(src, toks, j, i-2); ok {
+							return []string{CastReceiver, typ}
+						}
+						return []string{"?"}
+					}
 					if j > 0 && toks[j-1].Kind == TokIdent {
 						// Which call is it? The one named at that very token (an argument
 						// may call a method of the same name: x.target(p.target())).
@@ -388,6 +401,88 @@ func receiverOf(src []byte, toks []Token, i int, calls []Call, at []int) []strin
 		return []string{ClassLiteralReceiver}
 	}
 	return []string{"?"}
+}
+
+// CastReceiver starts the receiver of a call on a cast: "((Foo) x).m()" is recorded as
+// [CastReceiver "Foo"]. The cast is checked when it runs, so the receiver is a Foo.
+const CastReceiver = "cast"
+
+// castType reads the parenthesised expression toks[open..close] as a cast applied to its
+// whole operand, "((Foo<X>) a.b(c)[i])", and returns the erased type as written ("Foo",
+// "a.b.Foo", "Foo[]"). ok is false for anything else, including a cast applied to only part
+// of the expression ("(Foo) a + b", "(Flag) f ? x : y"), whose value may be another type,
+// and primitive casts.
+func castType(src []byte, toks []Token, open, close int) (string, bool) {
+	k := open + 1
+	if k >= close || !toks[k].Is(src, "(") || k+1 >= close || toks[k+1].Kind != TokIdent {
+		return "", false
+	}
+	k++
+	start := k
+	for k+2 < close && toks[k+1].Is(src, ".") && toks[k+2].Kind == TokIdent {
+		k += 2
+	}
+	name := string(src[toks[start].Start:toks[k].End])
+	k++
+	if k < close && toks[k].Is(src, "<") {
+		depth := 0
+		for ; k < close; k++ {
+			text := toks[k].Text(src)
+			depth += strings.Count(text, "<") - strings.Count(text, ">")
+			if depth <= 0 {
+				break
+			}
+		}
+		if depth != 0 {
+			return "", false
+		}
+		k++
+	}
+	dims := ""
+	for k+1 < close && toks[k].Is(src, "[") && toks[k+1].Is(src, "]") {
+		dims += "[]"
+		k += 2
+	}
+	if k >= close || !toks[k].Is(src, ")") || isPrimitive(name) && dims == "" {
+		return "", false
+	}
+	// The operand: a primary with its selectors and arguments, no operator outside them.
+	depth, operand := 0, false
+	for k++; k < close; k++ {
+		t := toks[k]
+		switch {
+		case t.Is(src, "(") || t.Is(src, "[") || t.Is(src, "{"):
+			depth++
+		case t.Is(src, ")") || t.Is(src, "]") || t.Is(src, "}"):
+			depth--
+		case depth > 0:
+		case t.Kind == TokPunct && !t.Is(src, ".") && !t.Is(src, "::"):
+			return "", false
+		case t.Kind == TokKeyword && !(t.Is(src, "this") || t.Is(src, "super") || t.Is(src, "new") || t.Is(src, "class") || t.Is(src, "null")):
+			return "", false
+		}
+		operand = true
+	}
+	return name + dims, operand && depth == 0
+}
+
+// genericNew reads "new Name<...>" ending at toks[gt] (the closing ">") and returns Name.
+func genericNew(src []byte, toks []Token, gt int) (string, bool) {
+	depth := 0
+	for k := gt; k >= 0; k-- {
+		text := toks[k].Text(src)
+		depth += strings.Count(text, ">") - strings.Count(text, "<")
+		if depth == 0 {
+			if k >= 2 && toks[k-1].Kind == TokIdent && toks[k-2].Is(src, "new") {
+				return toks[k-1].Text(src), true
+			}
+			return "", false
+		}
+		if toks[k].Is(src, ";") || toks[k].Is(src, "{") || toks[k].Is(src, "(") {
+			return "", false
+		}
+	}
+	return "", false
 }
 
 // ArrayElementReceiver starts the receiver of a call on an array element: "a.b[i][j].m()"

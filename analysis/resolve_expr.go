@@ -280,7 +280,7 @@ func (mc *memberCtx) receiver(recv []string, line, before int) valType {
 			return unknownVal
 		}
 		return mc.call(k).value
-	case "new":
+	case "new", CastReceiver:
 		if len(recv) < 2 {
 			return unknownVal
 		}

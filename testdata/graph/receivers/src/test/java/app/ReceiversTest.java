@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.ResourceBundle;
 import app.net.Cell;
+import app.net.Casts;
 import app.net.Grid;
 import app.net.Mesh;
 import app.net.Sheep;
@@ -115,5 +116,14 @@ class ReceiversTest {
     @Test
     void sheepCopies() {
         assertEquals(7, new Sheep().copy().position());
+    }
+
+    @Test
+    void casts() {
+        assertEquals(1, Casts.viaCast(new Cell(1)));
+        assertEquals(2, Casts.castOfChain(new Object[] {new Cell(2)}, 0));
+        assertEquals("a", Casts.libraryCast(" a "));
+        assertEquals(7, Casts.castOfCondition(true, new Sheep(), new Sheep()));
+        assertEquals(0, Casts.pocketSize());
     }
 }

@@ -1,0 +1,7 @@
+package app.net;
+
+public class Pocket<T> {
+    public int size() {
+        return 0;
+    }
+}
