@@ -483,7 +483,7 @@ func (x *extractor) recordComponents(t *Type, params *sitter.Node) {
 			continue
 		}
 		m := &Member{ID: t.ID + "#" + x.text(nm), Kind: KindField, Name: x.text(nm), ReturnType: EraseType(x.text(ty)),
-			Line: line(p), EndLine: endLine(p), Start: int(p.StartByte()), End: int(p.EndByte()), Modifiers: []string{"final"}}
+			TypeArgs: TypeArgs(x.text(ty)), Line: line(p), EndLine: endLine(p), Start: int(p.StartByte()), End: int(p.EndByte()), Modifiers: []string{"final"}}
 		m.SigHash = hashTokens(x.src, Lex(x.src, m.Start, m.End), true)
 		t.Members = append(t.Members, m)
 	}
@@ -526,9 +526,11 @@ func (x *extractor) fields(t *Type, n *sitter.Node) {
 		annotations, mods, access = x.modifiers(m)
 	}
 	qualifiedType := ""
+	var typeArgs []string
 	if ty := n.ChildByFieldName("type"); ty != nil {
 		typ = EraseType(x.text(ty))
 		qualifiedType = qualifiedOnly(x.text(ty), typ)
+		typeArgs = TypeArgs(x.text(ty))
 		typeEnd = int(ty.EndByte())
 	}
 	if t.Kind == "interface" || t.Kind == "annotation" {
@@ -545,13 +547,13 @@ func (x *extractor) fields(t *Type, n *sitter.Node) {
 		if nm == nil {
 			continue
 		}
-		ftyp, fqual := typ, qualifiedType
+		ftyp, fqual, fargs := typ, qualifiedType, typeArgs
 		if dims := d.ChildByFieldName("dimensions"); dims != nil && ftyp != "" {
 			// double data[]: the brackets on the name belong to the type.
 			ftyp += strings.Repeat("[]", strings.Count(x.text(dims), "["))
-			fqual = ""
+			fqual, fargs = "", nil
 		}
-		m := &Member{ID: t.ID + "#" + x.text(nm), Kind: KindField, Name: x.text(nm), ReturnType: ftyp, QualifiedType: fqual,
+		m := &Member{ID: t.ID + "#" + x.text(nm), Kind: KindField, Name: x.text(nm), ReturnType: ftyp, QualifiedType: fqual, TypeArgs: fargs,
 			Annotations: annotations, Modifiers: mods, Access: access, Line: line(n), EndLine: endLine(n),
 			Start: int(n.StartByte()), End: int(n.EndByte()), Broken: n.HasError()}
 		declToks := Lex(x.src, int(d.StartByte()), int(nm.EndByte()))
@@ -659,6 +661,7 @@ func (x *extractor) method(t *Type, n *sitter.Node, kind MemberKind) {
 	if ty := n.ChildByFieldName("type"); ty != nil {
 		m.ReturnType = EraseType(x.text(ty))
 		m.QualifiedType = qualifiedOnly(x.text(ty), m.ReturnType)
+		m.TypeArgs = TypeArgs(x.text(ty))
 	}
 	var locals []LocalVar
 	if params := n.ChildByFieldName("parameters"); params != nil {
@@ -732,6 +735,9 @@ func (x *extractor) params(m *Member, params *sitter.Node) []LocalVar {
 			m.Params = append(m.Params, typ)
 			if nm := p.ChildByFieldName("name"); nm != nil {
 				lv := LocalVar{Name: x.text(nm), Type: typ}
+				if !strings.HasSuffix(typ, "]") {
+					lv.Args = TypeArgs(x.text(ty))
+				}
 				if q := qualifiedOnly(x.text(ty), typ); q != "" && !strings.HasSuffix(typ, "]") {
 					lv.Type = q
 				}

@@ -106,6 +106,9 @@ type Member struct {
 	// when it has one; the resolver prefers it, since the simple name may mean another
 	// type in scope.
 	QualifiedType string
+	// TypeArgs are the type arguments of ReturnType as written, erased ("" for a wildcard),
+	// nil when it has none: a field List<Cell> cells has [Cell].
+	TypeArgs []string
 	// TypeParams are a generic method's own type parameters (<T extends Item> T pick()).
 	TypeParams  []TypeParam
 	Annotations []string
@@ -190,10 +193,12 @@ type Call struct {
 	Anon bool // new X(..) { .. }: an anonymous class whose body is part of this member
 }
 
-// LocalVar is a local variable or parameter declaration with its erased simple type.
+// LocalVar is a local variable or parameter declaration with its erased simple type and,
+// for a generic type, its type arguments as TypeArgs gives them (List<Cell> has [Cell]).
 type LocalVar struct {
 	Name string
 	Type string
+	Args []string
 }
 
 // MemberAt returns the innermost member of the file whose text holds line (1-based): where

@@ -603,8 +603,12 @@ func scanDecl(src []byte, toks []Token, i int) (LocalVar, bool) {
 	if q := eraseQualified(written); strings.Contains(q, ".") {
 		typ = q
 	}
+	var args []string
+	if !strings.HasSuffix(typ, "]") {
+		args = TypeArgs(written)
+	}
 	if toks[typeEnd].Is(src, "var") {
-		typ = ""
+		typ, args = "", nil
 		if next.Is(src, "=") && i+3 < len(toks) && toks[i+2].Is(src, "new") && toks[i+3].Kind == TokIdent {
 			// var c = new Outer.Inner(): the whole qualified name.
 			k := i + 3
@@ -614,7 +618,7 @@ func scanDecl(src []byte, toks []Token, i int) (LocalVar, bool) {
 			typ = string(src[toks[i+3].Start:toks[k].End])
 		}
 	}
-	return LocalVar{Name: toks[i].Text(src), Type: typ}, true
+	return LocalVar{Name: toks[i].Text(src), Type: typ, Args: args}, true
 }
 
 func isAnnotationArg(src []byte, toks []Token, k int) bool {

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -18,6 +19,9 @@ type valType struct {
 	// of the bound's type that stands for the value's own type (Elem's T): a method of the
 	// bound declared to return it returns another value of the same variable.
 	self *selfParam
+	// args are the type arguments the value's declared type was written with, typed where
+	// it was written (List<Cell> cells: [Cell]); nil when none or unknown.
+	args []valType
 }
 
 // selfParam names the type parameter param of project type typ.
@@ -78,6 +82,12 @@ func (v valType) merge(o valType) valType {
 	if v.self != nil && o.self != nil && *v.self == *o.self {
 		out.self = v.self
 	}
+	if len(v.args) > 0 && len(v.args) == len(o.args) {
+		out.args = make([]valType, len(v.args))
+		for i := range v.args {
+			out.args[i] = v.args[i].merge(o.args[i])
+		}
+	}
 	out.ids = append(out.ids, v.ids...)
 	for _, id := range o.ids {
 		if !hasString(out.ids, id) {
@@ -103,14 +113,16 @@ type callResult struct {
 // public API) in the scope of a type: its locals, its calls in order, so that receivers
 // naming an earlier call ("()", k) see that call's result type.
 type memberCtx struct {
-	r       *resolver
-	f       *File
-	typ     string            // context type id
-	locals  map[string]string // name → written type, "" when unknown or ambiguous
-	calls   []Call
-	results []*callResult
-	emit    func(to, kind string, line int, why string) // field edges found while typing receivers; may be nil
-	widened []string                                    // names of calls matched project-wide
+	r      *resolver
+	f      *File
+	typ    string            // context type id
+	locals map[string]string // name → written type, "" when unknown or ambiguous
+	// localArgs holds the type arguments of the locals declared with them (LocalVar.Args).
+	localArgs map[string][]string
+	calls     []Call
+	results   []*callResult
+	emit      func(to, kind string, line int, why string) // field edges found while typing receivers; may be nil
+	widened   []string                                    // names of calls matched project-wide
 	// anonScope: the calls are a whole member body without local classes, so an
 	// unqualified call found in no enclosing type is a method of one of its anonymous
 	// classes (declared in the body, which is this member's own code, or inherited).
@@ -122,13 +134,17 @@ type memberCtx struct {
 
 func newMemberCtx(r *resolver, typ string, locals []LocalVar, calls []Call) *memberCtx {
 	mc := &memberCtx{r: r, f: r.s.FileOf(typ), typ: typ, locals: map[string]string{}, calls: calls,
-		results: make([]*callResult, len(calls))}
+		results: make([]*callResult, len(calls)), localArgs: map[string][]string{}}
 	for _, l := range locals {
-		if prev, ok := mc.locals[l.Name]; ok && prev != l.Type {
+		if prev, ok := mc.locals[l.Name]; ok && (prev != l.Type || !slices.Equal(mc.localArgs[l.Name], l.Args)) {
 			mc.locals[l.Name] = "" // declared twice with different types: unknown
+			delete(mc.localArgs, l.Name)
 			continue
 		}
 		mc.locals[l.Name] = l.Type
+		if len(l.Args) > 0 {
+			mc.localArgs[l.Name] = l.Args
+		}
 	}
 	return mc
 }
@@ -153,6 +169,26 @@ func (mc *memberCtx) typeValue(f *File, ctx, written string) valType {
 		methodParams = mc.methodParams
 	}
 	return mc.typeValueIn(f, ctx, written, methodParams)
+}
+
+// typeValueWithArgs is typeValueIn for a type written with type arguments (List<Cell>):
+// the value carries them, typed in the same scope, so that what its methods return can be
+// typed by them (see argResult and libraryGenericResult).
+func (mc *memberCtx) typeValueWithArgs(f *File, ctx, written string, args []string, methodParams []TypeParam) valType {
+	v := mc.typeValueIn(f, ctx, written, methodParams)
+	if len(args) == 0 || v.unknown || strings.HasSuffix(written, "[]") {
+		return v
+	}
+	v.args = make([]valType, len(args))
+	for i, a := range args {
+		if a == "" {
+			v.args[i] = unknownVal // a wildcard
+			continue
+		}
+		v.args[i] = mc.typeValueIn(f, ctx, a, methodParams)
+		v.args[i].static = false
+	}
+	return v
 }
 
 // typeValueIn is typeValue where methodParams are the type parameters of the method whose
@@ -321,7 +357,7 @@ func (mc *memberCtx) head(recv []string) (valType, []string) {
 		return mc.superValue(), recv[1:]
 	}
 	if typ, ok := mc.locals[n]; ok {
-		return mc.typeValue(mc.f, mc.typ, typ), recv[1:]
+		return mc.typeValueWithArgs(mc.f, mc.typ, typ, mc.localArgs[n], mc.methodParams), recv[1:]
 	}
 	if ref, ok := mc.scopeField(n); ok {
 		mc.edge(mc.r.member(ref).ID, "field-read", 0)
@@ -536,6 +572,10 @@ func (mc *memberCtx) onValue(recv valType, c Call, kind string, res *callResult)
 				value, found = mergeOrTake(value, v, found), true
 				continue
 			}
+			if v, ok := mc.argResult(recv, id, ref); ok {
+				value, found = mergeOrTake(value, v, found), true
+				continue
+			}
 			value = mc.mergeResult(value, ref, id, found)
 			found = true
 		}
@@ -576,6 +616,8 @@ func (mc *memberCtx) onValue(recv valType, c Call, kind string, res *callResult)
 	case len(recv.ids) > 0:
 	case recv.closed:
 		res.value = valType{lib: true, closed: true}
+	case recv.lib && len(recv.args) > 0 && libraryGenerics[recv.lname+"."+c.Name].known():
+		res.value = libraryGenerics[recv.lname+"."+c.Name].of(recv)
 	case recv.lib && libraryResults[recv.lname+"."+c.Name] != "":
 		// The JDK's type, whatever the names the file imports.
 		name := libraryResults[recv.lname+"."+c.Name]

@@ -205,7 +205,39 @@ func (mc *memberCtx) memberValueOn(ref memberRef, recv string) valType {
 			}
 		}
 	}
-	return mc.typeValueIn(mc.r.s.FileOf(ref.typ), ref.typ, declared, m.TypeParams)
+	return mc.typeValueWithArgs(mc.r.s.FileOf(ref.typ), ref.typ, declared, m.TypeArgs, m.TypeParams)
+}
+
+// argResult types the result of method ref, found on recvType for a value recv whose type
+// was written with type arguments (Box<Cell> box), when the method is declared to return
+// one of the type's parameters, directly or as a supertype binds it: box.get() is a Cell.
+func (mc *memberCtx) argResult(recv valType, recvType string, ref memberRef) (valType, bool) {
+	if len(recv.args) == 0 || len(recv.ids) != 1 {
+		return valType{}, false
+	}
+	m := mc.r.member(ref)
+	if m == nil || m.QualifiedType != "" || hasTypeParam(m.TypeParams, m.ReturnType) {
+		return valType{}, false
+	}
+	mc.r.d.typ(ref.typ)
+	mc.r.d.typ(recvType)
+	decl, t := mc.r.s.Type(ref.typ), mc.r.s.Type(recvType)
+	if decl == nil || t == nil || !hasTypeParam(decl.TypeParams, m.ReturnType) || len(t.TypeParams) != len(recv.args) {
+		return valType{}, false
+	}
+	param := m.ReturnType
+	if ref.typ != recvType {
+		b, ok := mc.r.bind(recvType, ref.typ, param)
+		if !ok || !b.param || b.where != recvType {
+			return valType{}, false
+		}
+		param = b.name
+	}
+	i := slices.IndexFunc(t.TypeParams, func(p TypeParam) bool { return p.Name == param })
+	if i < 0 || recv.args[i].unknown {
+		return valType{}, false
+	}
+	return recv.args[i], true
 }
 
 // genericsSummary is what the type's head says about generics, for the index's change

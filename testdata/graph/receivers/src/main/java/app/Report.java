@@ -8,8 +8,13 @@ public class Report {
         return new StringBuilder().append("[").append(d.title()).append("]").toString().trim().concat("");
     }
 
-    /** List.get returns an element of a type argument the resolver does not track: matched by name. */
+    /** List.get returns the list's type argument: a Doc. */
     public static int firstWeight(List<Doc> docs) {
+        return docs.get(0).weight();
+    }
+
+    /** A wildcard argument is not tracked: matched by name. */
+    public static int firstWeightOfAny(List<? extends Doc> docs) {
         return docs.get(0).weight();
     }
 }

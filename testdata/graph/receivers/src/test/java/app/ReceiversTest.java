@@ -8,6 +8,7 @@ import java.util.ResourceBundle;
 import app.net.Cell;
 import app.net.Casts;
 import app.net.Grid;
+import app.net.Registry;
 import app.net.Mesh;
 import app.net.Sheep;
 import org.junit.jupiter.api.Test;
@@ -125,5 +126,15 @@ class ReceiversTest {
         assertEquals("a", Casts.libraryCast(" a "));
         assertEquals(7, Casts.castOfCondition(true, new Sheep(), new Sheep()));
         assertEquals(0, Casts.pocketSize());
+    }
+
+    @Test
+    void registry() {
+        Registry r = new Registry().add("a", new Cell(2));
+        assertEquals(2, r.positionOf("a"));
+        assertEquals(2, r.firstPosition());
+        assertEquals(2, r.sum());
+        assertEquals(2, r.pocketPosition());
+        assertEquals(2, Registry.lastPosition(Arrays.asList(new Cell(2))));
     }
 }

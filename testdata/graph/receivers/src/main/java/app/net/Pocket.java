@@ -1,7 +1,18 @@
 package app.net;
 
 public class Pocket<T> {
+    private T item;
+
     public int size() {
-        return 0;
+        return item == null ? 0 : 1;
+    }
+
+    public T get() {
+        return item;
+    }
+
+    public Pocket<T> put(T t) {
+        item = t;
+        return this;
     }
 }

@@ -9,4 +9,8 @@ public class Sheep {
     public int position() {
         return 7;
     }
+
+    public int weight() {
+        return 40;
+    }
 }

@@ -1,0 +1,93 @@
+package analysis
+
+// What the generic JDK types' methods return, in terms of their type arguments, so that a
+// call on a library value declared with arguments is typed: list.get(i) on a List<Cell> is
+// a Cell, map.keySet() on a Map<K, V> a Set<K>. Only results that are a type argument (or
+// a library type over type arguments) are listed; anything else stays as before. A value
+// declared without arguments (raw) or with a wildcard argument has nothing to substitute.
+
+// genericResult says what a library method returns: the receiver's type argument arg, or,
+// when typ is set, a value of library type typ whose arguments are the receiver's
+// arguments at args.
+type genericResult struct {
+	arg  int
+	typ  string
+	args []int
+	set  bool
+}
+
+func (g genericResult) known() bool { return g.set }
+
+// of types the result for a receiver recv with type arguments.
+func (g genericResult) of(recv valType) valType {
+	if g.typ == "" {
+		if g.arg >= len(recv.args) {
+			return unknownVal
+		}
+		v := recv.args[g.arg]
+		v.static = false
+		return v
+	}
+	out := valType{lib: true, lname: g.typ}
+	for _, a := range g.args {
+		if a >= len(recv.args) {
+			return out // the result's arguments are not known
+		}
+		out.args = append(out.args, recv.args[a])
+	}
+	return out
+}
+
+// libraryGenerics maps "Type.method" (simple names) to what the method returns.
+var libraryGenerics = func() map[string]genericResult {
+	out := map[string]genericResult{}
+	add := func(types, methods []string, r genericResult) {
+		r.set = true
+		for _, t := range types {
+			for _, m := range methods {
+				out[t+"."+m] = r
+			}
+		}
+	}
+	element := genericResult{arg: 0}
+	collections := []string{"Iterable", "Collection", "List", "ArrayList", "LinkedList", "AbstractList",
+		"AbstractCollection", "AbstractSequentialList", "CopyOnWriteArrayList", "Vector", "Stack",
+		"Set", "HashSet", "LinkedHashSet", "TreeSet", "SortedSet", "NavigableSet", "AbstractSet",
+		"EnumSet", "CopyOnWriteArraySet", "ConcurrentSkipListSet", "Queue", "Deque", "ArrayDeque",
+		"PriorityQueue", "BlockingQueue", "LinkedBlockingQueue", "ArrayBlockingQueue",
+		"ConcurrentLinkedQueue", "ConcurrentLinkedDeque", "LinkedBlockingDeque", "BlockingDeque",
+		"SequencedCollection", "SequencedSet"}
+	add(collections, []string{"get", "remove", "set", "getFirst", "getLast", "removeFirst", "removeLast",
+		"peek", "peekFirst", "peekLast", "poll", "pollFirst", "pollLast", "pop", "element", "take",
+		"first", "last", "floor", "ceiling", "higher", "lower", "firstElement", "lastElement",
+		"elementAt"}, element)
+	add(collections, []string{"iterator", "listIterator", "descendingIterator"}, genericResult{typ: "Iterator", args: []int{0}})
+	add(collections, []string{"subList", "reversed"}, genericResult{typ: "List", args: []int{0}})
+	add(collections, []string{"headSet", "tailSet", "subSet", "descendingSet"}, genericResult{typ: "NavigableSet", args: []int{0}})
+	add([]string{"Iterator", "ListIterator", "PrimitiveIterator"}, []string{"next", "previous"}, element)
+	add([]string{"Enumeration"}, []string{"nextElement"}, element)
+
+	maps := []string{"Map", "HashMap", "LinkedHashMap", "TreeMap", "SortedMap", "NavigableMap",
+		"AbstractMap", "ConcurrentHashMap", "ConcurrentMap", "ConcurrentSkipListMap",
+		"ConcurrentNavigableMap", "Hashtable", "EnumMap", "IdentityHashMap", "WeakHashMap",
+		"SequencedMap"}
+	value := genericResult{arg: 1}
+	add(maps, []string{"get", "put", "remove", "getOrDefault", "putIfAbsent", "replace", "compute",
+		"computeIfAbsent", "computeIfPresent", "merge"}, value)
+	add(maps, []string{"firstKey", "lastKey", "floorKey", "ceilingKey", "higherKey", "lowerKey"}, element)
+	add(maps, []string{"keySet", "navigableKeySet", "descendingKeySet", "sequencedKeySet"}, genericResult{typ: "Set", args: []int{0}})
+	add(maps, []string{"values", "sequencedValues"}, genericResult{typ: "Collection", args: []int{1}})
+	add(maps, []string{"headMap", "tailMap", "subMap", "descendingMap"}, genericResult{typ: "NavigableMap", args: []int{0, 1}})
+	add([]string{"Entry", "SimpleEntry", "SimpleImmutableEntry"}, []string{"getKey"}, element)
+	add([]string{"Entry", "SimpleEntry", "SimpleImmutableEntry"}, []string{"getValue", "setValue"}, value)
+
+	add([]string{"Optional"}, []string{"get", "orElse", "orElseGet", "orElseThrow"}, element)
+	add([]string{"Supplier", "Callable", "Future", "CompletableFuture", "FutureTask", "ThreadLocal",
+		"InheritableThreadLocal", "Reference", "WeakReference", "SoftReference", "PhantomReference",
+		"AtomicReference"}, []string{"get", "call", "join", "getNow", "getAndSet", "getAndUpdate",
+		"updateAndGet", "getPlain", "getAcquire", "getOpaque"}, element)
+	add([]string{"Function"}, []string{"apply"}, genericResult{arg: 1})
+	add([]string{"BiFunction"}, []string{"apply"}, genericResult{arg: 2})
+	add([]string{"UnaryOperator", "BinaryOperator"}, []string{"apply"}, element)
+	return out
+}()
