@@ -338,69 +338,112 @@ func receiverOf(src []byte, toks []Token, i int, calls []Call, at []int) []strin
 	if i < 2 || !toks[i-1].Is(src, ".") {
 		return nil
 	}
-	prev := toks[i-2]
-	if prev.Is(src, ")") {
-		// The receiver is a call result or a parenthesised expression; find its opener.
-		depth := 0
-		for j := i - 2; j >= 0; j-- {
-			if toks[j].Is(src, ")") {
-				depth++
-			} else if toks[j].Is(src, "(") {
-				depth--
-				if depth == 0 {
-					if j > 0 && toks[j-1].Is(src, ">") {
-						if name, ok := genericNew(src, toks, j-1); ok {
-							return []string{"new", name} // new Box<T>(..).m()
-						}
-						return []string{"?"}
-					}
-					if j == 0 || toks[j-1].Kind != TokIdent {
-						// A parenthesised expression: ((Vector3D) p).dot(..) is a Vector3D.
-						if typ, ok := castType(src, toks, j, i-2); ok {
-							return []string{CastReceiver, typ}
-						}
-						return []string{"?"}
-					}
-					if j > 0 && toks[j-1].Kind == TokIdent {
-						// Which call is it? The one named at that very token (an argument
-						// may call a method of the same name: x.target(p.target())).
-						name := toks[j-1].Text(src)
-						isNew := j > 1 && toks[j-2].Is(src, "new")
-						want := j - 1
-						if isNew {
-							want = j - 2
-						}
-						for k := range calls {
-							if k >= len(at) || at[k] != want {
-								continue
-							}
-							if isNew && calls[k].Name == "<init>" && calls[k].New == name {
-								return []string{"new", name}
-							}
-							if !isNew && calls[k].Name == name {
-								return []string{"()", strconv.Itoa(k)}
-							}
-						}
-					}
-					return []string{"?"}
-				}
-			}
-		}
-		return []string{"?"}
-	}
-	if prev.Kind == TokIdent || prev.Is(src, "this") || prev.Is(src, "super") {
-		return receiverChain(src, toks, i-2)
-	}
-	if prev.Is(src, "]") {
-		return elementReceiver(src, toks, i-2)
-	}
-	if prev.Kind == TokString {
+	return receiverEndingAt(src, toks, i-2, calls, at, 0)
+}
+
+// receiverEndingAt summarises the expression whose last token is toks[end], as a receiver
+// (see Call.Receiver). depth bounds the nesting of parentheses it looks through.
+func receiverEndingAt(src []byte, toks []Token, end int, calls []Call, at []int, depth int) []string {
+	prev := toks[end]
+	switch {
+	case prev.Is(src, ")"):
+		return parenReceiver(src, toks, end, calls, at, depth)
+	case prev.Kind == TokIdent || prev.Is(src, "this") || prev.Is(src, "super"):
+		return receiverChain(src, toks, end)
+	case prev.Is(src, "]"):
+		return elementReceiver(src, toks, end, calls, at, depth)
+	case prev.Kind == TokString:
 		return []string{"new", "String"}
-	}
-	if i >= 3 && prev.Is(src, "class") && toks[i-3].Is(src, ".") {
+	case end >= 1 && prev.Is(src, "class") && toks[end-1].Is(src, "."):
 		return []string{ClassLiteralReceiver}
 	}
 	return []string{"?"}
+}
+
+// parenReceiver summarises an expression ending at toks[end], a ")": a call result, a
+// generic instance creation, a cast, or a parenthesised expression.
+func parenReceiver(src []byte, toks []Token, end int, calls []Call, at []int, depth int) []string {
+	j := matchingOpen(src, toks, end, "(", ")")
+	if j < 0 {
+		return []string{"?"}
+	}
+	if j > 0 && toks[j-1].Is(src, ">") {
+		if name, ok := genericNew(src, toks, j-1); ok {
+			return []string{"new", name} // new Box<T>(..).m()
+		}
+		return []string{"?"}
+	}
+	if j == 0 || toks[j-1].Kind != TokIdent {
+		// A parenthesised expression: ((Vector3D) p).dot(..) is a Vector3D, and
+		// (steps.get(i)).m() or (new Format()).m() is what they hold.
+		if typ, ok := castType(src, toks, j, end); ok {
+			return []string{CastReceiver, typ}
+		}
+		if depth < 4 && j+1 < end && primaryOnly(src, toks, j+1, end) {
+			return receiverEndingAt(src, toks, end-1, calls, at, depth+1)
+		}
+		return []string{"?"}
+	}
+	// Which call is it? The one named at that very token (an argument may call a method
+	// of the same name: x.target(p.target())).
+	name := toks[j-1].Text(src)
+	isNew := j > 1 && toks[j-2].Is(src, "new")
+	want := j - 1
+	if isNew {
+		want = j - 2
+	}
+	for k := range calls {
+		if k >= len(at) || at[k] != want {
+			continue
+		}
+		if isNew && calls[k].Name == "<init>" && calls[k].New == name {
+			return []string{"new", name}
+		}
+		if !isNew && calls[k].Name == name {
+			return []string{"()", strconv.Itoa(k)}
+		}
+	}
+	return []string{"?"}
+}
+
+// matchingOpen returns the index of the open bracket matching the close bracket at
+// toks[end], or -1.
+func matchingOpen(src []byte, toks []Token, end int, open, close string) int {
+	depth := 0
+	for j := end; j >= 0; j-- {
+		if toks[j].Is(src, close) {
+			depth++
+		} else if toks[j].Is(src, open) {
+			if depth--; depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// primaryOnly reports whether toks[from:to] is one primary expression with its selectors,
+// calls and indexes: no operator outside brackets, so its value is that of its last part.
+func primaryOnly(src []byte, toks []Token, from, to int) bool {
+	depth := 0
+	for k := from; k < to; k++ {
+		t := toks[k]
+		switch {
+		case t.Is(src, "(") || t.Is(src, "[") || t.Is(src, "{"):
+			depth++
+		case t.Is(src, ")") || t.Is(src, "]") || t.Is(src, "}"):
+			depth--
+		case depth > 0:
+		case t.Kind == TokPunct && !t.Is(src, "."):
+			return false
+		case t.Kind == TokKeyword && !(t.Is(src, "this") || t.Is(src, "super") || t.Is(src, "new") || t.Is(src, "class")):
+			return false
+		}
+		if depth < 0 {
+			return false
+		}
+	}
+	return depth == 0
 }
 
 // CastReceiver starts the receiver of a call on a cast: "((Foo) x).m()" is recorded as
@@ -491,35 +534,30 @@ func genericNew(src []byte, toks []Token, gt int) (string, bool) {
 const ArrayElementReceiver = "[]"
 
 // elementReceiver summarises an array access ending at toks[end] (its last "]"): a dotted
-// chain indexed one or more times, or "?" for anything else (a call result indexed, an
-// array created in place).
-func elementReceiver(src []byte, toks []Token, end int) []string {
+// chain or a call result indexed one or more times, or "?" for anything else (an array
+// created in place).
+func elementReceiver(src []byte, toks []Token, end int, calls []Call, at []int, depth int) []string {
 	dims, j := 0, end
 	for j >= 0 && toks[j].Is(src, "]") {
-		depth := 0
-		for ; j >= 0; j-- {
-			if toks[j].Is(src, "]") {
-				depth++
-			} else if toks[j].Is(src, "[") {
-				if depth--; depth == 0 {
-					break
-				}
-			}
-		}
-		if j <= 0 {
+		if j = matchingOpen(src, toks, j, "[", "]"); j <= 0 {
 			return []string{"?"}
 		}
 		dims++
 		j--
 	}
-	if j < 0 || toks[j].Kind != TokIdent || j > 0 && toks[j-1].Is(src, "new") {
-		return []string{"?"} // a call result or an array creation indexed
+	var array []string
+	switch {
+	case toks[j].Is(src, ")") && depth < 4:
+		array = parenReceiver(src, toks, j, calls, at, depth+1) // m()[i], (x.rows)[i]
+	case toks[j].Kind == TokIdent && !(j > 0 && toks[j-1].Is(src, "new")):
+		array = receiverChain(src, toks, j)
+	default:
+		return []string{"?"} // an array created in place, indexed
 	}
-	chain := receiverChain(src, toks, j)
-	if chain[0] == "?" {
-		return chain
+	if array[0] == "?" {
+		return array
 	}
-	return append([]string{ArrayElementReceiver, strconv.Itoa(dims)}, chain...)
+	return append([]string{ArrayElementReceiver, strconv.Itoa(dims)}, array...)
 }
 
 // ClassLiteralReceiver is the receiver of a call on a class literal (Foo.class.getName()).
@@ -548,7 +586,13 @@ func scanDecl(src []byte, toks []Token, i int) (LocalVar, bool) {
 	if i+1 >= len(toks) || i == 0 {
 		return LocalVar{}, false
 	}
-	next := toks[i+1]
+	// C-style array brackets after the name (double data[] = ..) belong to the type.
+	k, nameDims := i+1, ""
+	for k+2 < len(toks) && toks[k].Is(src, "[") && toks[k+1].Is(src, "]") {
+		k += 2
+		nameDims += "[]"
+	}
+	next := toks[k]
 	if !(next.Is(src, "=") || next.Is(src, ";") || next.Is(src, ":") || next.Is(src, ",") || next.Is(src, ")")) {
 		return LocalVar{}, false
 	}
@@ -604,9 +648,10 @@ func scanDecl(src []byte, toks []Token, i int) (LocalVar, bool) {
 		typ = q
 	}
 	var args []string
-	if !strings.HasSuffix(typ, "]") {
+	if !strings.HasSuffix(typ, "]") && nameDims == "" {
 		args = TypeArgs(written)
 	}
+	typ += nameDims
 	if toks[typeEnd].Is(src, "var") {
 		typ, args = "", nil
 		if next.Is(src, "=") && i+3 < len(toks) && toks[i+2].Is(src, "new") && toks[i+3].Kind == TokIdent {

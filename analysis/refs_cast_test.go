@@ -5,8 +5,10 @@ import (
 	"testing"
 )
 
-// TestCastReceivers checks which parenthesised receivers are read as casts: only a cast
-// applied to its whole operand types the receiver; anything else stays unknown ("?").
+// TestCastReceivers checks how parenthesised and indexed receivers are recorded: a cast
+// applied to its whole operand types the receiver by the cast; a parenthesised primary is
+// what it holds (the same object, whatever a cast inside says); anything with an operator
+// stays unknown ("?"). Call results are numbered by their place in Refs.Calls.
 func TestCastReceivers(t *testing.T) {
 	cases := []struct {
 		expr string
@@ -22,14 +24,18 @@ func TestCastReceivers(t *testing.T) {
 		{"((Foo) a + b).m()", []string{"?"}},
 		{"((Flag) f ? x : y).m()", []string{"?"}},
 		{"((Foo) a instanceof Bar).m()", []string{"?"}},
-		{"((int) x).m()", []string{"?"}},
-		{"((a)).m()", []string{"?"}},
+		{"((int) x).m()", []string{"x"}},
+		{"((a)).m()", []string{"a"}},
 		{"((a) + b).m()", []string{"?"}},
-		{"(a + b).m()", []string{"?"}},
-		{"((@NonNull Foo) x).m()", []string{"?"}},
+		{"((@NonNull Foo) x).m()", []string{"x"}},
 		{"new Box<Foo>(x).m()", []string{"new", "Box"}},
 		{"new Box<>().m()", []string{"new", "Box"}},
-		{"foo()[0].m()", []string{"?"}},
+		{"foo()[0].m()", []string{ArrayElementReceiver, "1", "()", "1"}},
+		{"(foo()).m()", []string{"()", "1"}},
+		{"(new Fmt()).m()", []string{"new", "Fmt"}},
+		{"(a.b).m()", []string{"a", "b"}},
+		{"(f ? a : b).m()", []string{"?"}},
+		{"(a + b).m()", []string{"?"}},
 		{"rows[i][j].m()", []string{ArrayElementReceiver, "2", "rows"}},
 		{"this.rows[i].m()", []string{ArrayElementReceiver, "1", "this", "rows"}},
 		{"new Foo[3][0].m()", []string{"?"}},

@@ -137,4 +137,12 @@ class ReceiversTest {
         assertEquals(2, r.pocketPosition());
         assertEquals(2, Registry.lastPosition(Arrays.asList(new Cell(2))));
     }
+
+    @Test
+    void meshExpressions() {
+        Mesh m = new Mesh();
+        assertEquals(1, m.cStyle());
+        assertEquals(6, m.parenthesised());
+        assertEquals(1, m.either(true).position());
+    }
 }

@@ -27,9 +27,25 @@ public class Mesh {
         return names[0].trim();
     }
 
-    /** A call result indexed is not typed here: matched by name, as before. */
+    /** A call result indexed: cellsOf() is a Cell[], so a Cell. */
     public Cell fromCall() {
         return cellsOf()[0].copy();
+    }
+
+    /** A C-style array local: row is a Cell[]. */
+    public int cStyle() {
+        Cell row[] = cells;
+        return row[0].position();
+    }
+
+    /** A parenthesised call result is that call's result. */
+    public int parenthesised() {
+        return (first()).position() + (new Cell(4)).position();
+    }
+
+    /** A conditional is not followed: matched by name, as before. */
+    public Cell either(boolean f) {
+        return (f ? cells[0] : cells[1]).copy();
     }
 
     private Cell[] cellsOf() {
