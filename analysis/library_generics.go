@@ -8,15 +8,22 @@ package analysis
 
 // genericResult says what a library method returns: the receiver's type argument arg, or,
 // when typ is set, a value of library type typ whose arguments are the receiver's
-// arguments at args.
+// arguments at args (for entries, the element is a Map.Entry over them). A result of a
+// library type is one whatever the receiver's arguments: keySet() of a raw Map is a Set,
+// whose methods match no project method by name.
 type genericResult struct {
-	arg  int
-	typ  string
-	args []int
-	set  bool
+	arg     int
+	typ     string
+	args    []int
+	entries bool
+	set     bool
 }
 
-func (g genericResult) known() bool { return g.set }
+// applies reports whether the result can be typed for recv: a library type always, a type
+// argument when recv has its arguments.
+func (g genericResult) applies(recv valType) bool {
+	return g.set && (g.typ != "" || g.arg < len(recv.args))
+}
 
 // of types the result for a receiver recv with type arguments.
 func (g genericResult) of(recv valType) valType {
@@ -29,12 +36,17 @@ func (g genericResult) of(recv valType) valType {
 		return v
 	}
 	out := valType{lib: true, lname: g.typ}
+	var args []valType
 	for _, a := range g.args {
 		if a >= len(recv.args) {
 			return out // the result's arguments are not known
 		}
-		out.args = append(out.args, recv.args[a])
+		args = append(args, recv.args[a])
 	}
+	if g.entries {
+		args = []valType{{lib: true, lname: "Entry", args: args}}
+	}
+	out.args = args
 	return out
 }
 
@@ -77,6 +89,7 @@ var libraryGenerics = func() map[string]genericResult {
 	add(maps, []string{"firstKey", "lastKey", "floorKey", "ceilingKey", "higherKey", "lowerKey"}, element)
 	add(maps, []string{"keySet", "navigableKeySet", "descendingKeySet", "sequencedKeySet"}, genericResult{typ: "Set", args: []int{0}})
 	add(maps, []string{"values", "sequencedValues"}, genericResult{typ: "Collection", args: []int{1}})
+	add(maps, []string{"entrySet", "sequencedEntrySet"}, genericResult{typ: "Set", args: []int{0, 1}, entries: true})
 	add(maps, []string{"headMap", "tailMap", "subMap", "descendingMap"}, genericResult{typ: "NavigableMap", args: []int{0, 1}})
 	add([]string{"Entry", "SimpleEntry", "SimpleImmutableEntry"}, []string{"getKey"}, element)
 	add([]string{"Entry", "SimpleEntry", "SimpleImmutableEntry"}, []string{"getValue", "setValue"}, value)

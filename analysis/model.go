@@ -199,6 +199,7 @@ type LocalVar struct {
 	Name string
 	Type string
 	Args []string
+	Line int // the line declaring it; 0 for a method's parameters
 }
 
 // MemberAt returns the innermost member of the file whose text holds line (1-based): where

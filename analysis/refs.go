@@ -86,9 +86,10 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 				continue
 			}
 			if i+2 < len(toks) && toks[i+1].Is(src, "->") {
-				r.Locals = append(r.Locals, LocalVar{Name: text})
+				r.Locals = append(r.Locals, LocalVar{Name: text, Line: lines.at(t.Start)})
 			}
 			if decl, ok := scanDecl(src, toks, i); ok {
+				decl.Line = lines.at(t.Start)
 				r.Locals = append(r.Locals, decl)
 			}
 			if isTypeLike(text) {

@@ -119,10 +119,16 @@ type memberCtx struct {
 	locals map[string]string // name → written type, "" when unknown or ambiguous
 	// localArgs holds the type arguments of the locals declared with them (LocalVar.Args).
 	localArgs map[string][]string
-	calls     []Call
-	results   []*callResult
-	emit      func(to, kind string, line int, why string) // field edges found while typing receivers; may be nil
-	widened   []string                                    // names of calls matched project-wide
+	// rivals holds every declaration of the names declared more than once with different
+	// types (in disjoint blocks), for localAt.
+	rivals map[string][]LocalVar
+	// scoped: the calls are a whole member body without local classes, whose declaration
+	// lines localAt may compare.
+	scoped  bool
+	calls   []Call
+	results []*callResult
+	emit    func(to, kind string, line int, why string) // field edges found while typing receivers; may be nil
+	widened []string                                    // names of calls matched project-wide
 	// anonScope: the calls are a whole member body without local classes, so an
 	// unqualified call found in no enclosing type is a method of one of its anonymous
 	// classes (declared in the body, which is this member's own code, or inherited).
@@ -136,9 +142,15 @@ func newMemberCtx(r *resolver, typ string, locals []LocalVar, calls []Call) *mem
 	mc := &memberCtx{r: r, f: r.s.FileOf(typ), typ: typ, locals: map[string]string{}, calls: calls,
 		results: make([]*callResult, len(calls)), localArgs: map[string][]string{}}
 	for _, l := range locals {
-		if prev, ok := mc.locals[l.Name]; ok && (prev != l.Type || !slices.Equal(mc.localArgs[l.Name], l.Args)) {
-			mc.locals[l.Name] = "" // declared twice with different types: unknown
+		if prev, ok := mc.locals[l.Name]; ok && (prev != l.Type || !slices.Equal(mc.localArgs[l.Name], l.Args) || mc.rivals[l.Name] != nil) {
+			mc.locals[l.Name] = "" // declared twice with different types: see localAt
 			delete(mc.localArgs, l.Name)
+			if mc.rivals == nil {
+				mc.rivals = map[string][]LocalVar{}
+			}
+			if mc.rivals[l.Name] == nil {
+				mc.rivals[l.Name] = slices.DeleteFunc(slices.Clone(locals), func(o LocalVar) bool { return o.Name != l.Name })
+			}
 			continue
 		}
 		mc.locals[l.Name] = l.Type
@@ -340,15 +352,42 @@ func (mc *memberCtx) receiver(recv []string, line, before int) valType {
 		}
 		return v
 	}
-	v, rest := mc.head(recv)
+	v, rest := mc.head(recv, line)
 	for _, seg := range rest {
 		v = mc.selectOn(v, seg, line, false)
 	}
 	return v
 }
 
+// localAt picks, for a name declared more than once with different types, the declaration
+// a use on line is in the scope of: Java forbids a local to shadow another, so the
+// declarations are in disjoint blocks, and the nearest one above the use is the one whose
+// block holds it. Not when the body declares classes (anonymous or local), whose members
+// may redeclare the name inside the outer one's scope, or when the nearest line declares
+// it twice: the caller then keeps the name unknown.
+func (mc *memberCtx) localAt(n string, line int) (LocalVar, bool) {
+	ds := mc.rivals[n]
+	if len(ds) == 0 || line <= 0 || !mc.scoped || mc.hasAnon() {
+		return LocalVar{}, false
+	}
+	var best []LocalVar
+	for _, d := range ds {
+		switch {
+		case d.Line == 0 || d.Line > line:
+		case len(best) == 0 || d.Line > best[0].Line:
+			best = []LocalVar{d}
+		case d.Line == best[0].Line:
+			best = append(best, d)
+		}
+	}
+	if len(best) != 1 {
+		return LocalVar{}, false
+	}
+	return best[0], true
+}
+
 // head types the first element(s) of a chain and returns the segments still to select.
-func (mc *memberCtx) head(recv []string) (valType, []string) {
+func (mc *memberCtx) head(recv []string, line int) (valType, []string) {
 	n := recv[0]
 	switch n {
 	case "this":
@@ -357,6 +396,9 @@ func (mc *memberCtx) head(recv []string) (valType, []string) {
 		return mc.superValue(), recv[1:]
 	}
 	if typ, ok := mc.locals[n]; ok {
+		if l, ok := mc.localAt(n, line); ok {
+			return mc.typeValueWithArgs(mc.f, mc.typ, l.Type, l.Args, mc.methodParams), recv[1:]
+		}
 		return mc.typeValueWithArgs(mc.f, mc.typ, typ, mc.localArgs[n], mc.methodParams), recv[1:]
 	}
 	if ref, ok := mc.scopeField(n); ok {
@@ -616,7 +658,7 @@ func (mc *memberCtx) onValue(recv valType, c Call, kind string, res *callResult)
 	case len(recv.ids) > 0:
 	case recv.closed:
 		res.value = valType{lib: true, closed: true}
-	case recv.lib && len(recv.args) > 0 && libraryGenerics[recv.lname+"."+c.Name].known():
+	case recv.lib && !recv.static && libraryGenerics[recv.lname+"."+c.Name].applies(recv):
 		res.value = libraryGenerics[recv.lname+"."+c.Name].of(recv)
 	case recv.lib && libraryResults[recv.lname+"."+c.Name] != "":
 		// The JDK's type, whatever the names the file imports.

@@ -249,6 +249,7 @@ func memberEdges(r *resolver, t *Type, m *Member, sink *edgeSink) string {
 	}
 	mc := newMemberCtx(r, t.ID, m.Refs.Locals, m.Refs.Calls)
 	mc.anonScope = !m.Refs.LocalTypes
+	mc.scoped = !m.Refs.LocalTypes
 	mc.methodParams = m.TypeParams
 	inits := map[string]int{} // types whose initialization this member may trigger → line
 	mc.emit = func(to, kind string, l int, why string) {

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.ResourceBundle;
 import app.net.Cell;
+import app.net.Blocks;
 import app.net.Casts;
 import app.net.Grid;
 import app.net.Registry;
@@ -136,6 +137,8 @@ class ReceiversTest {
         assertEquals(2, r.sum());
         assertEquals(2, r.pocketPosition());
         assertEquals(2, Registry.lastPosition(Arrays.asList(new Cell(2))));
+        assertEquals(2, r.firstEntryPosition());
+        assertEquals(0, Registry.rawKeyCount(new java.util.HashMap<String, String>()));
     }
 
     @Test
@@ -144,5 +147,12 @@ class ReceiversTest {
         assertEquals(1, m.cStyle());
         assertEquals(6, m.parenthesised());
         assertEquals(1, m.either(true).position());
+    }
+
+    @Test
+    void blocks() {
+        assertEquals(2, Blocks.blocks(true, new Cell(2), new Sheep()));
+        assertEquals(40, Blocks.blocks(false, new Cell(2), new Sheep()));
+        assertEquals(2, Blocks.shadowed(new Cell(2), new Sheep()));
     }
 }

@@ -49,4 +49,15 @@ public class Registry {
     public static int rawPosition(List list) {
         return ((Pocket<Sheep>) list.get(0)).get().position();
     }
+
+    /** entrySet() of a Map<String, Cell>: its entries' values are Cells. */
+    public int firstEntryPosition() {
+        return cells.entrySet().iterator().next().getValue().position();
+    }
+
+    /** keySet() of a raw Map is still a Set: size() is the JDK's, no project size(). */
+    @SuppressWarnings("rawtypes")
+    public static int rawKeyCount(Map m) {
+        return m.keySet().size();
+    }
 }
