@@ -350,7 +350,11 @@ func receiverEndingAt(src []byte, toks []Token, end int, calls []Call, at []int,
 	case prev.Is(src, ")"):
 		return parenReceiver(src, toks, end, calls, at, depth)
 	case prev.Kind == TokIdent || prev.Is(src, "this") || prev.Is(src, "super"):
-		return receiverChain(src, toks, end)
+		chain := receiverChain(src, toks, end)
+		if chain[0] == "?" && depth < 4 {
+			return fieldsOfExpression(src, toks, end, calls, at, depth)
+		}
+		return chain
 	case prev.Is(src, "]"):
 		return elementReceiver(src, toks, end, calls, at, depth)
 	case prev.Kind == TokString:
@@ -405,6 +409,27 @@ func parenReceiver(src []byte, toks []Token, end int, calls []Call, at []int, de
 		}
 	}
 	return []string{"?"}
+}
+
+// fieldsOfExpression summarises fields selected on a call result, a new object or a cast,
+// "((Plane) o).w" or "m().a.b": the base receiver followed by the field names. Anything
+// else stays "?".
+func fieldsOfExpression(src []byte, toks []Token, end int, calls []Call, at []int, depth int) []string {
+	start := end
+	for start >= 2 && toks[start-1].Is(src, ".") && toks[start-2].Kind == TokIdent {
+		start -= 2
+	}
+	if start < 2 || !toks[start-1].Is(src, ".") || !toks[start-2].Is(src, ")") {
+		return []string{"?"}
+	}
+	base := parenReceiver(src, toks, start-2, calls, at, depth+1)
+	if len(base) != 2 || !(base[0] == "()" || base[0] == "new" || base[0] == CastReceiver) {
+		return []string{"?"}
+	}
+	for j := start; j <= end; j += 2 {
+		base = append(base, toks[j].Text(src))
+	}
+	return base
 }
 
 // matchingOpen returns the index of the open bracket matching the close bracket at

@@ -327,14 +327,14 @@ func (mc *memberCtx) receiver(recv []string, line, before int) valType {
 		if err != nil || k < 0 || k >= before {
 			return unknownVal
 		}
-		return mc.call(k).value
+		return mc.fieldsOn(mc.call(k).value, recv[2:], line)
 	case "new", CastReceiver:
 		if len(recv) < 2 {
 			return unknownVal
 		}
 		v := mc.typeValue(mc.f, mc.typ, recv[1])
 		v.static = false
-		return v
+		return mc.fieldsOn(v, recv[2:], line)
 	case ArrayElementReceiver:
 		if len(recv) < 3 {
 			return unknownVal
@@ -353,10 +353,7 @@ func (mc *memberCtx) receiver(recv []string, line, before int) valType {
 		return v
 	}
 	v, rest := mc.head(recv, line)
-	for _, seg := range rest {
-		v = mc.selectOn(v, seg, line, false)
-	}
-	return v
+	return mc.fieldsOn(v, rest, line)
 }
 
 // localAt picks, for a name declared more than once with different types, the declaration
@@ -384,6 +381,14 @@ func (mc *memberCtx) localAt(n string, line int) (LocalVar, bool) {
 		return LocalVar{}, false
 	}
 	return best[0], true
+}
+
+// fieldsOn types the fields segs selected one after the other on v ("m().a.b").
+func (mc *memberCtx) fieldsOn(v valType, segs []string, line int) valType {
+	for _, seg := range segs {
+		v = mc.selectOn(v, seg, line, false)
+	}
+	return v
 }
 
 // head types the first element(s) of a chain and returns the segments still to select.

@@ -26,4 +26,18 @@ public class Casts {
     public static int pocketSize() {
         return new Pocket<Cell>().size();
     }
+
+    /** A field of a cast: the cast's type's field. */
+    public static int fieldOfCast(Object o) {
+        return ((Link) o).cell.position();
+    }
+
+    /** A field of a call result. */
+    public static int fieldOfCall() {
+        return link().cell.position();
+    }
+
+    private static Link link() {
+        return new Link();
+    }
 }
