@@ -97,6 +97,13 @@ func cacheKey(rel string, contentHash uint64) uint64 {
 	return d.Sum64()
 }
 
+// Empty reports whether the cache holds no parsed file: the start is cold.
+func (c *Cache) Empty() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.entries) == 0
+}
+
 // Get returns the cached File for rel with exactly this content, or nil.
 func (c *Cache) Get(rel string, content []byte) *File {
 	k := cacheKey(rel, xxhash.Sum64(content))

@@ -129,6 +129,9 @@ func (e *Engine) Index(ctx context.Context, progress func(done, total int)) erro
 		progress(0, 3)
 	}
 	cache := analysis.OpenCache(e.CacheDir)
+	if cache.Empty() {
+		defer coldGC()()
+	}
 	disk, err := analysis.Build(ctx, e.Root, analysis.DirSource{Root: e.Root}, cache)
 	if err != nil {
 		return fmt.Errorf("index %s: %w", e.Root, err)
