@@ -185,7 +185,7 @@ func (mc *memberCtx) typeValue(f *File, ctx, written string) valType {
 
 // typeValueWithArgs is typeValueIn for a type written with type arguments (List<Cell>):
 // the value carries them, typed in the same scope, so that what its methods return can be
-// typed by them (see argResult and libraryGenericResult).
+// typed by them (see argResult and libraryGenerics).
 func (mc *memberCtx) typeValueWithArgs(f *File, ctx, written string, args []string, methodParams []TypeParam) valType {
 	v := mc.typeValueIn(f, ctx, written, methodParams)
 	if len(args) == 0 || v.unknown || strings.HasSuffix(written, "[]") {
