@@ -26,10 +26,11 @@ type session struct {
 	ctx    context.Context
 	cancel context.CancelFunc // ends the worker (folder removed, server exiting)
 
-	ready   chan struct{} // closed when the first index finished (well or not)
-	kick    chan struct{} // wakes the worker; capacity 1
-	timer   debounceTimer // edit debounce: ends a burst of edits
-	watcher *watcher
+	ready     chan struct{} // closed when the first index finished (well or not), see markReady
+	readyOnce sync.Once
+	kick      chan struct{} // wakes the worker; capacity 1
+	timer     debounceTimer // edit debounce: ends a burst of edits
+	watcher   *watcher
 
 	mu          sync.Mutex
 	eng         Engine
@@ -309,6 +310,10 @@ func (ss *session) waitAnswerable(ctx context.Context) bool {
 	return ss.isReady()
 }
 
+// markReady records that the first index finished. index calls it before it reports the
+// end of its progress, so a client that saw the end finds the session ready.
+func (ss *session) markReady() { ss.readyOnce.Do(func() { close(ss.ready) }) }
+
 // isReady reports whether the first index is done.
 func (ss *session) isReady() bool {
 	select {
@@ -322,7 +327,7 @@ func (ss *session) isReady() bool {
 func (ss *session) loop() {
 	ctx := ss.ctx
 	ss.guard("index", func() { ss.index(ctx) })
-	close(ss.ready)
+	ss.markReady() // also after a panic in index
 	for {
 		ss.guard("select", func() { ss.sync(ctx) })
 		select {
@@ -361,6 +366,7 @@ func (ss *session) index(ctx context.Context) {
 	start := time.Now()
 	p := ss.srv.prog.begin(ctx, "assertlens: indexing "+filepath.Base(ss.root), false, nil)
 	err := ss.engine().Index(p.ctx, p.report)
+	ss.markReady()
 	switch {
 	case err != nil && ctx.Err() == nil:
 		p.end("failed")
