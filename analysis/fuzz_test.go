@@ -1,6 +1,9 @@
 package analysis
 
-import "testing"
+import (
+	"context"
+	"testing"
+)
 
 // FuzzParseFile feeds arbitrary bytes through parsing, member extraction, hashing and
 // reference scanning: none of it may panic, whatever the input.
@@ -14,6 +17,9 @@ func FuzzParseFile(f *testing.F) {
 		"class A { String s = \"\"\"\n text \"\"\"; char c = '\\''; }",
 		"\x00\x01\xff\xfe",
 		"class A { void m() { new java.util.HashMap<String, java.util.List<Integer>>(a, b).put(c, d); Foo::bar; x -> y; } }",
+		"class A { java.util.List<A>[] a; A b[]; A m() { return ((A) a[0].get(1)).b[2][3].m(); } }",
+		"class A<T extends A<T>> { T t; T m() { if (x) { A v = t; } String v = (t.m()).b; return ((T) (v)).m().t; } }",
+		"class A { void m() { ((A) x ? y : z).m(); (new A<>()).m(); m()[0].n; ((java.util.Map<A, A>) o).entrySet().iterator().next().getValue().m(); } }",
 	}
 	for _, s := range seeds {
 		f.Add([]byte(s))
@@ -28,5 +34,12 @@ func FuzzParseFile(f *testing.F) {
 			}
 		}
 		ScanRefs(src, Lex(src, 0, len(src)), nil)
+		// Resolving what was scanned must not panic either (receiver forms, type arguments,
+		// block-scoped locals).
+		snap, err := Build(context.Background(), "", MemorySource{Name: "fuzz", Files: map[string][]byte{"src/main/java/F.java": src}}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		BuildGraph(snap)
 	})
 }
