@@ -450,6 +450,7 @@ func matchingOpen(src []byte, toks []Token, end int, open, close string) int {
 
 // primaryOnly reports whether toks[from:to] is one primary expression with its selectors,
 // calls and indexes: no operator outside brackets, so its value is that of its last part.
+// A method reference (Foo::new) or null counts as one too: a cast may apply to either.
 func primaryOnly(src []byte, toks []Token, from, to int) bool {
 	depth := 0
 	for k := from; k < to; k++ {
@@ -460,9 +461,9 @@ func primaryOnly(src []byte, toks []Token, from, to int) bool {
 		case t.Is(src, ")") || t.Is(src, "]") || t.Is(src, "}"):
 			depth--
 		case depth > 0:
-		case t.Kind == TokPunct && !t.Is(src, "."):
+		case t.Kind == TokPunct && !t.Is(src, ".") && !t.Is(src, "::"):
 			return false
-		case t.Kind == TokKeyword && !(t.Is(src, "this") || t.Is(src, "super") || t.Is(src, "new") || t.Is(src, "class")):
+		case t.Kind == TokKeyword && !(t.Is(src, "this") || t.Is(src, "super") || t.Is(src, "new") || t.Is(src, "class") || t.Is(src, "null")):
 			return false
 		}
 		if depth < 0 {
@@ -516,23 +517,7 @@ func castType(src []byte, toks []Token, open, close int) (string, bool) {
 		return "", false
 	}
 	// The operand: a primary with its selectors and arguments, no operator outside them.
-	depth, operand := 0, false
-	for k++; k < close; k++ {
-		t := toks[k]
-		switch {
-		case t.Is(src, "(") || t.Is(src, "[") || t.Is(src, "{"):
-			depth++
-		case t.Is(src, ")") || t.Is(src, "]") || t.Is(src, "}"):
-			depth--
-		case depth > 0:
-		case t.Kind == TokPunct && !t.Is(src, ".") && !t.Is(src, "::"):
-			return "", false
-		case t.Kind == TokKeyword && !(t.Is(src, "this") || t.Is(src, "super") || t.Is(src, "new") || t.Is(src, "class") || t.Is(src, "null")):
-			return "", false
-		}
-		operand = true
-	}
-	return name + dims, operand && depth == 0
+	return name + dims, k+1 < close && primaryOnly(src, toks, k+1, close)
 }
 
 // genericNew reads "new Name<...>" ending at toks[gt] (the closing ">") and returns Name.
