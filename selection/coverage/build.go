@@ -1,6 +1,7 @@
 package coverage
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"sort"
@@ -313,7 +314,7 @@ func (b *builder) byName(typeID, name string, params []string) []string {
 			if drop > 0 && name != "<init>" {
 				break
 			}
-			if s := matchParams(m.Params, params[drop:]); s >= 0 && better(fit{s, drop}, f) {
+			if s := matchParams(m.Params, params[drop:], b.typeVars(t, m)); s >= 0 && better(fit{s, drop}, f) {
 				f = fit{s, drop}
 			}
 		}
@@ -333,9 +334,11 @@ func (b *builder) byName(typeID, name string, params []string) []string {
 
 // matchParams scores how well source parameter types match erased bytecode ones: -1 when
 // the counts or the array dimensions differ (erasure keeps them: T[] is an array, T never
-// is), else the number of equal positions (a type variable in source is erased to its
-// bound in bytecode, so other unequal positions are allowed).
-func matchParams(src, jvm []string) int {
+// is) or a primitive meets another type (nothing erases to or from a primitive), else the
+// number of positions that match: equal names, or a type variable of vars (name -> erased
+// bound) whose bound is the bytecode type. Other unequal positions are allowed, as a
+// source name may be qualified or generic in ways the simple erased name does not show.
+func matchParams(src, jvm []string, vars map[string]string) int {
 	if len(src) != len(jvm) {
 		return -1
 	}
@@ -348,8 +351,38 @@ func matchParams(src, jvm []string) int {
 		if strings.Count(src[i], "[]") != strings.Count(jvm[i], "[]") {
 			return -1
 		}
+		se, je := strings.TrimRight(src[i], "[]"), strings.TrimRight(jvm[i], "[]")
+		if analysis.IsPrimitive(se) || analysis.IsPrimitive(je) {
+			return -1
+		}
+		if bound, ok := vars[se]; ok && bound == je {
+			n++
+		}
 	}
 	return n
+}
+
+// typeVars returns the type variables in scope in member m of type t (its own, then those of
+// t and its enclosing types), each with the simple name it erases to.
+func (b *builder) typeVars(t *analysis.Type, m *analysis.Member) map[string]string {
+	vars := map[string]string{}
+	add := func(params []analysis.TypeParam) {
+		for _, p := range params {
+			if _, shadowed := vars[p.Name]; shadowed {
+				continue
+			}
+			vars[p.Name] = cmp.Or(p.Bound, "Object")
+		}
+	}
+	add(m.TypeParams)
+	for depth := 0; t != nil && depth < 16; depth++ {
+		add(t.TypeParams)
+		if t.Outer == "" {
+			break
+		}
+		t = b.snap.Type(t.Outer)
+	}
+	return vars
 }
 
 // byLine returns the innermost member, in the file declaring type named, whose text holds

@@ -37,6 +37,10 @@ public class Widget<T extends Number> {
   <E> void check(E[] xs, int i) {}
   <C extends CharSequence> void check(C chars, int i) {}
   static class Pair<L, R> { Pair() {} Pair(L l, R r) {} }
+  static boolean[] fill(boolean[] a, boolean v) { return a; }
+  static int[] fill(int[] a, int v) { return a; }
+  static <X> X[] fill(X[] a, X v) { return a; }
+  static <X> X[] fill(X[] a, java.util.function.IntFunction<X> f) { return a; }
 }
 `
 
@@ -102,6 +106,9 @@ func TestBuildMapsBytecodeToSourceMembers(t *testing.T) {
 		{"a '$' in a source name is part of the name", JVMMember{Class: "p.$Gson$Types", Method: "resolve", Desc: "(Ljava/lang/Object;Ljava/lang/Class;Ljava/lang/Object;)I"}, []string{"p.$Gson$Types#resolve(Object,Class,Object)"}},
 		{"a '$' name nested in a '$' name", JVMMember{Class: "p.$Gson$Types$$Inner", Method: "go", Desc: "()V"}, []string{"p.$Gson$Types.$Inner#go()"}},
 		{"an anonymous class in a '$' name", JVMMember{Class: "p.$Gson$Types$$Inner$1", Method: "run", Desc: "()V", Enclosing: "p.$Gson$Types$$Inner#go()V"}, []string{"p.$Gson$Types.$Inner#go()"}},
+		{"an erased type variable is never a primitive", JVMMember{Class: "p.Widget", Method: "fill", Desc: "([Ljava/lang/Object;Ljava/lang/Object;)[Ljava/lang/Object;"}, []string{"p.Widget#fill(X[],X)"}},
+		{"a primitive overload", JVMMember{Class: "p.Widget", Method: "fill", Desc: "([ZZ)[Z"}, []string{"p.Widget#fill(boolean[],boolean)"}},
+		{"a named parameter type beats a type variable", JVMMember{Class: "p.Widget", Method: "fill", Desc: "([Ljava/lang/Object;Ljava/util/function/IntFunction;)[Ljava/lang/Object;"}, []string{"p.Widget#fill(X[],IntFunction)"}},
 		{"default constructor has no source member", JVMMember{Class: "p.Widget$Kind", Method: "<init>", Desc: "(Ljava/lang/String;I)V"}, []string{"p.Widget.Kind#<init>(String,int)"}},
 	}
 	for _, tc := range cases {
