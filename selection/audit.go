@@ -92,10 +92,27 @@ type AuditResult struct {
 	// saved nothing); MeanSliceRatio is the mean of the per-member ratios.
 	SliceRatio     float64 `json:"sliceRatio"`
 	MeanSliceRatio float64 `json:"meanSliceRatio"`
+	// SliceBreakdown splits the method-level side of SliceRatio by what kind of test
+	// method the assertions belong to, pooled over the same members: it shows how much
+	// slicing could save and what stops it.
+	SliceBreakdown SliceBreakdown `json:"sliceBreakdown"`
 	// Worst lists the members whose selection exceeds the assertion oracle the most.
 	Worst     []MemberAudit `json:"worst"`
 	SelectMs  int64         `json:"selectMs"`
 	ElapsedMs int64         `json:"elapsedMs"`
+}
+
+// SliceBreakdown counts the assertions of the test methods a method-level selector would
+// run, pooled over audited members, by the kind of test method holding them.
+type SliceBreakdown struct {
+	// Sliced: test methods cut into two or more assertion slices; SlicedSelected of their
+	// Sliced assertions were selected.
+	Sliced         int `json:"sliced"`
+	SlicedSelected int `json:"slicedSelected"`
+	// Single: test methods with one assertion, where slicing cannot save anything.
+	Single int `json:"single"`
+	// Whole: assertions of test methods kept whole, by the reason (loop, inherited, …).
+	Whole map[string]int `json:"whole"`
 }
 
 // BodyChanges returns the changes a body edit of each member would produce, without any
@@ -133,6 +150,7 @@ func Audit(ctx context.Context, st Input, rec *coverage.Store, opts AuditOptions
 	var per []MemberAudit
 	var sliced, whole, ratioSum float64
 	var ratioN int
+	out.SliceBreakdown.Whole = map[string]int{}
 	memo := &Memo{}
 	for i, c := range members {
 		if err := ctx.Err(); err != nil {
@@ -146,7 +164,8 @@ func Audit(ctx context.Context, st Input, rec *coverage.Store, opts AuditOptions
 			out.Assertions, out.TestMethods = res.Totals.Assertions, res.Totals.TestMethods
 		}
 		ma, missed := a.audit(c, res)
-		if m := a.methodLevelAssertions(res); m > 0 && res.Totals.SelectedAssertions > 0 {
+		if m := a.methodLevelAssertions(res, nil); m > 0 && res.Totals.SelectedAssertions > 0 {
+			a.methodLevelAssertions(res, &out.SliceBreakdown)
 			sliced += float64(res.Totals.SelectedAssertions)
 			whole += float64(m)
 			ratioSum += float64(res.Totals.SelectedAssertions) / float64(m)
@@ -417,9 +436,19 @@ func (a *auditor) audit(c candidate, res *Result) (MemberAudit, []AuditMiss) {
 }
 
 // methodLevelAssertions returns how many assertions res would select at method level: all
-// assertions of every test method holding a selected unit.
-func (a *auditor) methodLevelAssertions(res *Result) int {
+// assertions of every test method holding a selected unit. When b is not nil it also adds
+// those assertions to b by the kind of test method holding them.
+func (a *auditor) methodLevelAssertions(res *Result, b *SliceBreakdown) int {
 	seen, n := map[string]bool{}, 0
+	var selected map[string]int // assertion-level selected assertions by test run
+	if b != nil {
+		selected = map[string]int{}
+		for _, u := range res.Units {
+			if u.Level == slicing.LevelAssertion {
+				selected[u.Class+"#"+methodName(u.Test)] += u.Assertions
+			}
+		}
+	}
 	for _, u := range res.Units {
 		tc := a.classes[u.Class]
 		if tc == nil {
@@ -432,9 +461,27 @@ func (a *auditor) methodLevelAssertions(res *Result) int {
 			}
 			seen[key] = true
 			n += tm.Assertions
+			if b != nil {
+				b.add(tc, tm, selected[key])
+			}
 		}
 	}
 	return n
+}
+
+// add counts tm's assertions, sel of which assertion-level selection picked.
+func (b *SliceBreakdown) add(tc *slicing.TestClass, tm *slicing.TestMethod, sel int) {
+	switch {
+	case tc.Reason != nil:
+		b.Whole[*tc.Reason] += tm.Assertions
+	case tm.Reason != nil:
+		b.Whole[*tm.Reason] += tm.Assertions
+	case tm.Assertions <= 1:
+		b.Single += tm.Assertions
+	default:
+		b.Sliced += tm.Assertions
+		b.SlicedSelected += sel
+	}
 }
 
 // unitsAt returns the units of tm a change executed by the statement at line can affect:

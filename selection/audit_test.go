@@ -124,6 +124,14 @@ func TestAuditComparesWithEachOracle(t *testing.T) {
 	if res.MeanSliceRatio <= 0 || res.SliceRatio <= 0 || res.SliceRatio >= 1 {
 		t.Errorf("slice ratio %.3f (mean %.3f): slicing must save something here", res.SliceRatio, res.MeanSliceRatio)
 	}
+	// The breakdown splits the same pooled counts: the two-assertion test is sliced, the
+	// other has one assertion, and nothing is kept whole here.
+	b := res.SliceBreakdown
+	if b.Sliced == 0 || b.Single == 0 || len(b.Whole) != 0 || b.SlicedSelected >= b.Sliced {
+		t.Errorf("breakdown %+v: want sliced and single-assertion tests, slicing saving some", b)
+	} else if got := float64(b.SlicedSelected+b.Single) / float64(b.Sliced+b.Single); !near(got, res.SliceRatio) {
+		t.Errorf("breakdown %+v gives a pooled ratio of %.3f, audit says %.3f", b, got, res.SliceRatio)
+	}
 	if tr := per["p.Calc#add(int)"].SelectedTestRatio; !near(tr.Assertlens, 0.5) || !near(tr.MethodOracle, 0.5) || !near(tr.ClassOracle, 1) {
 		t.Errorf("add: test ratios %+v", tr)
 	}

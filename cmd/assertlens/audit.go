@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/assertlens/assertlens/selection"
@@ -76,6 +78,18 @@ func printAudit(w io.Writer, res *selection.AuditResult) {
 	table("assertions", res.Assertions, res.SelectedAssertionRatio, res.MedianSelectedAssertionRatio)
 	table("test methods", res.TestMethods, res.SelectedTestRatio, res.MedianSelectedTestRatio)
 	fmt.Fprintf(w, "assertion-level vs method-level selection (static): %.1f%% pooled, %.1f%% mean per member\n", 100*res.SliceRatio, 100*res.MeanSliceRatio)
+	if b := res.SliceBreakdown; b.Sliced+b.Single > 0 || len(b.Whole) > 0 {
+		fmt.Fprintf(w, "  method-level side by test kind: sliced %d (%d selected), one assertion %d", b.Sliced, b.SlicedSelected, b.Single)
+		for _, r := range slices.SortedFunc(maps.Keys(b.Whole), func(x, y string) int {
+			if b.Whole[x] != b.Whole[y] {
+				return b.Whole[y] - b.Whole[x]
+			}
+			return strings.Compare(x, y)
+		}) {
+			fmt.Fprintf(w, ", %s %d", r, b.Whole[r])
+		}
+		fmt.Fprintln(w)
+	}
 	share := 0.0
 	if res.Members > 0 {
 		share = 100 * float64(res.OverHalf) / float64(res.Members)
