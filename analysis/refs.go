@@ -52,7 +52,10 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 				if i > 0 && toks[i-1].Is(src, "new") {
 					continue
 				}
-				_, n, args, sums := argSummaries(src, toks, i+1)
+				closeIdx, n, args, sums := argSummaries(src, toks, i+1)
+				if declaresMethod(src, toks, closeIdx) {
+					continue // a method of an anonymous or local class: its body is scanned, it calls nothing
+				}
 				call := Call{Name: text, Arity: n, Line: lines.at(t.Start), ArgNames: args, Args: sums}
 				call.Receiver = receiverOf(src, toks, i, r.Calls, at)
 				if len(call.Receiver) == 1 && call.Receiver[0] == "super" {
@@ -187,6 +190,14 @@ func skipAngles(src []byte, toks []Token, j int) int {
 		}
 	}
 	return j
+}
+
+// declaresMethod reports whether the parenthesised list closing at closeIdx is a method's
+// parameter list rather than a call's arguments: only a declaration goes on with a body or
+// a throws clause.
+func declaresMethod(src []byte, toks []Token, closeIdx int) bool {
+	next := closeIdx + 1
+	return next < len(toks) && (toks[next].Is(src, "{") || toks[next].Is(src, "throws"))
 }
 
 // argList reads the argument list opening at toks[open] ("("): it returns the index of the
@@ -513,7 +524,7 @@ func castType(src []byte, toks []Token, open, close int) (string, bool) {
 		dims += "[]"
 		k += 2
 	}
-	if k >= close || !toks[k].Is(src, ")") || isPrimitive(name) && dims == "" {
+	if k >= close || !toks[k].Is(src, ")") || IsPrimitive(name) && dims == "" {
 		return "", false
 	}
 	// The operand: a primary with its selectors and arguments, no operator outside them.
@@ -628,7 +639,7 @@ func scanDecl(src []byte, toks []Token, i int) (LocalVar, bool) {
 			}
 		}
 	}
-	if j < 0 || !(toks[j].Kind == TokIdent || isPrimitive(toks[j].Text(src))) {
+	if j < 0 || !(toks[j].Kind == TokIdent || IsPrimitive(toks[j].Text(src))) {
 		return LocalVar{}, false
 	}
 	typeEnd := j
@@ -681,7 +692,8 @@ func isAnnotationArg(src []byte, toks []Token, k int) bool {
 	return k > 0 && toks[k-1].Is(src, "@")
 }
 
-func isPrimitive(s string) bool {
+// IsPrimitive reports whether s names a primitive type other than void.
+func IsPrimitive(s string) bool {
 	switch s {
 	case "int", "long", "short", "byte", "char", "boolean", "float", "double":
 		return true

@@ -30,14 +30,14 @@ func TestCastReceivers(t *testing.T) {
 		{"((@NonNull Foo) x).m()", []string{"x"}},
 		{"new Box<Foo>(x).m()", []string{"new", "Box"}},
 		{"new Box<>().m()", []string{"new", "Box"}},
-		{"foo()[0].m()", []string{ArrayElementReceiver, "1", "()", "1"}},
-		{"(foo()).m()", []string{"()", "1"}},
+		{"foo()[0].m()", []string{ArrayElementReceiver, "1", "()", "0"}},
+		{"(foo()).m()", []string{"()", "0"}},
 		{"(new Fmt()).m()", []string{"new", "Fmt"}},
 		{"(a.b).m()", []string{"a", "b"}},
 		{"(f ? a : b).m()", []string{"?"}},
 		{"((Plane) o).w.m()", []string{CastReceiver, "Plane", "w"}},
 		{"new Foo().a.b.m()", []string{"new", "Foo", "a", "b"}},
-		{"foo().a.m()", []string{"()", "1", "a"}},
+		{"foo().a.m()", []string{"()", "0", "a"}},
 		{"(f ? a : b).c.m()", []string{"?"}},
 		{"(a + b).m()", []string{"?"}},
 		{"rows[i][j].m()", []string{ArrayElementReceiver, "2", "rows"}},
@@ -45,7 +45,7 @@ func TestCastReceivers(t *testing.T) {
 		{"new Foo[3][0].m()", []string{"?"}},
 	}
 	for _, c := range cases {
-		src := []byte("class C { void f() { " + c.expr + "; } }")
+		src := []byte("class C { void f() { " + c.expr + "; } }") // f() declares, it is no call
 		refs := ScanRefs(src, Lex(src, 0, len(src)), nil)
 		var got []string
 		for _, call := range refs.Calls {

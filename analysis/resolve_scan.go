@@ -41,7 +41,7 @@ func scanSelects(src []byte, toks []Token, r *Refs, at []int) {
 		if !qualified && !write {
 			continue
 		}
-		if !qualified && i > 0 && (toks[i-1].Kind == TokIdent || toks[i-1].Is(src, ">") || toks[i-1].Is(src, "]") || isPrimitive(toks[i-1].Text(src))) {
+		if !qualified && i > 0 && (toks[i-1].Kind == TokIdent || toks[i-1].Is(src, ">") || toks[i-1].Is(src, "]") || IsPrimitive(toks[i-1].Text(src))) {
 			continue // a declaration "T x = …", not a write to a field
 		}
 		s := Select{Name: t.Text(src), Line: lines.at(t.Start), Write: write}

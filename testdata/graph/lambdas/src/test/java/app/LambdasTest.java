@@ -40,4 +40,9 @@ class LambdasTest {
         });
         assertEquals("a", l.get(0));
     }
+
+    @Test
+    void anonymousClassInProduction() {
+        assertEquals(0, new Gram().unit().zero());
+    }
 }

@@ -1,0 +1,7 @@
+package app;
+
+public interface Unit {
+    int zero();
+
+    Class<?> kind();
+}
