@@ -41,6 +41,12 @@ func (d *DocumentParser) Parse(src []byte) *File {
 		}
 	}
 	tree := ParseTree(src, old)
+	if old != nil && tree.RootNode().HasError() {
+		// Error recovery may go another way when it starts from an old tree: broken text is
+		// parsed from scratch, so the model never depends on the edit history.
+		tree.Close()
+		tree = ParseTree(src, nil)
+	}
 	d.Close()
 	d.tree, d.src = tree, src
 	return classify(d.path, ExtractFile(d.path, src, tree, IsTestPath(d.path)))
