@@ -336,6 +336,10 @@ func (c *scanCtx) rootKey(toks []analysis.Token, i int, inner map[string]bool) s
 	if next(1) && (toks[i+1].Is(src, "(") || toks[i+1].Is(src, "->")) {
 		return "" // a call name or a lambda parameter; "x::m" keeps x: the reference captures it
 	}
+	if i > 0 && (toks[i-1].Is(src, "break") || toks[i-1].Is(src, "continue")) ||
+		next(1) && toks[i+1].Is(src, ":") && (i == 0 || toks[i-1].Is(src, ";") || toks[i-1].Is(src, "{") || toks[i-1].Is(src, "}")) {
+		return "" // a statement label
+	}
 	name := t.Text(src)
 	switch name {
 	case "this":

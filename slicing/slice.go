@@ -47,7 +47,7 @@ func (p *project) cut(tm *TestMethod, m *analysis.Member, ma *methodAnalysis) {
 		}
 		u := base
 		u.ID = tm.ID + ":" + strconv.Itoa(st.Line)
-		u.Level, u.Line, u.EndLine, u.Assertions = LevelAssertion, st.Line, st.EndLine, 1
+		u.Level, u.Line, u.EndLine, u.Assertions = LevelAssertion, st.Line, st.EndLine, max(st.Assertions, 1)
 		u.Stmts, u.Statements = sl, ranges(ma.stmts, sl)
 		u.Explain = explain
 		tm.Units = append(tm.Units, u)

@@ -26,6 +26,9 @@ type Statement struct {
 	Defs      []string `json:"defs"`
 	Uses      []string `json:"uses"`
 	Assertion bool     `json:"assertion,omitempty"`
+	// Assertions counts the assertions a compound statement (a loop, an if, a try) holds;
+	// 0 for a simple statement, which holds one when Assertion is set.
+	Assertions int `json:"assertions,omitempty"`
 	// why says what writes a key, for explanations ("$heap" -> "writes static Foo.bar").
 	why map[string]string
 	// mutates are the Defs that may change an object (calls, field writes) rather than
@@ -59,6 +62,32 @@ var fallbackKinds = map[string]string{
 	"labeled_statement": "label", "class_declaration": "local-class", "record_declaration": "local-class",
 	"interface_declaration": "local-class", "enum_declaration": "local-class",
 	"local_class_declaration": "local-class", "synchronized_statement": "thread", "ERROR": "unparsed",
+}
+
+// compoundKinds are the statements sliced as one statement: a loop, an if or a try runs
+// as a whole, so a slice holds all of it or none of it.
+var compoundKinds = map[string]bool{
+	"if_statement": true, "for_statement": true, "enhanced_for_statement": true, "while_statement": true,
+	"do_statement": true, "try_statement": true, "try_with_resources_statement": true, "labeled_statement": true,
+	"block": true,
+}
+
+// returnsFrom reports whether a return statement inside n (not in a lambda or a class body)
+// may end the test method early, which every later statement would depend on.
+func returnsFrom(n *sitter.Node) bool {
+	switch n.Type() {
+	case "return_statement":
+		return true
+	case "lambda_expression", "class_body":
+		return false
+	}
+	k := int(n.NamedChildCount())
+	for i := 0; i < k; i++ {
+		if returnsFrom(n.NamedChild(i)) {
+			return true
+		}
+	}
+	return false
 }
 
 // findNode returns the node of one of kinds spanning exactly [start,end), or nil.
@@ -141,8 +170,10 @@ func (p *project) analyzeMethod(src []byte, root *sitter.Node, t *analysis.Type,
 		toks := analysis.Lex(src, st.Start, st.End)
 		refs := scanRefs(src, st, known)
 		st.Calls, st.Names, st.Selects = refs.Calls, refs.Names, refs.Selects
-		switch kind {
-		case "local_variable_declaration", "expression_statement", "assert_statement":
+		compound := compoundKinds[kind]
+		switch {
+		case kind == "local_variable_declaration" || kind == "expression_statement" || kind == "assert_statement":
+		case compound && !returnsFrom(c):
 		default:
 			r, ok := fallbackKinds[kind]
 			if !ok {
@@ -154,7 +185,7 @@ func (p *project) analyzeMethod(src []byte, root *sitter.Node, t *analysis.Type,
 			continue
 		}
 		var special specialNodes
-		if mayHoldSpecialNodes(c, src) {
+		if compound || mayHoldSpecialNodes(c, src) {
 			special.collect(c)
 		}
 		if special.reason != "" {
@@ -204,7 +235,18 @@ func (p *project) analyzeMethod(src []byte, root *sitter.Node, t *analysis.Type,
 		}
 		st.Defs, st.Uses, st.Assertion = sortedKeys(facts.defs), sortedKeys(facts.uses), facts.assertion
 		st.why, st.verifies = facts.why, facts.verifies
-		if st.Assertion {
+		switch {
+		case compound:
+			// One statement for the whole loop, if or try: what any part of it may read
+			// or change, never a rebinding that hides an earlier one (dependences keep
+			// every earlier writer anyway), and every assertion it holds.
+			st.Assertions = p.countAssertions(ctx, c)
+			if st.Assertion && st.Assertions == 0 {
+				st.Assertions = 1
+			}
+			st.Assertion = st.Assertions > 0
+			ma.assertions += st.Assertions
+		case st.Assertion:
 			ma.assertions++
 		}
 		ma.aliases = append(ma.aliases, facts.aliases...)

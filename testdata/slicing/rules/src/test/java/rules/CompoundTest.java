@@ -1,0 +1,70 @@
+package rules;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import org.junit.Test;
+
+/** Loops, ifs, tries and blocks are sliced as one statement each. */
+public class CompoundTest {
+    @Test
+    public void loopOnOneObject() {
+        Counter a = new Counter();
+        Counter b = new Counter(5);
+        for (int i = 0; i < 3; i++) {
+            a.increment();
+        }
+        assertEquals(3, a.value());
+        assertEquals(5, b.value()); // the loop never touches b
+    }
+
+    @Test
+    public void conditionalRebind() {
+        int x = 1;
+        Counter c = new Counter(x);
+        if (c.value() > 0) {
+            x = 2;
+        }
+        assertEquals(2, x); // both the declaration and the if may have set x
+    }
+
+    @Test
+    public void assertionsInALoop() {
+        Counter c = new Counter();
+        Counter d = new Counter();
+        for (int i = 0; i < 2; i++) {
+            c.increment();
+            assertTrue(c.value() > 0);
+            assertTrue(c.value() < 3);
+        }
+        assertEquals(0, d.value());
+    }
+
+    @Test
+    public void earlyReturn() {
+        Counter c = new Counter(1);
+        if (c.value() > 0) {
+            return; // every later statement depends on this if: no slices
+        }
+        assertEquals(99, c.value());
+    }
+
+    @Test
+    public void tryAndBlock() {
+        Service s = new Service();
+        Counter c = new Counter();
+        try {
+            s.explode();
+            fail("explode must throw");
+        } catch (IllegalStateException expected) {
+            c.increment();
+        }
+        {
+            Counter scratch = new Counter(7);
+            scratch.increment();
+            assertEquals(8, scratch.value());
+        }
+        assertEquals(1, c.value());
+    }
+}
