@@ -199,12 +199,13 @@ func TestCheckerFindsPlantedMiss(t *testing.T) {
 	}
 }
 
-// TestInheritedTestsAreMethodUnits pins how tests that run in several classes are cut. The
-// shop's AbstractShelfTest#counts calls an overridable hook (restock) that is empty in the
-// base and fills the shelf in PenShelfTest: slicing the base's body alone would leave the
-// hook out of the assertion's slice, so each run is one method unit. The unit is per
-// concrete class and per method, not the whole class: labels() never reaches Shelf#stock.
-func TestInheritedTestsAreMethodUnits(t *testing.T) {
+// TestInheritedTestsSliceOverOverrides pins how tests that run in several classes are cut.
+// The shop's AbstractShelfTest#counts calls an overridable hook (restock) that is empty in
+// the base and fills the shelf in PenShelfTest. The test is sliced once for every class it
+// runs in, with the hook summarized over all its overrides: the assertion's slice keeps
+// the hook's call. Selection stays per concrete class and per method: labels() never
+// reaches Shelf#stock.
+func TestInheritedTestsSliceOverOverrides(t *testing.T) {
 	dir := fixtureRepo(t, "../testdata/safety/shop")
 	applyEdit(t, dir, shopEdits[len(shopEdits)-1])
 	_, sel := selectIn(t, dir, slicing.LevelAssertion)
@@ -220,7 +221,7 @@ func TestInheritedTestsAreMethodUnits(t *testing.T) {
 	if counts == nil {
 		t.Fatalf("PenShelfTest#counts not selected; units %v", unitIDs(sel))
 	}
-	if counts.Level != slicing.LevelMethod || counts.Reason == nil || *counts.Reason != slicing.ReasonInherited {
-		t.Errorf("PenShelfTest#counts is a %s unit (reason %v), want one inherited method unit", counts.Level, counts.Reason)
+	if counts.Level != slicing.LevelAssertion || !covers(counts.Statements, 19) {
+		t.Errorf("PenShelfTest#counts is a %s unit holding %v, want an assertion slice holding restock() (line 19)", counts.Level, counts.Statements)
 	}
 }

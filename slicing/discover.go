@@ -365,14 +365,10 @@ func (p *project) buildClass(f *analysis.File, t *analysis.Type, analyses map[st
 			cp.reason = run.kind
 			ma = &cp
 		}
-		if ma.reason == "" && (r.t != t || p.supers[t.ID]) {
-			// A test that runs in more than one class (declared in a base, or inherited by
-			// a subclass) is sliced once for all of them, while calls on this dispatch to
-			// each class's overrides: each run is one method-level unit.
-			cp := *ma
-			cp.reason = ReasonInherited
-			ma = &cp
-		}
+		// A test that runs in more than one class (declared in a base, or inherited by a
+		// subclass) is sliced once for all of them: its unqualified calls are summarized
+		// over every override in the project (withOverrides), so one slicing answers for
+		// each class it runs in.
 		tm.Locals, tm.Statements = ma.locals, ma.stmts
 		if tm.Statements == nil {
 			tm.Statements = []Statement{}

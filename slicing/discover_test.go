@@ -72,8 +72,9 @@ func TestDiscoveryTable(t *testing.T) {
 	}{
 		{"rules.AliasTest", "", false, 6},
 		{"rules.ParameterizedRunnerTest", "parameterized", false, 1},
-		{"rules.AbstractContractTest", "inherited", true, 1},
-		{"rules.ZeroContractTest", "", false, 2},
+		{"rules.AbstractContractTest", "inherited", true, 2},
+		{"rules.ZeroContractTest", "", false, 3},
+		{"rules.SharedContractTest", "", false, 2},
 		{"rules.CallsOtherTest", "calls-test", false, 2},
 		{"rules.Junit3Test", "", false, 1},
 		{"rules.Junit3ViaBaseTest", "", false, 1},

@@ -11,9 +11,8 @@ import (
 // outside every assertion slice: it passes when they complete without an exception.
 const ReasonImplicit = "completes-without-exception"
 
-// ReasonInherited marks a method-level unit of a test that runs in several classes (an
-// inherited test, or one a subclass inherits): one slicing of its body cannot answer for
-// every class's overrides of the methods it calls on this.
+// ReasonInherited marks an abstract test class: its tests run (and are selected) in the
+// concrete classes that inherit them.
 const ReasonInherited = "inherited"
 
 // cut fills tm.Units and tm.Reason from the method analysis: assertion slices plus the

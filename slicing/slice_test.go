@@ -1,6 +1,9 @@
 package slicing
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // goldenView is the part of the discovery result the golden files pin down.
 type goldenView struct {
@@ -130,5 +133,36 @@ func TestPaperFigure2(t *testing.T) {
 		if got[id] != w {
 			t.Errorf("%s: statements %q, want %q", id, got[id], w)
 		}
+	}
+}
+
+// TestInheritedTestSlicedOverEveryOverride: a test declared in an abstract base runs in each
+// subclass, sliced once. SharedContractTest's create() hands out one shared counter, so in
+// twoCounters a.increment() may change b, and the slice of the assertion on b keeps it, in
+// every class the test runs in (without that override the slice would leave it out).
+func TestInheritedTestSlicedOverEveryOverride(t *testing.T) {
+	_, classes := discover(t, "rules", Options{})
+	checked := 0
+	for _, c := range classes {
+		for _, m := range c.Methods {
+			if methodName(m.ID) != "twoCounters" || c.Abstract {
+				continue
+			}
+			if m.Reason != nil {
+				t.Errorf("%s: kept whole (%s), want slices", m.ID, *m.Reason)
+				continue
+			}
+			for _, u := range m.Units {
+				if u.ID == c.ID+"#twoCounters:27" {
+					checked++
+					if !slices.ContainsFunc(u.Statements, func(r [2]int) bool { return r[0] <= 25 && 25 <= r[1] }) {
+						t.Errorf("%s: slice %v leaves out a.increment() (line 25)", u.ID, u.Statements)
+					}
+				}
+			}
+		}
+	}
+	if checked != 2 {
+		t.Errorf("checked %d runs of twoCounters, want 2 (Zero and Shared)", checked)
 	}
 }

@@ -1,6 +1,7 @@
 package rules;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
 
 import org.junit.Test;
 
@@ -14,5 +15,15 @@ public abstract class AbstractContractTest {
         int start = c.value();
         c.increment();
         assertEquals(start + 1, c.value());
+    }
+
+    @Test
+    public void twoCounters() {
+        Counter a = create();
+        Counter b = create();
+        int before = b.value();
+        a.increment();
+        // SharedContractTest's create() hands out one shared counter: a may be b.
+        assertTrue(b.value() >= before);
     }
 }
