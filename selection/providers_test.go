@@ -18,7 +18,16 @@ public class Parser {
   private final boolean strict;
   public Parser() { this.strict = true; }
   public Parser(boolean strict) { this.strict = strict; }
+  public Parser(String mode) { this.strict = mode.equals("strict"); }
+  public Parser(int level, int max) { this.strict = level > 0 && max > 0; }
   public boolean parse(String s) { return strict ? !s.isEmpty() : true; }
+}
+`,
+		"src/test/java/q/Factories.java": `package q;
+import java.util.stream.Stream;
+public class Factories {
+  public static final String LEVELS = "q.Factories#levels";
+  static Stream<Parser> levels() { return Stream.of(new Parser(1, 2)); }
 }
 `,
 		"src/main/java/q/Kind.java": "package q;\npublic enum Kind { A, B; int weight() { return 1; } }\n",
@@ -36,6 +45,17 @@ class ParserTest {
   @ParameterizedTest
   @MethodSource
   void lenient(Parser p) { assertTrue(p.parse("")); }
+  static final String BY_MODE = "byMode";
+  static Stream<Parser> byMode() { return Stream.of(new Parser("strict")); }
+  @ParameterizedTest
+  @MethodSource(BY_MODE)
+  void moded(Parser p) { assertTrue(p.parse("x")); }
+  @ParameterizedTest
+  @MethodSource(value = Factories.LEVELS)
+  void leveled(Parser p) { assertTrue(p.parse("x")); }
+  @ParameterizedTest
+  @MethodSource(Elsewhere.NAME)
+  void unreadable(Parser p) { assertTrue(p.parse("x")); }
   @ParameterizedTest
   @ValueSource(strings = {"a", "b"})
   void literal(String s) { assertFalse(s.isEmpty()); }
@@ -52,6 +72,8 @@ class ParserTest {
 		{"named factory", "src/main/java/q/Parser.java", "this.strict = true;", "this.strict = false;", []string{"q.ParserTest#parses"}},
 		{"factory named like the test", "src/main/java/q/Parser.java", "this.strict = strict;", "this.strict = !strict;", []string{"q.ParserTest#lenient"}},
 		{"enum source", "src/main/java/q/Kind.java", "return 1;", "return 2;", []string{"q.ParserTest#kinds"}},
+		{"factory named by a constant", "src/main/java/q/Parser.java", `mode.equals("strict")`, `mode.equals("lax")`, []string{"q.ParserTest#moded", "q.ParserTest#unreadable"}},
+		{"factory named by another class's constant", "src/main/java/q/Parser.java", "level > 0 &&", "level > 1 &&", []string{"q.ParserTest#leveled"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -73,9 +95,15 @@ class ParserTest {
 					t.Errorf("%s not selected (got %v)", w, got)
 				}
 			}
-			// Near miss: the literal-argument test runs no project code before its statements.
-			if slices.Contains(got, "q.ParserTest#literal") {
-				t.Errorf("literal-source test selected: %v", got)
+			// Near miss: the literal-argument test runs no project code before its statements,
+			// and a constant names one factory, not every one.
+			for _, never := range []string{"q.ParserTest#literal", "q.ParserTest#kinds"} {
+				if slices.Contains(got, never) && !slices.Contains(tc.want, never) {
+					t.Errorf("%s selected: %v", never, got)
+				}
+			}
+			if tc.name == "factory named by a constant" && slices.Contains(got, "q.ParserTest#leveled") {
+				t.Errorf("leveled selected by byMode's constructor: %v", got)
 			}
 		})
 	}

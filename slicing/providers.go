@@ -1,6 +1,7 @@
 package slicing
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/assertlens/assertlens/analysis"
@@ -39,13 +40,28 @@ func (p *project) providers(t *analysis.Type, m *analysis.Member) []string {
 	for i, tok := range toks {
 		switch tok {
 		case "MethodSource", "FieldSource":
-			names := stringArgs(toks, i+1)
-			if len(names) == 0 {
-				names = []string{m.Name} // the factory named like the test
-			}
 			kind := analysis.KindMethod
 			if tok == "FieldSource" {
 				kind = analysis.KindField
+			}
+			names := stringArgs(toks, i+1)
+			for _, chain := range constantArgs(toks, i+1) {
+				if v, ok := p.constantString(t, chain); ok {
+					names = append(names, v)
+					continue
+				}
+				// A name the annotation takes from a constant we cannot read: any
+				// factory of the class may be the one.
+				for _, o := range p.sourceOwners(t) {
+					for _, mm := range o.Members {
+						if mm.Kind == kind {
+							add(mm.ID)
+						}
+					}
+				}
+			}
+			if len(names) == 0 && len(constantArgs(toks, i+1)) == 0 {
+				names = []string{m.Name} // the factory named like the test
 			}
 			for _, n := range names {
 				add(p.sourceMembers(t, n, kind)...)
@@ -66,13 +82,7 @@ func (p *project) providers(t *analysis.Type, m *analysis.Member) []string {
 // sourceMembers resolves a source name of @MethodSource/@FieldSource: "name",
 // "name(params)" or "pkg.Cls#name", looked up in t, its supertypes and enclosing types.
 func (p *project) sourceMembers(t *analysis.Type, name string, kind analysis.MemberKind) []string {
-	owners := append([]*analysis.Type{t}, p.supertypes(t)...)
-	for o := p.snap.Type(t.Outer); o != nil; o = p.snap.Type(o.Outer) {
-		owners = append(owners, o)
-		if o.Outer == "" {
-			break
-		}
-	}
+	owners := p.sourceOwners(t)
 	if cls, member, ok := strings.Cut(name, "#"); ok {
 		owners = p.resolve(t, cls)
 		if len(owners) == 0 {
@@ -94,6 +104,83 @@ func (p *project) sourceMembers(t *analysis.Type, name string, kind analysis.Mem
 		}
 	}
 	return out
+}
+
+// sourceOwners returns t, its supertypes and its enclosing types: where an unqualified
+// source name is looked up.
+func (p *project) sourceOwners(t *analysis.Type) []*analysis.Type {
+	owners := append([]*analysis.Type{t}, p.supertypes(t)...)
+	for o := p.snap.Type(t.Outer); o != nil; o = p.snap.Type(o.Outer) {
+		owners = append(owners, o)
+		if o.Outer == "" {
+			break
+		}
+	}
+	return owners
+}
+
+// constantArgs returns the names (dotted, split at the dots) the annotation arguments at
+// toks[i] use as values: @MethodSource(PROVIDER) or @MethodSource(Names.PROVIDER).
+func constantArgs(toks []string, i int) [][]string {
+	var out [][]string
+	var cur []string
+	flush := func(next string) {
+		if len(cur) > 0 && next != "=" {
+			out = append(out, cur)
+		}
+		cur = nil
+	}
+	var prev string
+	eachArg(toks, i, func(tok string) {
+		switch {
+		case tok == ".":
+		case isIdent(tok) && (prev == "." && len(cur) > 0):
+			cur = append(cur, tok)
+		case isIdent(tok):
+			flush(tok)
+			cur = []string{tok}
+		default:
+			flush(tok)
+		}
+		prev = tok
+	})
+	flush("")
+	return out
+}
+
+func isIdent(tok string) bool {
+	if tok == "" || tok == "true" || tok == "false" || tok == "null" {
+		return false
+	}
+	c := tok[0]
+	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// constantString reads the value of a String constant named by chain (NAME, or
+// Type.NAME) as seen from t: a static field initialized with one string literal.
+func (p *project) constantString(t *analysis.Type, chain []string) (string, bool) {
+	name := chain[len(chain)-1]
+	owners := p.sourceOwners(t)
+	if len(chain) > 1 {
+		owners = p.resolve(t, strings.Join(chain[:len(chain)-1], "."))
+	}
+	for _, o := range owners {
+		f := p.fieldOf(o, name)
+		if f == nil || !f.Static() || f.BodyEnd <= f.BodyStart {
+			continue
+		}
+		file := p.fileOf(p.snap.Type(ownerOfKey(f.ID)))
+		if file == nil {
+			return "", false
+		}
+		src, err := p.source(file.Path)
+		if err != nil || f.BodyEnd > len(src) {
+			return "", false
+		}
+		v, err := strconv.Unquote(strings.TrimSpace(string(src[f.BodyStart:f.BodyEnd])))
+		return v, err == nil
+	}
+	return "", false
 }
 
 // stringArgs returns the string literals of the annotation arguments starting at toks[i]
