@@ -129,6 +129,7 @@ var ruleCases = []struct {
 	{"bound method reference", "lambdas", "app.Ops#negate(int)", []string{"app.LambdasTest#boundMethodReference()"}, nil, nil},
 	{"lambda body", "lambdas", "app.Helper#work()", []string{"app.LambdasTest#lambdaBody()"}, nil, nil},
 	{"anonymous class body", "lambdas", "app.Helper#compare(String,String)", []string{"app.LambdasTest#anonymousClassBody()"}, nil, nil},
+	{"method reference with type arguments", "lambdas", "app.Helper#first(List)", []string{"app.LambdasTest#methodReferenceWithTypeArguments()"}, nil, nil},
 	{"a call inside a method of an anonymous class", "lambdas", "app.Helper#work()", []string{"app.LambdasTest#anonymousClassInProduction()"}, nil, nil},
 	{"a method declared in an anonymous class calls nothing", "lambdas", "app.Meter#scale()", nil,
 		[]string{"app.LambdasTest#anonymousClassInProduction()", "app.Gram#unit()"}, nil},

@@ -76,7 +76,7 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 				continue
 			}
 			if i+1 < len(toks) && toks[i+1].Is(src, "::") && i+2 < len(toks) {
-				name := toks[i+2].Text(src)
+				name := methodRefName(src, toks, i+2)
 				if name == "new" {
 					name = "<init>"
 				}
@@ -102,7 +102,7 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 		case TokPunct:
 			// this::m, super::m, expr.call()::m
 			if text == "::" && i > 0 && i+1 < len(toks) && toks[i-1].Kind != TokIdent {
-				name := toks[i+1].Text(src)
+				name := methodRefName(src, toks, i+1)
 				if name == "new" {
 					name = "<init>"
 				}
@@ -190,6 +190,31 @@ func skipAngles(src []byte, toks []Token, j int) int {
 		}
 	}
 	return j
+}
+
+// methodRefName returns the method name of a method reference whose name starts at
+// toks[k], after "::": explicit type arguments (ObjectUtils::<String>median) come first.
+func methodRefName(src []byte, toks []Token, k int) string {
+	if toks[k].Is(src, "<") {
+		depth := 0
+		for ; k < len(toks); k++ {
+			if toks[k].Is(src, "<") {
+				depth++
+			} else if toks[k].Is(src, ">") {
+				depth--
+			} else if toks[k].Is(src, ">>") {
+				depth -= 2
+			}
+			if depth <= 0 {
+				break
+			}
+		}
+		k++
+		if k >= len(toks) {
+			return ""
+		}
+	}
+	return toks[k].Text(src)
 }
 
 // declaresMethod reports whether the parenthesised list closing at closeIdx is a method's

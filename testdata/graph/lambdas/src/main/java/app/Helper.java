@@ -8,4 +8,8 @@ public class Helper {
     public static int compare(String a, String b) {
         return a.length() - b.length();
     }
+
+    public static <T> T first(java.util.List<T> xs) {
+        return xs.get(0);
+    }
 }

@@ -45,4 +45,10 @@ class LambdasTest {
     void anonymousClassInProduction() {
         assertEquals(0, new Gram().unit().zero());
     }
+
+    @Test
+    void methodReferenceWithTypeArguments() {
+        java.util.function.Function<List<String>, String> f = Helper::<String>first;
+        assertEquals("a", f.apply(Arrays.asList("a")));
+    }
 }
