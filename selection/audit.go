@@ -244,7 +244,9 @@ type auditor struct {
 	st      Input
 	rec     *coverage.Store
 	classes map[string]*slicing.TestClass  // concrete test classes by id
-	methods map[string]*slicing.TestMethod // by "class#method" of the concrete class
+	// methods are by "class#method" of the concrete class: several when a test method is
+	// overloaded (a @Test and a @ParameterizedTest of the same name).
+	methods map[string][]*slicing.TestMethod
 	bySite  map[coverage.Site][]string     // production members each site executed (built on first miss)
 }
 
@@ -255,14 +257,15 @@ type candidate struct {
 }
 
 func newAuditor(st Input, rec *coverage.Store) *auditor {
-	a := &auditor{st: st, rec: rec, classes: map[string]*slicing.TestClass{}, methods: map[string]*slicing.TestMethod{}}
+	a := &auditor{st: st, rec: rec, classes: map[string]*slicing.TestClass{}, methods: map[string][]*slicing.TestMethod{}}
 	for _, tc := range st.Tests {
 		if tc.Abstract {
 			continue
 		}
 		a.classes[tc.ID] = tc
 		for _, tm := range tc.Methods {
-			a.methods[tc.ID+"#"+methodName(tm.ID)] = tm
+			key := tc.ID + "#" + methodName(tm.ID)
+			a.methods[key] = append(a.methods[key], tm)
 		}
 	}
 	return a
@@ -385,15 +388,18 @@ func (a *auditor) audit(c candidate, res *Result) (MemberAudit, []AuditMiss) {
 				needMethod(tc, tm, tm.Units)
 			}
 		default:
-			tm := a.methods[site.Test]
-			if tm == nil {
+			tms := a.methodsAt(site)
+			if len(tms) == 0 {
 				missed = append(missed, AuditMiss{Member: c.id, Test: site.Test, Line: site.Line, OtherThread: site.OtherThread,
 					Via: []string{c.id}, Why: "test method not discovered"})
 				continue
 			}
 			methods[site.Test] = true
-			units = unitsAt(tm, site.Line)
-			needMethod(tc, tm, units)
+			for _, tm := range tms {
+				us := unitsAt(tm, site.Line)
+				units = append(units, us...)
+				needMethod(tc, tm, us)
+			}
 		}
 		ok := true
 		for _, u := range units {
@@ -418,7 +424,9 @@ func (a *auditor) audit(c candidate, res *Result) (MemberAudit, []AuditMiss) {
 	}
 	methodA, classA, classT := 0, 0, 0
 	for id := range methods {
-		methodA += a.methods[id].Assertions
+		for _, tm := range a.methods[id] {
+			methodA += tm.Assertions
+		}
 	}
 	for id := range classes {
 		for _, tm := range a.classes[id].Methods {
@@ -467,6 +475,22 @@ func (a *auditor) methodLevelAssertions(res *Result, b *SliceBreakdown) int {
 		}
 	}
 	return n
+}
+
+// methodsAt returns the test methods a site ran in: of the methods named like the site's,
+// the ones whose text holds the site's line, or all of them when none does (fixture code).
+func (a *auditor) methodsAt(site coverage.Site) []*slicing.TestMethod {
+	tms := a.methods[site.Test]
+	var at []*slicing.TestMethod
+	for _, tm := range tms {
+		if site.Line >= tm.Line && site.Line <= tm.EndLine {
+			at = append(at, tm)
+		}
+	}
+	if len(at) > 0 {
+		return at
+	}
+	return tms
 }
 
 // add counts tm's assertions, sel of which assertion-level selection picked.

@@ -195,3 +195,50 @@ func TestAuditSampleIsSeeded(t *testing.T) {
 		t.Fatalf("same seed, different samples: %v vs %v", a, b)
 	}
 }
+
+// TestAuditOverloadedTestMethods: JUnit 5 runs a @Test and a @ParameterizedTest of the same
+// name side by side, and the coverage record names both "class#method". A hit is the
+// overload's whose text holds its line, not whichever overload was discovered last.
+func TestAuditOverloadedTestMethods(t *testing.T) {
+	files := map[string][]byte{
+		"src/main/java/p/Calc.java": auditFiles["src/main/java/p/Calc.java"],
+		"src/test/java/p/TwinTest.java": []byte(`package p;
+import static org.junit.jupiter.api.Assertions.*;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+class TwinTest {
+  @Test void twin() {
+    assertEquals(4, new Calc(0).twice(2));
+  }
+  @ParameterizedTest @ValueSource(ints = {1})
+  void twin(int x) {
+    assertEquals("calc", new Calc(x).name());
+  }
+}
+`),
+	}
+	snap, err := analysis.Build(context.Background(), "/twin", analysis.MemorySource{Name: "twin", Files: files}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := slicing.DiscoverAll(snap, snap.Read, slicing.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := Input{Base: snap, Cur: snap, CurGraph: analysis.BuildGraph(snap), Tests: d.Classes}
+	rec := coverage.Build(snap, coverage.Run{
+		Members: []coverage.JVMMember{{Class: "p.Calc", Method: "twice", Desc: "(I)I"}, {Class: "p.Calc", Method: "name", Desc: "()Ljava/lang/String;"}},
+		Hits: []coverage.JVMHit{
+			{Member: 0, TestClass: "p.TwinTest", TestMethod: "twin", Line: 8},
+			{Member: 1, TestClass: "p.TwinTest", TestMethod: "twin", Line: 12},
+		},
+	})
+	res, err := Audit(context.Background(), st, rec, AuditOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Members != 2 || res.MissedStatements != 0 {
+		t.Errorf("audited %d members, missed %+v; want 2 and none", res.Members, res.Missed)
+	}
+}
