@@ -243,11 +243,11 @@ func summarize(per []MemberAudit, get func(MemberAudit) Ratios) (mean, median Ra
 type auditor struct {
 	st      Input
 	rec     *coverage.Store
-	classes map[string]*slicing.TestClass  // concrete test classes by id
+	classes map[string]*slicing.TestClass // concrete test classes by id
 	// methods are by "class#method" of the concrete class: several when a test method is
 	// overloaded (a @Test and a @ParameterizedTest of the same name).
 	methods map[string][]*slicing.TestMethod
-	bySite  map[coverage.Site][]string     // production members each site executed (built on first miss)
+	bySite  map[coverage.Site][]string // production members each site executed (built on first miss)
 }
 
 // candidate is one member to audit and the sites that executed it.
