@@ -376,9 +376,13 @@ func (a *auditor) audit(c candidate, res *Result) (MemberAudit, []AuditMiss) {
 			continue
 		}
 		classes[tc.ID] = true
-		var units []slicing.Unit
+		// alternatives are the unit sets that may hold the site's statement: one per
+		// overload of its test method (the record does not say which ran it). The site is
+		// selected when every unit of one alternative is.
+		var alternatives [][]slicing.Unit
 		switch site.Method() {
 		case "":
+			var units []slicing.Unit
 			for _, tm := range tc.Methods {
 				if tm.Kind == slicing.KindSuite {
 					continue
@@ -387,6 +391,7 @@ func (a *auditor) audit(c candidate, res *Result) (MemberAudit, []AuditMiss) {
 				methods[tc.ID+"#"+methodName(tm.ID)] = true
 				needMethod(tc, tm, tm.Units)
 			}
+			alternatives = append(alternatives, units)
 		default:
 			tms := a.methodsAt(site)
 			if len(tms) == 0 {
@@ -397,13 +402,17 @@ func (a *auditor) audit(c candidate, res *Result) (MemberAudit, []AuditMiss) {
 			methods[site.Test] = true
 			for _, tm := range tms {
 				us := unitsAt(tm, site.Line)
-				units = append(units, us...)
+				alternatives = append(alternatives, us)
 				needMethod(tc, tm, us)
 			}
 		}
-		ok := true
-		for _, u := range units {
-			ok = ok && selected[u.ID]
+		ok := false
+		for _, units := range alternatives {
+			all := true
+			for _, u := range units {
+				all = all && selected[u.ID]
+			}
+			ok = ok || all
 		}
 		if !ok {
 			missed = append(missed, AuditMiss{Member: c.id, Test: site.Test, Line: site.Line, OtherThread: site.OtherThread,

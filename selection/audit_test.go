@@ -198,7 +198,8 @@ func TestAuditSampleIsSeeded(t *testing.T) {
 
 // TestAuditOverloadedTestMethods: JUnit 5 runs a @Test and a @ParameterizedTest of the same
 // name side by side, and the coverage record names both "class#method". A hit is the
-// overload's whose text holds its line, not whichever overload was discovered last.
+// overload's whose text holds its line, not whichever overload was discovered last; a hit
+// outside both (the provider's) is selected when one overload's units are.
 func TestAuditOverloadedTestMethods(t *testing.T) {
 	files := map[string][]byte{
 		"src/main/java/p/Calc.java": auditFiles["src/main/java/p/Calc.java"],
@@ -206,15 +207,16 @@ func TestAuditOverloadedTestMethods(t *testing.T) {
 import static org.junit.jupiter.api.Assertions.*;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 class TwinTest {
   @Test void twin() {
     assertEquals(4, new Calc(0).twice(2));
   }
-  @ParameterizedTest @ValueSource(ints = {1})
+  @ParameterizedTest @MethodSource("ints")
   void twin(int x) {
     assertEquals("calc", new Calc(x).name());
   }
+  static java.util.stream.IntStream ints() { return java.util.stream.IntStream.of(new Calc(1).add(0)); }
 }
 `),
 	}
@@ -228,17 +230,19 @@ class TwinTest {
 	}
 	st := Input{Base: snap, Cur: snap, CurGraph: analysis.BuildGraph(snap), Tests: d.Classes}
 	rec := coverage.Build(snap, coverage.Run{
-		Members: []coverage.JVMMember{{Class: "p.Calc", Method: "twice", Desc: "(I)I"}, {Class: "p.Calc", Method: "name", Desc: "()Ljava/lang/String;"}},
+		Members: []coverage.JVMMember{{Class: "p.Calc", Method: "twice", Desc: "(I)I"}, {Class: "p.Calc", Method: "name", Desc: "()Ljava/lang/String;"},
+			{Class: "p.Calc", Method: "add", Desc: "(I)I"}},
 		Hits: []coverage.JVMHit{
 			{Member: 0, TestClass: "p.TwinTest", TestMethod: "twin", Line: 8},
 			{Member: 1, TestClass: "p.TwinTest", TestMethod: "twin", Line: 12},
+			{Member: 2, TestClass: "p.TwinTest", TestMethod: "twin", Line: 0}, // the provider, outside both bodies
 		},
 	})
 	res, err := Audit(context.Background(), st, rec, AuditOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Members != 2 || res.MissedStatements != 0 {
-		t.Errorf("audited %d members, missed %+v; want 2 and none", res.Members, res.Missed)
+	if res.Members != 3 || res.MissedStatements != 0 {
+		t.Errorf("audited %d members, missed %+v; want 3 and none", res.Members, res.Missed)
 	}
 }
