@@ -57,6 +57,13 @@ class ParserTest {
   @MethodSource(Elsewhere.NAME)
   void unreadable(Parser p) { assertTrue(p.parse("x")); }
   @ParameterizedTest
+  @ValueSource(classes = {Parser.class})
+  void instantiated(Class<?> c) throws Exception { assertNotNull(c.getConstructor(int.class, int.class)); }
+  static Stream<Object[]> grid() { return Stream.of(new Object[] {new Parser("grid")}); }
+  @CartesianTest
+  @CartesianTest.MethodFactory("grid")
+  void cartesian(Parser p) { assertTrue(p.parse("x")); }
+  @ParameterizedTest
   @ValueSource(strings = {"a", "b"})
   void literal(String s) { assertFalse(s.isEmpty()); }
   @ParameterizedTest
@@ -73,6 +80,8 @@ class ParserTest {
 		{"factory named like the test", "src/main/java/q/Parser.java", "this.strict = strict;", "this.strict = !strict;", []string{"q.ParserTest#lenient"}},
 		{"enum source", "src/main/java/q/Kind.java", "return 1;", "return 2;", []string{"q.ParserTest#kinds"}},
 		{"factory named by a constant", "src/main/java/q/Parser.java", `mode.equals("strict")`, `mode.equals("lax")`, []string{"q.ParserTest#moded", "q.ParserTest#unreadable"}},
+		{"classes a value source hands to the test", "src/main/java/q/Parser.java", "level > 0 &&", "level > 2 &&", []string{"q.ParserTest#instantiated"}},
+		{"JUnit Pioneer's method factory", "src/main/java/q/Parser.java", `mode.equals("strict")`, `mode.equals("lax")`, []string{"q.ParserTest#cartesian"}},
 		{"factory named by another class's constant", "src/main/java/q/Parser.java", "level > 0 &&", "level > 1 &&", []string{"q.ParserTest#leveled"}},
 	}
 	for _, tc := range cases {

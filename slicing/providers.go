@@ -9,10 +9,11 @@ import (
 
 // providers returns the members whose code runs to produce the arguments of a
 // parameterized test method: the factory methods of @MethodSource (its own name when no
-// name is given; "pkg.Cls#m" names another class), the fields of @FieldSource, and every
-// member of the classes @ArgumentsSource and @EnumSource name. They run before each
-// invocation, outside the method's statements, so a change they reach affects the whole
-// method. Literal sources (@ValueSource, @CsvSource…) run no project code.
+// name is given; "pkg.Cls#m" names another class; a String constant may give the name), the
+// fields of @FieldSource, JUnit Pioneer's @CartesianTest.MethodFactory, and every member of
+// the classes @ArgumentsSource, @EnumSource and @ValueSource(classes = …) name. They run
+// before each invocation, outside the method's statements, so a change they reach affects
+// the whole method. Other literal sources (@ValueSource, @CsvSource…) run no project code.
 func (p *project) providers(t *analysis.Type, m *analysis.Member) []string {
 	f := p.fileOf(t)
 	if f == nil {
@@ -39,7 +40,7 @@ func (p *project) providers(t *analysis.Type, m *analysis.Member) []string {
 	}
 	for i, tok := range toks {
 		switch tok {
-		case "MethodSource", "FieldSource":
+		case "MethodSource", "FieldSource", "MethodFactory": // MethodFactory: JUnit Pioneer's @CartesianTest
 			kind := analysis.KindMethod
 			if tok == "FieldSource" {
 				kind = analysis.KindField
@@ -66,7 +67,9 @@ func (p *project) providers(t *analysis.Type, m *analysis.Member) []string {
 			for _, n := range names {
 				add(p.sourceMembers(t, n, kind)...)
 			}
-		case "ArgumentsSource", "EnumSource", "ArgumentsSources":
+		case "ArgumentsSource", "EnumSource", "ArgumentsSources", "ValueSource":
+			// @ValueSource(classes = {X.class}) hands the test classes it may instantiate or
+			// call reflectively; its other literals name no class.
 			for _, cls := range classArgs(toks, i+1) {
 				for _, x := range p.resolve(t, cls) {
 					for _, mm := range x.Members {
