@@ -210,7 +210,9 @@ func (g *Graph) ResolveCalls(ctxType string, locals []LocalVar, calls []Call) []
 	for k := range calls {
 		set := map[string]bool{}
 		inits := map[string]int{}
-		for _, tg := range mc.call(k).targets {
+		targets := mc.call(k).targets
+		noteFunctionInits(r, ctxType, calls[k], targets, inits)
+		for _, tg := range targets {
 			set[tg.id] = true
 			if tg.kind == EdgeDispatch {
 				continue

@@ -191,6 +191,9 @@ type Call struct {
 	// "" when unknown. Nil when the argument list was not read.
 	Args []string
 	Anon bool // new X(..) { .. }: an anonymous class whose body is part of this member
+	// FnArgs are the positions of arguments written as a lambda or a method reference:
+	// making one initializes its functional interface when that declares default methods.
+	FnArgs []int
 }
 
 // LocalVar is a local variable or parameter declaration with its erased simple type and,

@@ -56,7 +56,7 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 				if declaresMethod(src, toks, closeIdx) {
 					continue // a method of an anonymous or local class: its body is scanned, it calls nothing
 				}
-				call := Call{Name: text, Arity: n, Line: lines.at(t.Start), ArgNames: args, Args: sums}
+				call := Call{Name: text, Arity: n, Line: lines.at(t.Start), ArgNames: args, Args: sums, FnArgs: functionArgs(src, toks, i+1, closeIdx)}
 				call.Receiver = receiverOf(src, toks, i, r.Calls, at)
 				if len(call.Receiver) == 1 && call.Receiver[0] == "super" {
 					call.Super = true
@@ -190,6 +190,29 @@ func skipAngles(src []byte, toks []Token, j int) int {
 		}
 	}
 	return j
+}
+
+// functionArgs returns the positions of the arguments between toks[open] ("(") and
+// toks[closeIdx] written as a lambda or a method reference ("->" or "::" at their top level).
+func functionArgs(src []byte, toks []Token, open, closeIdx int) []int {
+	var out []int
+	depth, pos := 0, 0
+	for j := open + 1; j < closeIdx && j < len(toks); j++ {
+		s := toks[j]
+		switch {
+		case s.Is(src, "(") || s.Is(src, "{") || s.Is(src, "["):
+			depth++
+		case s.Is(src, ")") || s.Is(src, "}") || s.Is(src, "]"):
+			depth--
+		case depth == 0 && s.Is(src, ","):
+			pos++
+		case depth == 0 && (s.Is(src, "->") || s.Is(src, "::")):
+			if len(out) == 0 || out[len(out)-1] != pos {
+				out = append(out, pos)
+			}
+		}
+	}
+	return out
 }
 
 // methodRefName returns the method name of a method reference whose name starts at

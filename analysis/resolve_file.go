@@ -262,12 +262,14 @@ func memberEdges(r *resolver, t *Type, m *Member, sink *edgeSink) string {
 		}
 	}
 	for k, c := range m.Refs.Calls {
-		for _, tg := range mc.call(k).targets {
+		targets := mc.call(k).targets
+		for _, tg := range targets {
 			sink.addWhy(from, tg.id, tg.kind, c.Line, tg.why)
 			if tg.kind != EdgeCallback && tg.kind != EdgeDispatch {
 				noteInit(r, t.ID, tg.id, c.Line, inits)
 			}
 		}
+		noteFunctionInits(r, t.ID, c, targets, inits)
 	}
 	nameEdges(mc, m.Refs.Names, m.Refs.Selects, line)
 	staticInitEdges(r, from, inits, sink)
@@ -429,6 +431,52 @@ func noteInit(r *resolver, self, id string, line int, inits map[string]int) {
 	if m.Static() || m.Kind == KindConstructor || t.Kind == "interface" && m.Kind == KindField {
 		inits[owner] = line
 	}
+}
+
+// noteFunctionInits records in inits the functional interfaces a call's lambda and method
+// reference arguments implement, read from the parameter types of the methods it may call:
+// the class the JVM makes for a lambda initializes its interface when that declares
+// default methods (JLS 12.4.2), which runs the interface's static field initializers.
+func noteFunctionInits(r *resolver, self string, c Call, targets []target, inits map[string]int) {
+	if len(c.FnArgs) == 0 {
+		return
+	}
+	for _, tg := range targets {
+		if tg.kind == EdgeCallback {
+			continue
+		}
+		owner := typeOfMember(tg.id)
+		t := r.s.Type(owner)
+		if t == nil {
+			continue
+		}
+		m := t.Member(tg.id)
+		if m == nil || len(m.Params) == 0 {
+			continue
+		}
+		for _, pos := range c.FnArgs {
+			param := m.Params[min(pos, len(m.Params)-1)]
+			for _, id := range r.typeIn(r.s.FileOf(owner), owner, strings.TrimSuffix(param, "[]")).ids {
+				if _, ok := inits[id]; ok || id == self || !hasDefaultMethod(r.s.Type(id)) {
+					continue
+				}
+				inits[id] = c.Line
+			}
+		}
+	}
+}
+
+// hasDefaultMethod reports whether t is an interface declaring a default method.
+func hasDefaultMethod(t *Type) bool {
+	if t == nil || t.Kind != "interface" {
+		return false
+	}
+	for _, m := range t.Members {
+		if m.Kind == KindMethod && hasString(m.Modifiers, "default") {
+			return true
+		}
+	}
+	return false
 }
 
 // staticInitEdges adds, for each type whose initialization the member may trigger, edges to

@@ -12,4 +12,8 @@ public class Helper {
     public static <T> T first(java.util.List<T> xs) {
         return xs.get(0);
     }
+
+    public static String[] names() {
+        return new String[] {"probe"};
+    }
 }

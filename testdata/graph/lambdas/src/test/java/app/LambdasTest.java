@@ -51,4 +51,16 @@ class LambdasTest {
         java.util.function.Function<List<String>, String> f = Helper::<String>first;
         assertEquals("a", f.apply(Arrays.asList("a")));
     }
+
+    @Test
+    void lambdaOfAnInterfaceWithDefaults() {
+        int[] seen = new int[1];
+        Runner.run(x -> seen[0] = x, 3);
+        assertEquals(3, seen[0]);
+    }
+
+    @Test
+    void lambdaOfAPlainInterface() {
+        assertEquals(true, Runner.check(x -> x > 0, 1));
+    }
 }
