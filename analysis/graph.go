@@ -211,7 +211,7 @@ func (g *Graph) ResolveCalls(ctxType string, locals []LocalVar, calls []Call) []
 		set := map[string]bool{}
 		inits := map[string]int{}
 		targets := mc.call(k).targets
-		noteFunctionInits(r, ctxType, calls[k], targets, inits)
+		mc.noteInterfaceInits(calls[k], targets, inits)
 		for _, tg := range targets {
 			set[tg.id] = true
 			if tg.kind == EdgeDispatch {

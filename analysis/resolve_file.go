@@ -269,7 +269,7 @@ func memberEdges(r *resolver, t *Type, m *Member, sink *edgeSink) string {
 				noteInit(r, t.ID, tg.id, c.Line, inits)
 			}
 		}
-		noteFunctionInits(r, t.ID, c, targets, inits)
+		mc.noteInterfaceInits(c, targets, inits)
 	}
 	nameEdges(mc, m.Refs.Names, m.Refs.Selects, line)
 	staticInitEdges(r, from, inits, sink)
@@ -433,11 +433,20 @@ func noteInit(r *resolver, self, id string, line int, inits map[string]int) {
 	}
 }
 
-// noteFunctionInits records in inits the functional interfaces a call's lambda and method
-// reference arguments implement, read from the parameter types of the methods it may call:
-// the class the JVM makes for a lambda initializes its interface when that declares
-// default methods (JLS 12.4.2), which runs the interface's static field initializers.
-func noteFunctionInits(r *resolver, self string, c Call, targets []target, inits map[string]int) {
+// noteInterfaceInits records in inits the interfaces a call makes an object of: those an
+// anonymous class (new I() { .. }) implements, and the functional interfaces its lambda and
+// method reference arguments implement, read from the parameter types of the methods it
+// may call. Initializing the class of such an object initializes each of its interfaces
+// that declares default methods (JLS 12.4.2), which runs their static field initializers.
+func (mc *memberCtx) noteInterfaceInits(c Call, targets []target, inits map[string]int) {
+	r, self := mc.r, mc.typ
+	if c.Anon && c.New != "" {
+		for _, id := range mc.typeValue(mc.f, mc.typ, c.New).ids {
+			if _, ok := inits[id]; !ok && id != self && hasDefaultMethod(r.s.Type(id)) {
+				inits[id] = c.Line
+			}
+		}
+	}
 	if len(c.FnArgs) == 0 {
 		return
 	}
@@ -505,6 +514,7 @@ func forStaticInits(r *resolver, inits map[string]int, fn func(id string, line i
 	for _, typ := range types {
 		line := inits[typ]
 		seen := map[string]bool{}
+		var ifaces []string
 		for cur := typ; cur != "" && !seen[cur]; cur = r.idx.superCls[cur] {
 			seen[cur] = true
 			r.d.typ(cur)
@@ -517,6 +527,26 @@ func forStaticInits(r *resolver, inits map[string]int, fn func(id string, line i
 					fn(m.ID, line)
 				}
 			}
+			ifaces = append(ifaces, r.supersOf(cur)...)
+		}
+		// A class's initialization also initializes the interfaces it implements, directly
+		// or not, that declare default methods (JLS 12.4.2).
+		for len(ifaces) > 0 {
+			cur := ifaces[len(ifaces)-1]
+			ifaces = ifaces[:len(ifaces)-1]
+			if seen[cur] {
+				continue
+			}
+			seen[cur] = true
+			r.d.typ(cur)
+			if t := r.s.Type(cur); hasDefaultMethod(t) {
+				for _, m := range t.Members {
+					if isStaticInit(m) {
+						fn(m.ID, line)
+					}
+				}
+			}
+			ifaces = append(ifaces, r.supersOf(cur)...)
 		}
 	}
 }

@@ -63,4 +63,30 @@ class LambdasTest {
     void lambdaOfAPlainInterface() {
         assertEquals(true, Runner.check(x -> x > 0, 1));
     }
+
+    @Test
+    void anonymousClassOfAnInterfaceWithDefaults() {
+        Action a = new Action() {
+            public void run(int x) {
+            }
+        };
+        a.run(1);
+        assertEquals(1, 1);
+    }
+
+    @Test
+    void classImplementingAnInterfaceWithDefaults() {
+        new Doubler().run(2);
+        assertEquals(2, 2);
+    }
+
+    @Test
+    void anonymousClassOfAPlainInterface() {
+        Probe p = new Probe() {
+            public boolean test(int x) {
+                return true;
+            }
+        };
+        assertEquals(true, p.test(1));
+    }
 }
