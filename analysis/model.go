@@ -172,6 +172,10 @@ type Refs struct {
 	Selects    []Select   // field accesses: qualified reads/writes and unqualified writes (see Select)
 	ClassLits  []string   // class literals X.class, dotted as written ("a.b.X")
 	LocalTypes bool       // the body declares a local class, interface, enum or record
+	// StaticOnly are the names of Types mentioned only as the head of static calls
+	// (StringUtils.isBlank(s)): no value of such a type appears in the text, except what
+	// those calls return.
+	StaticOnly []string
 }
 
 // Call is one call site: receiver expression summary, method name and argument count.

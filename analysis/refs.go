@@ -26,6 +26,7 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 	lines := newLineCounter(src, toks)
 	names := map[string]bool{}
 	types := map[string]bool{}
+	valueTypes := map[string]bool{} // type names mentioned other than as the head of a static call
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		text := t.Text(src)
@@ -40,6 +41,7 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 				if call, ok := scanNew(src, toks, i, lines.at(t.Start)); ok {
 					r.Calls, at = append(r.Calls, call), append(at, i)
 					types[call.New] = true
+					valueTypes[call.New] = true
 				}
 			case "this", "super":
 				if i+1 < len(toks) && toks[i+1].Is(src, "(") && (i == 0 || isStmtStart(src, toks[i-1])) {
@@ -85,6 +87,7 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 				at = append(at, i)
 				if isTypeLike(text) {
 					types[text] = true
+					valueTypes[text] = true
 				}
 				continue
 			}
@@ -97,6 +100,9 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 			}
 			if isTypeLike(text) {
 				types[text] = true
+				if !staticCallHead(src, toks, i) {
+					valueTypes[text] = true
+				}
 			}
 			names[text] = true
 		case TokPunct:
@@ -116,7 +122,11 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 	}
 	for t := range types {
 		r.Types = append(r.Types, t)
+		if !valueTypes[t] {
+			r.StaticOnly = append(r.StaticOnly, t)
+		}
 	}
+	sort.Strings(r.StaticOnly)
 	sort.Strings(r.Names)
 	sort.Strings(r.Types)
 	scanSelects(src, toks, &r, at)
@@ -190,6 +200,16 @@ func skipAngles(src []byte, toks []Token, j int) int {
 		}
 	}
 	return j
+}
+
+// staticCallHead reports whether the type-like name at toks[i] heads a static call written
+// X.m(…): not qualified itself, not after new, followed by a lower-case method name.
+func staticCallHead(src []byte, toks []Token, i int) bool {
+	if i > 0 && (toks[i-1].Is(src, ".") || toks[i-1].Is(src, "new")) {
+		return false
+	}
+	return i+3 < len(toks) && toks[i+1].Is(src, ".") && toks[i+2].Kind == TokIdent &&
+		!isTypeLike(toks[i+2].Text(src)) && toks[i+3].Is(src, "(")
 }
 
 // functionArgs returns the positions of the arguments between toks[open] ("(") and

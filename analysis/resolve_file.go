@@ -371,9 +371,31 @@ func reflectionEdges(mc *memberCtx, m *Member, line int) {
 	if !m.Refs.Reflective {
 		return
 	}
-	// Every member of every project type the member names may be looked up.
+	// Every member of every project type whose values the member may hold may be looked up:
+	// the types it names, less those named only as the head of static calls
+	// (StringUtils.isBlank(name) hands out no StringUtils), whose calls count by what they
+	// return instead (all of the head's members when that is unknown).
 	named := map[string]bool{mc.typ: true}
+	staticOnly := map[string]bool{}
+	for _, ty := range m.Refs.StaticOnly {
+		staticOnly[ty] = true
+	}
+	for k, c := range m.Refs.Calls {
+		if len(c.Receiver) != 1 || !staticOnly[c.Receiver[0]] {
+			continue
+		}
+		v := mc.call(k).value
+		if v.unknown {
+			delete(staticOnly, c.Receiver[0])
+		}
+		for _, id := range v.ids {
+			named[id] = true
+		}
+	}
 	for _, ty := range append(append([]string{}, m.Refs.Types...), m.Refs.ClassLits...) {
+		if staticOnly[ty] {
+			continue
+		}
 		for _, id := range r.typeIn(mc.f, mc.typ, ty).ids {
 			named[id] = true
 		}

@@ -35,4 +35,14 @@ class ReflectionTest {
         rows.setAccessible(true);
         assertEquals(2, ((int[]) rows.get(null)).length);
     }
+
+    @Test
+    void checkedName() throws Exception {
+        assertEquals("spin", Invoker.callChecked(new Gadget(), "spin"));
+    }
+
+    @Test
+    void madeName() throws Exception {
+        assertEquals("spin", Invoker.callMade("spin"));
+    }
 }
