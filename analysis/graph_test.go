@@ -136,6 +136,8 @@ var ruleCases = []struct {
 	{"an anonymous class or a class implementing an interface with default methods initializes it", "lambdas", "app.Action#NOP",
 		[]string{"app.LambdasTest#anonymousClassOfAnInterfaceWithDefaults()", "app.LambdasTest#classImplementingAnInterfaceWithDefaults()"}, nil, nil},
 	{"method reference with type arguments", "lambdas", "app.Helper#first(List)", []string{"app.LambdasTest#methodReferenceWithTypeArguments()"}, nil, nil},
+	{"static call with type arguments", "lambdas", "app.Helper#first(List)", []string{"app.LambdasTest#staticCallWithTypeArguments()"}, nil,
+		[]Edge{{From: "app.LambdasTest#staticCallWithTypeArguments()", To: "app.Helper#first(List)", Kind: "call"}}},
 	{"a call inside a method of an anonymous class", "lambdas", "app.Helper#work()", []string{"app.LambdasTest#anonymousClassInProduction()"}, nil, nil},
 	{"a method declared in an anonymous class calls nothing", "lambdas", "app.Meter#scale()", nil,
 		[]string{"app.LambdasTest#anonymousClassInProduction()", "app.Gram#unit()"}, nil},

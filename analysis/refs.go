@@ -415,10 +415,37 @@ func appendArgName(src []byte, toks []Token, from, to int, names []string) []str
 // receiverOf summarises the receiver of the call whose name is at toks[i]; at holds the
 // name token of each call in calls.
 func receiverOf(src []byte, toks []Token, i int, calls []Call, at []int) []string {
-	if i < 2 || !toks[i-1].Is(src, ".") {
+	dot := i - 1
+	if dot >= 0 && (toks[dot].Is(src, ">") || toks[dot].Is(src, ">>")) {
+		// Explicit type arguments: X.<T>m(..) is called on X.
+		dot = angleOpen(src, toks, dot) - 1
+	}
+	if dot < 1 || !toks[dot].Is(src, ".") {
 		return nil
 	}
-	return receiverEndingAt(src, toks, i-2, calls, at, 0)
+	return receiverEndingAt(src, toks, dot-1, calls, at, 0)
+}
+
+// angleOpen returns the index of the "<" that opens the type argument list closing at
+// toks[close] (">" or ">>"), or -1.
+func angleOpen(src []byte, toks []Token, close int) int {
+	depth := 0
+	for j := close; j >= 0; j-- {
+		switch {
+		case toks[j].Is(src, ">"):
+			depth++
+		case toks[j].Is(src, ">>"):
+			depth += 2
+		case toks[j].Is(src, "<"):
+			depth--
+		case toks[j].Is(src, "(") || toks[j].Is(src, ")") || toks[j].Is(src, ";") || toks[j].Is(src, "{") || toks[j].Is(src, "}"):
+			return -1 // no type argument list spans these
+		}
+		if depth == 0 {
+			return j
+		}
+	}
+	return -1
 }
 
 // receiverEndingAt summarises the expression whose last token is toks[end], as a receiver

@@ -89,4 +89,9 @@ class LambdasTest {
         };
         assertEquals(true, p.test(1));
     }
+
+    @Test
+    void staticCallWithTypeArguments() {
+        assertEquals("a", Helper.<String>first(Arrays.asList("a")));
+    }
 }
