@@ -54,11 +54,11 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 				if i > 0 && toks[i-1].Is(src, "new") {
 					continue
 				}
-				closeIdx, n, args, sums := argSummaries(src, toks, i+1)
+				closeIdx, n, args, sums, fns := argSummaries(src, toks, i+1)
 				if declaresMethod(src, toks, closeIdx) {
 					continue // a method of an anonymous or local class: its body is scanned, it calls nothing
 				}
-				call := Call{Name: text, Arity: n, Line: lines.at(t.Start), ArgNames: args, Args: sums, FnArgs: functionArgs(src, toks, i+1, closeIdx)}
+				call := Call{Name: text, Arity: n, Line: lines.at(t.Start), ArgNames: args, Args: sums, FnArgs: fns}
 				call.Receiver = receiverOf(src, toks, i, r.Calls, at)
 				if len(call.Receiver) == 1 && call.Receiver[0] == "super" {
 					call.Super = true
@@ -179,7 +179,7 @@ func scanNew(src []byte, toks []Token, i, line int) (Call, bool) {
 	if j >= len(toks) || !toks[j].Is(src, "(") {
 		return Call{New: name}, false // array creation or broken code
 	}
-	closeIdx, n, args, sums := argSummaries(src, toks, j)
+	closeIdx, n, args, sums, _ := argSummaries(src, toks, j)
 	anon := closeIdx+1 < len(toks) && toks[closeIdx+1].Is(src, "{")
 	return Call{Name: "<init>", New: name, Arity: n, Line: line, ArgNames: args, Args: sums, Anon: anon}, true
 }
@@ -212,47 +212,11 @@ func staticCallHead(src []byte, toks []Token, i int) bool {
 		!isTypeLike(toks[i+2].Text(src)) && toks[i+3].Is(src, "(")
 }
 
-// functionArgs returns the positions of the arguments between toks[open] ("(") and
-// toks[closeIdx] written as a lambda or a method reference ("->" or "::" at their top level).
-func functionArgs(src []byte, toks []Token, open, closeIdx int) []int {
-	var out []int
-	depth, pos := 0, 0
-	for j := open + 1; j < closeIdx && j < len(toks); j++ {
-		s := toks[j]
-		switch {
-		case s.Is(src, "(") || s.Is(src, "{") || s.Is(src, "["):
-			depth++
-		case s.Is(src, ")") || s.Is(src, "}") || s.Is(src, "]"):
-			depth--
-		case depth == 0 && s.Is(src, ","):
-			pos++
-		case depth == 0 && (s.Is(src, "->") || s.Is(src, "::")):
-			if len(out) == 0 || out[len(out)-1] != pos {
-				out = append(out, pos)
-			}
-		}
-	}
-	return out
-}
-
 // methodRefName returns the method name of a method reference whose name starts at
 // toks[k], after "::": explicit type arguments (ObjectUtils::<String>median) come first.
 func methodRefName(src []byte, toks []Token, k int) string {
 	if toks[k].Is(src, "<") {
-		depth := 0
-		for ; k < len(toks); k++ {
-			if toks[k].Is(src, "<") {
-				depth++
-			} else if toks[k].Is(src, ">") {
-				depth--
-			} else if toks[k].Is(src, ">>") {
-				depth -= 2
-			}
-			if depth <= 0 {
-				break
-			}
-		}
-		k++
+		k = skipAngles(src, toks, k)
 		if k >= len(toks) {
 			return ""
 		}
@@ -271,12 +235,13 @@ func declaresMethod(src []byte, toks []Token, closeIdx int) bool {
 // argList reads the argument list opening at toks[open] ("("): it returns the index of the
 // closing parenthesis, the number of arguments, and the arguments that are plain names.
 func argList(src []byte, toks []Token, open int) (closeIdx, n int, names []string) {
-	closeIdx, n, names, _ = argSummaries(src, toks, open)
+	closeIdx, n, names, _, _ = argSummaries(src, toks, open)
 	return closeIdx, n, names
 }
 
-// argSummaries is argList that also summarizes every argument (see Call.Args).
-func argSummaries(src []byte, toks []Token, open int) (closeIdx, n int, names, args []string) {
+// argSummaries is argList that also summarizes every argument (see Call.Args) and gives
+// the positions of the arguments written as a lambda or a method reference (Call.FnArgs).
+func argSummaries(src []byte, toks []Token, open int) (closeIdx, n int, names, args []string, fns []int) {
 	depth := 0
 	argStart := open + 1
 	for j := open; j < len(toks); j++ {
@@ -292,7 +257,7 @@ func argSummaries(src []byte, toks []Token, open int) (closeIdx, n int, names, a
 					names = appendArgName(src, toks, argStart, j, names)
 					args = append(args, argSummary(src, toks, argStart, j))
 				}
-				return j, n, names, args
+				return j, n, names, args, fns
 			}
 		case s.Is(src, "new") && depth == 1:
 			// Skip "new X<A, B>" so commas in type arguments are not counted.
@@ -307,6 +272,10 @@ func argSummaries(src []byte, toks []Token, open int) (closeIdx, n int, names, a
 			// Explicit type arguments of a call (Collections.<K, V>emptyMap()): their
 			// commas separate no arguments.
 			j = skipAngles(src, toks, j+1) - 1
+		case (s.Is(src, "->") || s.Is(src, "::")) && depth == 1:
+			if len(fns) == 0 || fns[len(fns)-1] != n {
+				fns = append(fns, n)
+			}
 		case s.Is(src, ",") && depth == 1:
 			n++
 			names = appendArgName(src, toks, argStart, j, names)
@@ -314,7 +283,7 @@ func argSummaries(src []byte, toks []Token, open int) (closeIdx, n int, names, a
 			argStart = j + 1
 		}
 	}
-	return len(toks) - 1, n + 1, names, nil
+	return len(toks) - 1, n + 1, names, nil, nil
 }
 
 // argSummary types the argument toks[from:to] from its tokens where that is certain.
@@ -416,7 +385,7 @@ func appendArgName(src []byte, toks []Token, from, to int, names []string) []str
 // name token of each call in calls.
 func receiverOf(src []byte, toks []Token, i int, calls []Call, at []int) []string {
 	dot := i - 1
-	if dot >= 0 && (toks[dot].Is(src, ">") || toks[dot].Is(src, ">>")) {
+	if dot >= 0 && toks[dot].Is(src, ">") {
 		// Explicit type arguments: X.<T>m(..) is called on X.
 		dot = angleOpen(src, toks, dot) - 1
 	}
@@ -427,22 +396,20 @@ func receiverOf(src []byte, toks []Token, i int, calls []Call, at []int) []strin
 }
 
 // angleOpen returns the index of the "<" that opens the type argument list closing at
-// toks[close] (">" or ">>"), or -1.
+// toks[close] (">"; the lexer keeps ">>" as two), or -1: skipAngles, backwards.
 func angleOpen(src []byte, toks []Token, close int) int {
 	depth := 0
 	for j := close; j >= 0; j-- {
 		switch {
 		case toks[j].Is(src, ">"):
 			depth++
-		case toks[j].Is(src, ">>"):
-			depth += 2
 		case toks[j].Is(src, "<"):
 			depth--
+			if depth == 0 {
+				return j
+			}
 		case toks[j].Is(src, "(") || toks[j].Is(src, ")") || toks[j].Is(src, ";") || toks[j].Is(src, "{") || toks[j].Is(src, "}"):
 			return -1 // no type argument list spans these
-		}
-		if depth == 0 {
-			return j
 		}
 	}
 	return -1

@@ -164,12 +164,13 @@ func Audit(ctx context.Context, st Input, rec *coverage.Store, opts AuditOptions
 			out.Assertions, out.TestMethods = res.Totals.Assertions, res.Totals.TestMethods
 		}
 		ma, missed := a.audit(c, res)
-		if m := a.methodLevelAssertions(res, nil); m > 0 && res.Totals.SelectedAssertions > 0 {
-			a.methodLevelAssertions(res, &out.SliceBreakdown)
-			sliced += float64(res.Totals.SelectedAssertions)
-			whole += float64(m)
-			ratioSum += float64(res.Totals.SelectedAssertions) / float64(m)
-			ratioN++
+		if sel := res.Totals.SelectedAssertions; sel > 0 {
+			if m := a.methodLevelAssertions(res, &out.SliceBreakdown); m > 0 {
+				sliced += float64(sel)
+				whole += float64(m)
+				ratioSum += float64(sel) / float64(m)
+				ratioN++
+			}
 		}
 		per = append(per, ma)
 		if len(missed) > 0 {
@@ -453,17 +454,14 @@ func (a *auditor) audit(c candidate, res *Result) (MemberAudit, []AuditMiss) {
 }
 
 // methodLevelAssertions returns how many assertions res would select at method level: all
-// assertions of every test method holding a selected unit. When b is not nil it also adds
-// those assertions to b by the kind of test method holding them.
+// assertions of every test method holding a selected unit. It also adds those assertions
+// to b by the kind of test method holding them.
 func (a *auditor) methodLevelAssertions(res *Result, b *SliceBreakdown) int {
 	seen, n := map[string]bool{}, 0
-	var selected map[string]int // assertion-level selected assertions by test run
-	if b != nil {
-		selected = map[string]int{}
-		for _, u := range res.Units {
-			if u.Level == slicing.LevelAssertion {
-				selected[u.Class+"#"+methodName(u.Test)] += u.Assertions
-			}
+	selected := map[string]int{} // assertion-level selected assertions by test run
+	for _, u := range res.Units {
+		if u.Level == slicing.LevelAssertion {
+			selected[u.Class+"#"+methodName(u.Test)] += u.Assertions
 		}
 	}
 	for _, u := range res.Units {
@@ -478,9 +476,7 @@ func (a *auditor) methodLevelAssertions(res *Result, b *SliceBreakdown) int {
 			}
 			seen[key] = true
 			n += tm.Assertions
-			if b != nil {
-				b.add(tc, tm, selected[key])
-			}
+			b.add(tc, tm, selected[key])
 		}
 	}
 	return n

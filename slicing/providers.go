@@ -45,8 +45,8 @@ func (p *project) providers(t *analysis.Type, m *analysis.Member) []string {
 			if tok == "FieldSource" {
 				kind = analysis.KindField
 			}
-			names := stringArgs(toks, i+1)
-			for _, chain := range constantArgs(toks, i+1) {
+			names, constants := stringArgs(toks, i+1), constantArgs(toks, i+1)
+			for _, chain := range constants {
 				if v, ok := p.constantString(t, chain); ok {
 					names = append(names, v)
 					continue
@@ -61,7 +61,7 @@ func (p *project) providers(t *analysis.Type, m *analysis.Member) []string {
 					}
 				}
 			}
-			if len(names) == 0 && len(constantArgs(toks, i+1)) == 0 {
+			if len(names) == 0 && len(constants) == 0 {
 				names = []string{m.Name} // the factory named like the test
 			}
 			for _, n := range names {
