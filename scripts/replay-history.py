@@ -148,6 +148,7 @@ def replay(args):
             "assertions": total, "fromCoverage": with_cov["totals"].get("fromCoverage", 0),
             "coverageState": (with_cov.get("coverage") or {}).get("state", "none"),
             "coverageReason": (with_cov.get("coverage") or {}).get("reason", ""),
+            "staticChanges": (with_cov.get("coverage") or {}).get("static") or [],
             "nonMemberChanges": sorted({c["id"] for c in (with_cov.get("changes") or []) if "#" not in c["id"]}),
             "misses": misses, "truthTests": truth.get("tests"), "hitsRunBySuites": by_suites,
         }
@@ -160,6 +161,8 @@ def replay(args):
               f"{f'  ({by_suites} hits in tests run by selected suites)' if by_suites else ''}", flush=True)
         for m in misses[:5]:
             print("   MISS", m, flush=True)
+        for sc in row["staticChanges"][:3]:
+            print(f"   static for {sc['id']}: {sc['reason']}", flush=True)
         sh(["git", "checkout", "-q", "--detach", nxt], root)
     n = len(rows)
     print(f"\n{n} commits, {sum(r['changedMembers'] for r in rows)} changed members, misses {sum(len(r['misses']) for r in rows)}")

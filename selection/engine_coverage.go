@@ -110,8 +110,8 @@ func (v *View) CoveredBy(memberID string) *Covered {
 	if rec == nil {
 		return nil
 	}
-	sites, ok := changeSites(rec, cur, analysis.Change{ID: memberID, Change: "modified", Detail: coveredDetail(cur, memberID)})
-	if !ok || len(sites) == 0 {
+	sites, why := changeSites(rec, cur, analysis.Change{ID: memberID, Change: "modified", Detail: coveredDetail(cur, memberID)})
+	if why != "" || len(sites) == 0 {
 		return nil
 	}
 	a := newAuditor(Input{Cur: cur, Tests: v.in.Tests}, rec)

@@ -29,6 +29,15 @@ type CoverageUse struct {
 	Vouched    int    `json:"vouched"`
 	StaleTests int    `json:"staleTests"`
 	Reason     string `json:"reason,omitempty"`
+	// Static lists the changes the record could not judge for any test, with why; the
+	// static graph selected for them.
+	Static []StaticChange `json:"static,omitempty"`
+}
+
+// StaticChange is a change the coverage record could not judge, and why.
+type StaticChange struct {
+	ID     string `json:"id"`
+	Reason string `json:"reason"`
 }
 
 // selectHybrid selects with the coverage record where it can vouch and with the static
@@ -61,10 +70,21 @@ func selectHybrid(in Input) *Result {
 	// Non-nil: a nil Changes would make Select diff the snapshots again.
 	byCoverage, other := []analysis.Change{}, []analysis.Change{}
 	for _, c := range changes {
-		if ev := coverageEvidence(rec, in, c); ev.ok && c.Rerun && !keptStatically(rec, in, ev) {
+		if !c.Rerun {
+			other = append(other, c)
+			continue
+		}
+		why := ""
+		if ev := coverageEvidence(rec, in, c); !ev.ok {
+			why = ev.why
+		} else {
+			why = keptStatically(rec, in, ev)
+		}
+		if why == "" {
 			byCoverage = append(byCoverage, c)
 		} else {
 			other = append(other, c)
+			use.Static = append(use.Static, StaticChange{ID: c.ID, Reason: why})
 		}
 	}
 	vouched, staleTests := vouchedTests(rec, versions, in.Base, in.Cur, in.Tests)
@@ -112,7 +132,8 @@ type evidence struct {
 	// classes: only runs of those during class initialization can keep its effect in
 	// static state.
 	nestedBodies bool
-	ok           bool // false when the record cannot judge the change
+	ok           bool   // false when the record cannot judge the change
+	why          string // why it cannot, when !ok
 }
 
 // coverageEvidence returns what the record holds on change c.
@@ -129,14 +150,17 @@ func coverageEvidence(rec *coverage.Store, in Input, c analysis.Change) evidence
 			// them) only made the function or the object.
 			return evidence{sites: rec.Hits(c.ID), members: []string{c.ID}, nestedBodies: true, ok: true}
 		}
-		sites, ok := changeSites(rec, in.Base, c)
-		return evidence{sites: sites, members: []string{c.ID}, ok: ok}
+		sites, why := changeSites(rec, in.Base, c)
+		return evidence{sites: sites, members: []string{c.ID}, ok: why == "", why: why}
 	}
 	if c.Kind == analysis.KindType && c.Change == "added" {
-		return evidence{ok: addedTypeUnseen(in, c)}
+		if addedTypeUnseen(in, c) {
+			return evidence{ok: true}
+		}
+		return evidence{why: "an added type whose name the baseline already uses"}
 	}
-	sites, members, ok := lookupSites(rec, in, c)
-	return evidence{sites: sites, members: members, ok: ok}
+	sites, members, why := lookupSites(rec, in, c)
+	return evidence{sites: sites, members: members, ok: why == "", why: why}
 }
 
 // addedTypeUnseen says whether an added production type can change nothing the record
@@ -239,10 +263,12 @@ var (
 // see: java.lang.Object's methods and names a library supertype may call (a call that
 // reached library code, now overridden, was never recorded), and renames (their callers
 // changed with them).
-func lookupSites(rec *coverage.Store, in Input, c analysis.Change) ([]coverage.Site, []string, bool) {
-	if (c.Change != "added" && c.Change != "deleted") || c.RenamedFrom != "" || c.RenamedTo != "" ||
-		(c.Kind != analysis.KindMethod && c.Kind != analysis.KindConstructor) {
-		return nil, nil, false
+func lookupSites(rec *coverage.Store, in Input, c analysis.Change) ([]coverage.Site, []string, string) {
+	if c.RenamedFrom != "" || c.RenamedTo != "" {
+		return nil, nil, "a rename"
+	}
+	if (c.Change != "added" && c.Change != "deleted") || (c.Kind != analysis.KindMethod && c.Kind != analysis.KindConstructor) {
+		return nil, nil, "a " + string(c.Kind) + " " + c.Change + " (" + c.Detail + ")"
 	}
 	snap, g := in.Cur, in.CurGraph
 	if c.Change == "deleted" {
@@ -250,11 +276,11 @@ func lookupSites(rec *coverage.Store, in Input, c analysis.Change) ([]coverage.S
 	}
 	owner := ownerType(c.ID)
 	if f := snap.FileOf(owner); f == nil || f.Test {
-		return nil, nil, false
+		return nil, nil, "a change to test code"
 	}
 	changed := findMember(snap, c.ID)
 	if changed == nil {
-		return nil, nil, false
+		return nil, nil, "a member the sources do not declare"
 	}
 	var match func(id string) bool
 	if c.Kind == analysis.KindConstructor {
@@ -262,8 +288,13 @@ func lookupSites(rec *coverage.Store, in Input, c analysis.Change) ([]coverage.S
 		match = func(id string) bool { return strings.HasPrefix(id, prefix) }
 	} else {
 		name := memberName(c.ID)
-		if objectMethodNames[name] || g == nil || g.LibraryMayCall(owner, name) || staticImportMayBind(in.Base, owner, name) {
-			return nil, nil, false
+		switch {
+		case objectMethodNames[name]:
+			return nil, nil, "an added or deleted override of java.lang.Object's " + name
+		case g == nil || g.LibraryMayCall(owner, name):
+			return nil, nil, "library code may call " + name + " on " + owner + ", unrecorded"
+		case staticImportMayBind(in.Base, owner, name):
+			return nil, nil, "an unqualified " + name + " may have called a statically imported library method"
 		}
 		infix := "#" + name + "("
 		match = func(id string) bool { return strings.Contains(id, infix) }
@@ -283,7 +314,7 @@ func lookupSites(rec *coverage.Store, in Input, c analysis.Change) ([]coverage.S
 			members = append(members, m.ID)
 		}
 	}
-	return sites, members, true
+	return sites, members, ""
 }
 
 // arityOverlaps reports whether some call could bind to either method by its number of
@@ -363,13 +394,19 @@ func memberName(id string) string {
 // that run after the one that executed it. Nor can it for a member that ran while no test
 // could be credited (coverage.Store.OffThread): on a pooled thread a finished test had
 // started, the work of a later test.
-func keptStatically(rec *coverage.Store, in Input, ev evidence) bool {
+func keptStatically(rec *coverage.Store, in Input, ev evidence) string {
 	for _, id := range ev.members {
-		if ranInClassInit(rec, id, ev.nestedBodies) || rec.OffThread(id) || feedsStaticState(in, id) {
-			return true
+		switch {
+		case ranInClassInit(rec, id, ev.nestedBodies):
+			return id + " ran during class initialization"
+		case rec.OffThread(id):
+			return id + " ran on a thread no test owned"
+		}
+		if w := feedsStaticState(in, id); w != "" {
+			return id + " may keep its result in static state through " + w
 		}
 	}
-	return false
+	return ""
 }
 
 // ranInClassInit says whether the record saw the member run during a class's
@@ -388,18 +425,18 @@ func ranInClassInit(rec *coverage.Store, id string, nestedBodies bool) bool {
 // change without executing the member, so the record cannot judge it and the static graph
 // does. A writer in the test sources counts only when some test or fixture reaches it (a
 // main method of a benchmark never runs in the suite); production writers always count.
-// Without a graph the answer is yes.
-func feedsStaticState(in Input, id string) bool {
+// It returns the first such writer, "" when there is none; without a graph, "(no graph)".
+func feedsStaticState(in Input, id string) string {
 	g := in.BaseGraph
 	if g == nil {
-		return true
+		return "(no graph)"
 	}
 	for _, w := range g.StaticStateWriters(id) {
 		if f := in.Base.FileOf(ownerType(w)); f == nil || !f.Test || reachedByTests(g, w, in.Tests) {
-			return true
+			return w
 		}
 	}
-	return false
+	return ""
 }
 
 // reachedByTests says whether some test method or fixture of tests reaches member id.
@@ -451,38 +488,38 @@ func matchingVersions(rec *coverage.Store, base *analysis.Snapshot) (map[int]boo
 	return matches, ""
 }
 
-// changeSites returns the recorded test statements a change can affect, and whether the
-// record can judge the change at all: body changes of methods, constructors and
-// initializers, and initializer changes of fields that are not compile-time constants.
-func changeSites(rec *coverage.Store, base *analysis.Snapshot, c analysis.Change) ([]coverage.Site, bool) {
+// changeSites returns the recorded test statements a change can affect, or why the record
+// cannot judge the change. It judges body changes of methods, constructors and instance
+// initializers, and initializer changes of instance fields.
+func changeSites(rec *coverage.Store, base *analysis.Snapshot, c analysis.Change) ([]coverage.Site, string) {
 	if c.Change != "modified" {
-		return nil, false
+		return nil, "a member " + c.Change
 	}
 	f := base.FileOf(ownerType(c.ID))
 	if f == nil || f.Test {
-		return nil, false
+		return nil, "a change to test code"
 	}
 	m := findMember(base, c.ID)
 	if m == nil {
-		return nil, false
+		return nil, "a member the baseline does not declare"
 	}
 	switch {
 	case c.Detail == "body changed" && (m.Kind == analysis.KindMethod || m.Kind == analysis.KindConstructor):
-		return rec.Hits(c.ID), true
+		return rec.Hits(c.ID), ""
 	case m.Kind == analysis.KindInitializer && m.Name == "<clinit>":
-		return nil, false // class initialization: its effects outlive the test that ran it
+		return nil, "a static initializer: class initialization outlives the test that ran it"
 	case c.Detail == "body changed" && m.Kind == analysis.KindInitializer:
-		return constructorSites(rec, ownerType(c.ID)), true
+		return constructorSites(rec, ownerType(c.ID)), ""
 	case c.Detail == "field initializer changed" && m.Kind == analysis.KindField:
 		if m.Static() && hasModifier(m, "final") && constantType(m.ReturnType) {
-			return nil, false // inlined by javac where it is read: no record sees it
+			return nil, "a compile-time constant: javac inlines it where it is read, unrecorded"
 		}
 		if m.Static() {
-			return nil, false // class initialization, as a static initializer
+			return nil, "a static field initializer: class initialization outlives the test that ran it"
 		}
-		return union(rec.Hits(c.ID), constructorSites(rec, ownerType(c.ID))), true
+		return union(rec.Hits(c.ID), constructorSites(rec, ownerType(c.ID))), ""
 	}
-	return nil, false
+	return nil, "a " + string(c.Kind) + " change (" + c.Detail + ")"
 }
 
 // constructorSites returns the sites that ran any constructor of type typeID, with or

@@ -335,12 +335,13 @@ func TestHybridLeavesStaticStateToTheGraph(t *testing.T) {
 		name, old, new string
 		must           string // a unit that must be selected
 		source         string // what selects it
+		why            string // what coverage.static says of the change ("" for none)
 	}{
-		{"static field initializer's callee", "return 1;", "return 2;", "s.UnitsTest#second:11", SourceStatic},
-		{"memo filled by the first caller", `return "u";`, `return "v";`, "s.UnitsTest#second:12", SourceStatic},
-		{"static cache filled by the first caller", "return x * x;", "return x * x + 1;", "s.UnitsTest#second:13", SourceStatic},
-		{"pure method: coverage judges (a benchmark's main keeping it in a static runs in no test)", "return 2 * x;", "return 3 * x;", "s.UnitsTest#second:14", SourceCoverage},
-		{"a test keeping the result in a static field", "return x / 2;", "return x / 4;", "s.UnitsTest#third", SourceStatic},
+		{"static field initializer's callee", "return 1;", "return 2;", "s.UnitsTest#second:11", SourceStatic, "s.Units#init() ran during class initialization"},
+		{"memo filled by the first caller", `return "u";`, `return "v";`, "s.UnitsTest#second:12", SourceStatic, "static state through s.Units#label()"},
+		{"static cache filled by the first caller", "return x * x;", "return x * x + 1;", "s.UnitsTest#second:13", SourceStatic, "static state through s.Units#square(int)"},
+		{"pure method: coverage judges (a benchmark's main keeping it in a static runs in no test)", "return 2 * x;", "return 3 * x;", "s.UnitsTest#second:14", SourceCoverage, ""},
+		{"a test keeping the result in a static field", "return x / 2;", "return x / 4;", "s.UnitsTest#third", SourceStatic, "static state through s.UnitsTest#third()"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			base := memSnapshot(t, unitsFiles, nil)
@@ -364,6 +365,12 @@ func TestHybridLeavesStaticStateToTheGraph(t *testing.T) {
 			}
 			if tc.source == SourceCoverage && len(res.Units) != 1 {
 				t.Errorf("a pure method's change selected %v, want only %s", got, tc.must)
+			}
+			switch static := res.Coverage.Static; {
+			case tc.why == "" && len(static) > 0:
+				t.Errorf("coverage.static = %v, want none", static)
+			case tc.why != "" && (len(static) != 1 || !strings.Contains(static[0].Reason, tc.why)):
+				t.Errorf("coverage.static = %v, want one reason containing %q", static, tc.why)
 			}
 		})
 	}

@@ -142,6 +142,9 @@ func printSelection(w io.Writer, res *selection.Result) {
 			fmt.Fprintf(w, ": %s", c.Reason)
 		}
 		fmt.Fprintln(w)
+		for _, sc := range c.Static {
+			fmt.Fprintf(w, "  static for %s: %s\n", sc.ID, sc.Reason)
+		}
 	}
 	class := ""
 	for _, u := range res.Units {
