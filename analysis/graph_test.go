@@ -123,6 +123,9 @@ var ruleCases = []struct {
 	{"qualified field write", "fields", "app.Limits#current", []string{"app.FieldsTest#qualifiedWrite()"}, nil,
 		[]Edge{{From: "app.FieldsTest#qualifiedWrite()", To: "app.Limits#current", Kind: "field-write"}, {From: "app.Meter#read()", To: "app.Limits#current", Kind: "field-read"}}},
 	{"inherited field read", "fields", "app.Limits#current", []string{"app.FieldsTest#instanceFieldRead()"}, nil, nil},
+	{"a field selected in a chain is read on its receiver", "fields", "app.Matchers#split()", []string{"app.FieldsTest#fieldSelectedInAChain()"}, nil,
+		[]Edge{{From: "app.Tokenizer#delim", To: "app.Matchers#INSTANCE", Kind: "field-read"}}},
+	{"a field selected in a chain is no name of every type", "fields", "app.Holder#INSTANCE", nil, []string{"app.FieldsTest#fieldSelectedInAChain()"}, nil},
 
 	{"static method reference", "lambdas", "app.Ops#twice(int)", []string{"app.LambdasTest#staticMethodReference()"}, nil,
 		[]Edge{{From: "app.LambdasTest#staticMethodReference()", To: "app.Ops#twice(int,int)", Kind: "method-ref"}}},

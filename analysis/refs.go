@@ -104,7 +104,9 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 					valueTypes[text] = true
 				}
 			}
-			names[text] = true
+			if !chainMiddle(src, toks, i) {
+				names[text] = true
+			}
 		case TokPunct:
 			// this::m, super::m, expr.call()::m
 			if text == "::" && i > 0 && i+1 < len(toks) && toks[i-1].Kind != TokIdent {
@@ -761,4 +763,12 @@ func IsPrimitive(s string) bool {
 		return true
 	}
 	return false
+}
+
+// chainMiddle reports whether the identifier at toks[i] is a field selected in the middle of
+// a chain ("Factory.INSTANCE.split()", "a.b.c"): the call, selection or method reference the
+// chain ends in resolves it on its receiver, so it is no unqualified name. Not before ".new"
+// (outer.inner.new Inner()), whose creation keeps no receiver chain.
+func chainMiddle(src []byte, toks []Token, i int) bool {
+	return i > 0 && toks[i-1].Is(src, ".") && i+2 < len(toks) && toks[i+1].Is(src, ".") && !toks[i+2].Is(src, "new")
 }

@@ -22,4 +22,9 @@ class FieldsTest {
     void instanceFieldRead() {
         assertFalse(new Service().full());
     }
+
+    @Test
+    void fieldSelectedInAChain() {
+        assertEquals(",", new Tokenizer().delim());
+    }
 }

@@ -1,0 +1,9 @@
+package app;
+
+public final class Matchers {
+    public static final Matchers INSTANCE = new Matchers();
+
+    public String split() {
+        return ",";
+    }
+}
