@@ -634,6 +634,8 @@ func mergeRefs(a, b Refs) Refs {
 	a.Reflective = a.Reflective || b.Reflective
 	a.Selects = append(a.Selects, b.Selects...)
 	a.ClassLits = append(a.ClassLits, b.ClassLits...)
+	a.StaticOnly = append(a.StaticOnly, b.StaticOnly...)
+	a.Escapes = append(a.Escapes, b.Escapes...)
 	return a
 }
 

@@ -176,6 +176,11 @@ type Refs struct {
 	// (StringUtils.isBlank(s)): no value of such a type appears in the text, except what
 	// those calls return.
 	StaticOnly []string
+	// Escapes are the names (a chain's last segment) whose value the member hands on whole:
+	// assigns, returns, passes to a call that may keep it, or picks in a ternary. A static
+	// container the member only calls read-only methods on, and never hands on, is one it
+	// cannot fill (see Graph.StaticStateWriters).
+	Escapes []string
 }
 
 // Call is one call site: receiver expression summary, method name and argument count.

@@ -27,6 +27,7 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 	names := map[string]bool{}
 	types := map[string]bool{}
 	valueTypes := map[string]bool{} // type names mentioned other than as the head of a static call
+	escapes := map[string]bool{}
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		text := t.Text(src)
@@ -107,6 +108,9 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 			if !chainMiddle(src, toks, i) {
 				names[text] = true
 			}
+			if escapingValue(src, toks, i) {
+				escapes[text] = true
+			}
 		case TokPunct:
 			// this::m, super::m, expr.call()::m
 			if text == "::" && i > 0 && i+1 < len(toks) && toks[i-1].Kind != TokIdent {
@@ -122,6 +126,10 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 	for n := range names {
 		r.Names = append(r.Names, n)
 	}
+	for n := range escapes {
+		r.Escapes = append(r.Escapes, n)
+	}
+	sort.Strings(r.Escapes)
 	for t := range types {
 		r.Types = append(r.Types, t)
 		if !valueTypes[t] {
@@ -771,4 +779,92 @@ func IsPrimitive(s string) bool {
 // (outer.inner.new Inner()), whose creation keeps no receiver chain.
 func chainMiddle(src []byte, toks []Token, i int) bool {
 	return i > 0 && toks[i-1].Is(src, ".") && i+2 < len(toks) && toks[i+1].Is(src, ".") && !toks[i+2].Is(src, "new")
+}
+
+// escapingValue reports whether the name at toks[i] ends an expression whose whole value
+// is handed on: assigned ("x = F;"), returned, the body of a lambda, picked by a ternary,
+// or passed as an argument to a call that may keep it. Not an operand of an operator, a
+// receiver or selection head, a for-each's iterated collection, a parenthesized condition,
+// or an argument of a library call that only reads its argument (addAll, new ArrayList<>(F)).
+func escapingValue(src []byte, toks []Token, i int) bool {
+	if i+1 >= len(toks) {
+		return false
+	}
+	switch toks[i+1].Text(src) {
+	case ";", ")", ",", ":", "?", "}":
+	default:
+		return false
+	}
+	j := i // the chain's first token: walk back over "a." and "this."
+	for j >= 2 && toks[j-1].Is(src, ".") && (toks[j-2].Kind == TokIdent || toks[j-2].Is(src, "this")) {
+		j -= 2
+	}
+	if j == 0 {
+		return false
+	}
+	switch toks[j-1].Text(src) {
+	case "=", "return", "?", "->":
+		return true
+	case ":":
+		open := enclosingParen(src, toks, j-1)
+		return open < 1 || !toks[open-1].Is(src, "for")
+	case "(", ",":
+		open := enclosingParen(src, toks, j-1)
+		if open < 1 {
+			return true
+		}
+		before := toks[open-1]
+		if before.Kind == TokKeyword {
+			return false // if (..), while (..), synchronized (..), switch (..)
+		}
+		if before.Is(src, ">") { // new ArrayList<>(F), new HashMap<K, V>(F)
+			if k := angleOpen(src, toks, open-1); k >= 2 && toks[k-2].Is(src, "new") {
+				return !readOnlyCopies[toks[k-1].Text(src)]
+			}
+			return true
+		}
+		if before.Kind == TokIdent {
+			if open >= 2 && toks[open-2].Is(src, "new") {
+				return !readOnlyCopies[before.Text(src)]
+			}
+			return !readOnlyConsumers[before.Text(src)]
+		}
+		return true
+	}
+	return false
+}
+
+// enclosingParen returns the index of the unmatched "(" before toks[k], or -1.
+func enclosingParen(src []byte, toks []Token, k int) int {
+	depth := 0
+	for j := k; j >= 0; j-- {
+		switch toks[j].Text(src) {
+		case ")", "]", "}":
+			depth++
+		case "(", "[", "{":
+			if depth == 0 {
+				if toks[j].Is(src, "(") {
+					return j
+				}
+				return -1
+			}
+			depth--
+		}
+	}
+	return -1
+}
+
+// readOnlyConsumers are library methods that read an argument and keep no reference to
+// it, or only behind a read-only view: copying into the receiver, comparing, wrapping.
+var readOnlyConsumers = map[string]bool{
+	"addAll": true, "putAll": true, "containsAll": true, "removeAll": true, "retainAll": true, "copyOf": true,
+	"unmodifiableList": true, "unmodifiableSet": true, "unmodifiableMap": true, "unmodifiableCollection": true,
+	"unmodifiableSortedSet": true, "unmodifiableSortedMap": true, "unmodifiableNavigableSet": true, "unmodifiableNavigableMap": true,
+}
+
+// readOnlyCopies are JDK collections whose constructors copy a collection argument.
+var readOnlyCopies = map[string]bool{
+	"ArrayList": true, "LinkedList": true, "HashSet": true, "LinkedHashSet": true, "TreeSet": true,
+	"HashMap": true, "LinkedHashMap": true, "TreeMap": true, "ConcurrentHashMap": true, "ArrayDeque": true,
+	"EnumMap": true, "IdentityHashMap": true, "CopyOnWriteArrayList": true, "CopyOnWriteArraySet": true,
 }

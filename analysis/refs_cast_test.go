@@ -58,3 +58,37 @@ func TestCastReceivers(t *testing.T) {
 		}
 	}
 }
+
+// TestEscapes checks which names a body hands on whole (Refs.Escapes): the ways a static
+// container can leave the member that reads it, and the read-only uses that stay.
+func TestEscapes(t *testing.T) {
+	cases := []struct {
+		body string
+		want []string
+	}{
+		{"Map m = CACHE;", []string{"CACHE"}},
+		{"this.m = Owner.CACHE;", []string{"CACHE"}},
+		{"return CACHE;", []string{"CACHE"}},
+		{"keep(CACHE);", []string{"CACHE"}},
+		{"keep(x, this.CACHE);", []string{"CACHE", "x"}},
+		{"new Holder(CACHE);", []string{"CACHE"}},
+		{"Supplier s = () -> CACHE;", []string{"CACHE"}},
+		{"Map m = flag ? CACHE : OTHER;", []string{"CACHE", "OTHER", "flag"}}, // flag only for the ternary's sake
+		{"CACHE.put(k, v);", []string{"k", "v"}},
+		{"int n = CACHE.size() + 1;", nil},
+		{"for (String s : NAMES) { use(s); }", []string{"s"}},
+		{"list.addAll(Owner.NAMES);", nil},
+		{"List l = new ArrayList<>(NAMES);", nil},
+		{"Map m = new HashMap<String, Integer>(CACHE);", nil},
+		{"if (CACHE == null) { }", nil},
+		{"synchronized (CACHE) { }", nil},
+		{"String s = \"\" + CACHE;", nil},
+	}
+	for _, c := range cases {
+		src := []byte("class C { void f() { " + c.body + " } }")
+		refs := ScanRefs(src, Lex(src, 0, len(src)), nil)
+		if !slices.Equal(refs.Escapes, c.want) {
+			t.Errorf("%s: escapes %q, want %q", c.body, refs.Escapes, c.want)
+		}
+	}
+}

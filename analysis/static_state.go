@@ -1,7 +1,9 @@
 package analysis
 
 import (
+	"maps"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -58,7 +60,7 @@ func (g *Graph) keepsStatic(n string) bool {
 				return true // a static field, or a field the graph cannot see: assume static
 			}
 		case EdgeFieldRead:
-			if _, f := g.member(e.To); production && f != nil && f.Static() && statefulType(f) {
+			if _, f := g.member(e.To); production && f != nil && f.Static() && statefulType(f) && mayFill(m, f) {
 				return true
 			}
 		}
@@ -72,11 +74,66 @@ func (g *Graph) keepsStatic(n string) bool {
 // fields (singletons that keep caches in their own fields are a known gap): counting them
 // sent most of gson to the graph, through Excluder.DEFAULT and the empty-array constants.
 func statefulType(f *Member) bool {
-	written := f.ReturnType
+	return statefulLibraryTypes[erasedLibraryName(f.ReturnType)]
+}
+
+// mayFill says whether reader, which reads the static container field f, may put something
+// into it: it calls a method on f that is not known to be read-only, or a method on what
+// such a call returns (CACHE.get(k).add(v) fills an element), or hands f's value on whole
+// (see Refs.Escapes), after which anyone may fill it. A reader that is no member (a type
+// node) and holders whose every access may compute and keep a value (thread-locals,
+// references) always may.
+func mayFill(reader, f *Member) bool {
+	if reader == nil || !collectionLike[erasedLibraryName(f.ReturnType)] || slices.Contains(reader.Refs.Escapes, f.Name) {
+		return true
+	}
+	calls := reader.Refs.Calls
+	onF := make([]bool, len(calls))
+	for k, c := range calls {
+		recv := c.Receiver
+		switch {
+		case len(recv) > 0 && recv[len(recv)-1] == f.Name:
+			onF[k] = true
+		case len(recv) >= 2 && recv[0] == "()":
+			if i, err := strconv.Atoi(recv[1]); err == nil && i >= 0 && i < k && onF[i] {
+				onF[k] = true // a method called on what a call on f returned
+			}
+		}
+		if onF[k] && !readOnlyMethods[c.Name] {
+			return true
+		}
+	}
+	return false
+}
+
+// erasedLibraryName is the simple name of a written type without its type arguments.
+func erasedLibraryName(written string) string {
 	if i := strings.IndexByte(written, '<'); i >= 0 {
 		written = written[:i]
 	}
-	return statefulLibraryTypes[LibraryTypeName(written)]
+	return LibraryTypeName(written)
+}
+
+// collectionLike are the stateful library types (see statefulLibraryTypes) whose read-only
+// methods are known; any access to the others (thread-locals, references) may fill them.
+var collectionLike = func() map[string]bool {
+	out := maps.Clone(statefulLibraryTypes)
+	for _, t := range []string{"ThreadLocal", "InheritableThreadLocal", "SoftReference", "WeakReference"} {
+		delete(out, t)
+	}
+	return out
+}()
+
+// readOnlyMethods are methods of JDK containers, atomics and builders that change nothing.
+var readOnlyMethods = map[string]bool{
+	"get": true, "getOrDefault": true, "size": true, "isEmpty": true, "contains": true, "containsKey": true,
+	"containsValue": true, "containsAll": true, "indexOf": true, "lastIndexOf": true, "equals": true,
+	"hashCode": true, "toString": true, "stream": true, "parallelStream": true, "forEach": true, "toArray": true,
+	"getFirst": true, "getLast": true, "peek": true, "peekFirst": true, "peekLast": true, "element": true,
+	"first": true, "last": true, "firstKey": true, "lastKey": true, "floor": true, "ceiling": true,
+	"higher": true, "lower": true, "floorKey": true, "ceilingKey": true, "higherKey": true, "lowerKey": true,
+	"length": true, "charAt": true, "intValue": true, "longValue": true, "doubleValue": true,
+	"nextSetBit": true, "nextClearBit": true, "cardinality": true,
 }
 
 // statefulLibraryTypes are JDK types whose objects hold state a call can fill: a static

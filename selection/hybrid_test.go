@@ -376,6 +376,95 @@ func TestHybridLeavesStaticStateToTheGraph(t *testing.T) {
 	}
 }
 
+// namesFiles read static containers. Only reading one (read-only methods, a for-each, a
+// copy into a local list) cannot keep a callee's result there; filling an element got from
+// it, or handing the container on, can.
+var namesFiles = map[string]string{
+	"src/main/java/s/Names.java": `package s;
+import java.util.*;
+public class Names {
+  private static final List<String> NAMES = new ArrayList<>(Arrays.asList("a", "b"));
+  private static final Map<String, List<String>> SEEN = new HashMap<>();
+  static { SEEN.put("k", new ArrayList<>()); }
+  static String describe() { List<String> out = new ArrayList<>(NAMES); out.add(shout()); return out.size() + (NAMES.contains("a") ? "y" : "n"); }
+  static String shout() { return "A"; }
+  static int loop() { int n = 0; for (String s : NAMES) { n += count(s); } return n; }
+  static int count(String s) { return s.length(); }
+  static String noted() { String v = note(); SEEN.get("k").add(v); return v; }
+  static String note() { return "n"; }
+  static String aliased() { Map<String, List<String>> m = SEEN; String v = tag(); m.put(v, new ArrayList<>()); return v; }
+  static String tag() { return "t"; }
+}
+`,
+	"src/test/java/s/NamesTest.java": `package s;
+import org.junit.Test;
+import static org.junit.Assert.*;
+public class NamesTest {
+  @Test public void describes() { assertEquals("3y", Names.describe()); }
+  @Test public void loops() { assertEquals(2, Names.loop()); }
+  @Test public void notes() { assertEquals("n", Names.noted()); }
+  @Test public void aliases() { assertEquals("t", Names.aliased()); }
+}
+`,
+}
+
+// TestHybridStaticContainersOnlyRead: a caller that only reads a static container leaves
+// its callee's change to the record; one that fills an element or hands the container on
+// keeps it with the graph.
+func TestHybridStaticContainersOnlyRead(t *testing.T) {
+	str, intOfStr, integer := "()Ljava/lang/String;", "(Ljava/lang/String;)I", "()I"
+	members := []coverage.JVMMember{
+		{Class: "s.Names", Method: "describe", Desc: str}, {Class: "s.Names", Method: "shout", Desc: str},
+		{Class: "s.Names", Method: "loop", Desc: integer}, {Class: "s.Names", Method: "count", Desc: intOfStr},
+		{Class: "s.Names", Method: "noted", Desc: str}, {Class: "s.Names", Method: "note", Desc: str},
+		{Class: "s.Names", Method: "aliased", Desc: str}, {Class: "s.Names", Method: "tag", Desc: str},
+	}
+	var hits []coverage.JVMHit
+	var outcomes []coverage.TestOutcome
+	for i, test := range []string{"describes", "loops", "notes", "aliases"} {
+		for _, m := range []int{2 * i, 2*i + 1} {
+			hits = append(hits, coverage.JVMHit{Member: m, TestClass: "s.NamesTest", TestMethod: test, Line: 5 + i})
+		}
+		outcomes = append(outcomes, coverage.TestOutcome{Test: "s.NamesTest#" + test, Status: "passed"})
+	}
+	run := coverage.Run{Members: members, Hits: hits, Tests: outcomes}
+	for _, tc := range []struct {
+		name, old, new string
+		must           string // the unit that must be selected
+		source         string
+		why            string // what coverage.static says ("" for nothing)
+	}{
+		{"a copy and read-only calls", `return "A";`, `return "B";`, "s.NamesTest#describes:5", SourceCoverage, ""},
+		{"a for-each", "return s.length();", "return s.length() + 1;", "s.NamesTest#loops:6", SourceCoverage, ""},
+		{"an element got from the container is filled", `return "n";`, `return "m";`, "s.NamesTest#notes:7", SourceStatic, "static state through s.Names#noted()"},
+		{"the container handed to a local", `return "t";`, `return "u";`, "s.NamesTest#aliases:8", SourceStatic, "static state through s.Names#aliased()"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			base := memSnapshot(t, namesFiles, nil)
+			cur := memSnapshot(t, namesFiles, map[string][2]string{"src/main/java/s/Names.java": {tc.old, tc.new}})
+			d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := Select(Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur),
+				Tests: d.Classes, Level: slicing.LevelAssertion, Coverage: coverage.Build(base, run)})
+			var got []string
+			for _, u := range res.Units {
+				got = append(got, u.ID+" "+u.Source)
+			}
+			if want := []string{tc.must + " " + tc.source}; !slices.Equal(got, want) {
+				t.Errorf("selected %v, want %v", got, want)
+			}
+			switch static := res.Coverage.Static; {
+			case tc.why == "" && len(static) > 0:
+				t.Errorf("coverage.static = %v, want none", static)
+			case tc.why != "" && (len(static) != 1 || !strings.Contains(static[0].Reason, tc.why)):
+				t.Errorf("coverage.static = %v, want one reason containing %q", static, tc.why)
+			}
+		})
+	}
+}
+
 // TestHybridAddedOverrideOfLibraryMethod: Bag inherits size() from ArrayList, so the record
 // never saw the test's bag.size() run project code; overriding it must be judged by the
 // graph, or the assertion is missed.
