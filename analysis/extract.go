@@ -636,6 +636,7 @@ func mergeRefs(a, b Refs) Refs {
 	a.ClassLits = append(a.ClassLits, b.ClassLits...)
 	a.StaticOnly = append(a.StaticOnly, b.StaticOnly...)
 	a.Escapes = append(a.Escapes, b.Escapes...)
+	a.Stores = append(a.Stores, b.Stores...)
 	return a
 }
 

@@ -176,11 +176,20 @@ type Refs struct {
 	// (StringUtils.isBlank(s)): no value of such a type appears in the text, except what
 	// those calls return.
 	StaticOnly []string
-	// Escapes are the names (a chain's last segment) whose value the member hands on whole:
+	// Escapes are the values (dotted chains as written: "CACHE", "Owner.CACHE", "?.CACHE"
+	// off a call's result) the member hands on whole:
 	// assigns, returns, passes to a call that may keep it, or picks in a ternary. A static
 	// container the member only calls read-only methods on, and never hands on, is one it
-	// cannot fill (see Graph.StaticStateWriters).
+	// cannot fill (see Graph.StaticStateWriters). A value only stored into a field
+	// ("this.f = F;") is in Stores instead.
 	Escapes []string
+	Stores  []Store
+}
+
+// Store is a whole value assigned to a field of the member's own object or class:
+// "this.f = F;" or "f = F;" (Field "f", Value "F" as a dotted chain, as in Refs.Escapes).
+type Store struct {
+	Value, Field string
 }
 
 // Call is one call site: receiver expression summary, method name and argument count.

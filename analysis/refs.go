@@ -108,8 +108,10 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 			if !chainMiddle(src, toks, i) {
 				names[text] = true
 			}
-			if escapingValue(src, toks, i) {
-				escapes[text] = true
+			if esc, field := escapingValue(src, toks, i); field != "" {
+				r.Stores = append(r.Stores, Store{Value: valueChain(src, toks, i), Field: field})
+			} else if esc {
+				escapes[valueChain(src, toks, i)] = true
 			}
 		case TokPunct:
 			// this::m, super::m, expr.call()::m
@@ -786,52 +788,94 @@ func chainMiddle(src []byte, toks []Token, i int) bool {
 // or passed as an argument to a call that may keep it. Not an operand of an operator, a
 // receiver or selection head, a for-each's iterated collection, a parenthesized condition,
 // or an argument of a library call that only reads its argument (addAll, new ArrayList<>(F)).
-func escapingValue(src []byte, toks []Token, i int) bool {
+// A value stored whole into a field ("this.f = F;", "f = F;") returns that field's name.
+func escapingValue(src []byte, toks []Token, i int) (bool, string) {
 	if i+1 >= len(toks) {
-		return false
+		return false, ""
 	}
 	switch toks[i+1].Text(src) {
 	case ";", ")", ",", ":", "?", "}":
 	default:
-		return false
+		return false, ""
 	}
 	j := i // the chain's first token: walk back over "a." and "this."
 	for j >= 2 && toks[j-1].Is(src, ".") && (toks[j-2].Kind == TokIdent || toks[j-2].Is(src, "this")) {
 		j -= 2
 	}
 	if j == 0 {
-		return false
+		return false, ""
 	}
-	switch toks[j-1].Text(src) {
-	case "=", "return", "?", "->":
-		return true
+	switch prev := toks[j-1].Text(src); prev {
+	case "=":
+		if toks[i+1].Is(src, ";") {
+			return true, storedField(src, toks, j-1)
+		}
+		return true, ""
 	case ":":
 		open := enclosingParen(src, toks, j-1)
-		return open < 1 || !toks[open-1].Is(src, "for")
+		return open < 1 || !toks[open-1].Is(src, "for"), ""
 	case "(", ",":
 		open := enclosingParen(src, toks, j-1)
 		if open < 1 {
-			return true
+			return true, ""
 		}
 		before := toks[open-1]
 		if before.Kind == TokKeyword {
-			return false // if (..), while (..), synchronized (..), switch (..)
+			return false, "" // if (..), while (..), synchronized (..), switch (..)
 		}
 		if before.Is(src, ">") { // new ArrayList<>(F), new HashMap<K, V>(F)
 			if k := angleOpen(src, toks, open-1); k >= 2 && toks[k-2].Is(src, "new") {
-				return !readOnlyCopies[toks[k-1].Text(src)]
+				return !readOnlyCopies[toks[k-1].Text(src)], ""
 			}
-			return true
+			return true, ""
 		}
 		if before.Kind == TokIdent {
 			if open >= 2 && toks[open-2].Is(src, "new") {
-				return !readOnlyCopies[before.Text(src)]
+				return !readOnlyCopies[before.Text(src)], ""
 			}
-			return !readOnlyConsumers[before.Text(src)]
+			return !readOnlyConsumers[before.Text(src)], ""
 		}
-		return true
+		return true, ""
+	default:
+		// An operand of an operator reads the value; anything else (return, ->, ?, a
+		// cast, a chain off a call's result) may hand it on.
+		return !operators[prev], ""
 	}
-	return false
+}
+
+// operators are the tokens after which a name is an operand that is only read.
+var operators = map[string]bool{
+	"+": true, "-": true, "*": true, "/": true, "%": true, "==": true, "!=": true, "<": true, ">": true,
+	"<=": true, ">=": true, "&&": true, "||": true, "!": true, "&": true, "|": true, "^": true, "~": true,
+	"instanceof": true, "+=": true, "-=": true, "*=": true, "/=": true, "%=": true, "&=": true, "|=": true,
+	"^=": true, "<<": true, "++": true, "--": true,
+}
+
+// valueChain is the dotted chain as written that ends at toks[i] ("this.CACHE",
+// "Owner.CACHE", "CACHE"); "?." and the name when it hangs off a call or an expression.
+func valueChain(src []byte, toks []Token, i int) string {
+	chain := receiverChain(src, toks, i)
+	if len(chain) == 1 && chain[0] == "?" {
+		return "?." + toks[i].Text(src)
+	}
+	return strings.Join(chain, ".")
+}
+
+// storedField returns the field an assignment whose "=" is toks[eq] stores into when it is
+// a statement of the form "this.f =" or "f =", else "".
+func storedField(src []byte, toks []Token, eq int) string {
+	k := eq - 1
+	if k < 0 || toks[k].Kind != TokIdent {
+		return ""
+	}
+	start := k
+	if k >= 2 && toks[k-1].Is(src, ".") && toks[k-2].Is(src, "this") {
+		start = k - 2
+	}
+	if start == 0 || toks[start-1].Is(src, ";") || toks[start-1].Is(src, "{") || toks[start-1].Is(src, "}") {
+		return toks[k].Text(src)
+	}
+	return ""
 }
 
 // enclosingParen returns the index of the unmatched "(" before toks[k], or -1.

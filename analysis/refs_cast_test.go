@@ -67,10 +67,15 @@ func TestEscapes(t *testing.T) {
 		want []string
 	}{
 		{"Map m = CACHE;", []string{"CACHE"}},
-		{"this.m = Owner.CACHE;", []string{"CACHE"}},
+		{"Map m = Owner.CACHE;", []string{"Owner.CACHE"}},
+		{"this.m = Owner.CACHE;", nil}, // a store (see TestStores)
+		{"this.m = flag ? CACHE : null;", []string{"CACHE", "flag"}},
 		{"return CACHE;", []string{"CACHE"}},
 		{"keep(CACHE);", []string{"CACHE"}},
-		{"keep(x, this.CACHE);", []string{"CACHE", "x"}},
+		{"keep(x, this.CACHE);", []string{"this.CACHE", "x"}},
+		{"return (Map) CACHE;", []string{"CACHE"}},
+		{"return holder().CACHE;", []string{"?.CACHE"}},
+		{"boolean b = CACHE == null || !OTHER.isEmpty();", nil},
 		{"new Holder(CACHE);", []string{"CACHE"}},
 		{"Supplier s = () -> CACHE;", []string{"CACHE"}},
 		{"Map m = flag ? CACHE : OTHER;", []string{"CACHE", "OTHER", "flag"}}, // flag only for the ternary's sake
@@ -89,6 +94,28 @@ func TestEscapes(t *testing.T) {
 		refs := ScanRefs(src, Lex(src, 0, len(src)), nil)
 		if !slices.Equal(refs.Escapes, c.want) {
 			t.Errorf("%s: escapes %q, want %q", c.body, refs.Escapes, c.want)
+		}
+	}
+}
+
+// TestStores checks the whole values a body stores into fields (Refs.Stores).
+func TestStores(t *testing.T) {
+	cases := []struct {
+		body string
+		want []Store
+	}{
+		{"this.items = Owner.DEFAULTS;", []Store{{Value: "Owner.DEFAULTS", Field: "items"}}},
+		{"x(); items = DEFAULTS;", []Store{{Value: "DEFAULTS", Field: "items"}}},
+		{"List l = DEFAULTS;", nil},
+		{"other.items = DEFAULTS;", nil},
+		{"items = DEFAULTS.sub;", []Store{{Value: "DEFAULTS.sub", Field: "items"}}},
+		{"items = make(DEFAULTS);", nil},
+	}
+	for _, c := range cases {
+		src := []byte("class C { void f() { " + c.body + " } }")
+		refs := ScanRefs(src, Lex(src, 0, len(src)), nil)
+		if !slices.Equal(refs.Stores, c.want) {
+			t.Errorf("%s: stores %v, want %v", c.body, refs.Stores, c.want)
 		}
 	}
 }

@@ -334,9 +334,38 @@ func nameEdges(mc *memberCtx, names []string, selects []Select, line int) {
 		if sel.Receiver == nil {
 			continue // unqualified writes were handled with the names
 		}
+		if mc.localClassField(sel) {
+			continue
+		}
 		v := mc.receiver(sel.Receiver, sel.Line, len(mc.calls))
 		mc.selectOn(v, sel.Name, sel.Line, sel.Write)
 	}
+}
+
+// localClassField handles "this.f" in a body that declares local or anonymous classes
+// when no enclosing type has a field f: javac would reject it unless f belongs to one of
+// those classes, whose fields the graph does not see. Only an instance field another type
+// declares can be it (one the class inherits); matching statics too made every test with a
+// local class write some test class's static field (gson's GsonTest#testGetDelegateAdapter
+// and ObjectTypeAdapterTest's adapter).
+func (mc *memberCtx) localClassField(sel Select) bool {
+	if len(sel.Receiver) != 1 || sel.Receiver[0] != "this" || (mc.scoped && !mc.hasAnon()) {
+		return false
+	}
+	if _, ok := mc.r.findField(mc.typ, sel.Name); ok {
+		return false
+	}
+	kind := "field-read"
+	if sel.Write {
+		kind = "field-write"
+	}
+	for _, ref := range mc.r.idx.fields[sel.Name] {
+		if m := mc.r.member(ref); m != nil && !m.Static() {
+			mc.uncertainEdge(m.ID, kind, sel.Line, WhyNoDeclaration)
+		}
+	}
+	mc.r.d.field(sel.Name)
+	return true
 }
 
 // reflectionEdges handles constant reflective names (Class.forName("a.B"), getMethod("m"))

@@ -60,7 +60,7 @@ func (g *Graph) keepsStatic(n string) bool {
 				return true // a static field, or a field the graph cannot see: assume static
 			}
 		case EdgeFieldRead:
-			if _, f := g.member(e.To); production && f != nil && f.Static() && statefulType(f) && mayFill(m, f) {
+			if _, f := g.member(e.To); production && f != nil && f.Static() && statefulType(f) && g.mayFill(owner, m, f, 0) {
 				return true
 			}
 		}
@@ -77,29 +77,96 @@ func statefulType(f *Member) bool {
 	return statefulLibraryTypes[erasedLibraryName(f.ReturnType)]
 }
 
-// mayFill says whether reader, which reads the static container field f, may put something
-// into it: it calls a method on f that is not known to be read-only, or a method on what
-// such a call returns (CACHE.get(k).add(v) fills an element), or hands f's value on whole
-// (see Refs.Escapes), after which anyone may fill it. A reader that is no member (a type
-// node) and holders whose every access may compute and keep a value (thread-locals,
-// references) always may.
-func mayFill(reader, f *Member) bool {
-	if reader == nil || !collectionLike[erasedLibraryName(f.ReturnType)] || slices.Contains(reader.Refs.Escapes, f.Name) {
+// mayFill says whether reader, a member of owner that reads the container field f, may put
+// something into it: it calls a method on f that is not known to be read-only, or a method
+// on what such a call returns (CACHE.get(k).add(v) fills an element), or hands f's value on
+// whole (see Refs.Escapes), after which anyone may fill it. A value stored into a field of
+// owner (this.list = F) is followed one step: f may be filled when that field may be. A
+// reader that is no member (a type node), and holders whose every access may compute and
+// keep a value (thread-locals, references), always may.
+func (g *Graph) mayFill(owner *Type, reader, f *Member, depth int) bool {
+	if reader == nil || !collectionLike[erasedLibraryName(f.ReturnType)] {
 		return true
+	}
+	for _, e := range reader.Refs.Escapes {
+		if g.namesField(reader, owner, strings.Split(e, "."), f) {
+			return true
+		}
+	}
+	for _, st := range reader.Refs.Stores {
+		if !g.namesField(reader, owner, strings.Split(st.Value, "."), f) {
+			continue
+		}
+		if depth > 0 || slices.ContainsFunc(reader.Refs.Locals, func(l LocalVar) bool { return l.Name == st.Field }) {
+			return true
+		}
+		held := owner.Member(owner.ID + "#" + st.Field)
+		if held == nil || held.Kind != KindField || g.mayBeFilled(held, depth+1) {
+			return true
+		}
 	}
 	calls := reader.Refs.Calls
 	onF := make([]bool, len(calls))
 	for k, c := range calls {
 		recv := c.Receiver
 		switch {
-		case len(recv) > 0 && recv[len(recv)-1] == f.Name:
-			onF[k] = true
-		case len(recv) >= 2 && recv[0] == "()":
-			if i, err := strconv.Atoi(recv[1]); err == nil && i >= 0 && i < k && onF[i] {
-				onF[k] = true // a method called on what a call on f returned
+		case len(recv) > 0 && recv[0] == "()":
+			if len(recv) >= 2 {
+				if i, err := strconv.Atoi(recv[1]); err == nil && i >= 0 && i < k && onF[i] {
+					onF[k] = true // a method called on what a call on f returned
+				}
 			}
+		case g.namesField(reader, owner, recv, f):
+			onF[k] = true
 		}
 		if onF[k] && !readOnlyMethods[c.Name] {
+			return true
+		}
+	}
+	return false
+}
+
+// namesField says whether a dotted chain as written in reader (a receiver, an escaping
+// value) may denote field f of owner: it ends in f's name, and its qualifier is not a local
+// or parameter declared with a type whose every project declaration declares its own field
+// of that name (gson's builder.factories is GsonBuilder's, not Gson's factories).
+func (g *Graph) namesField(reader *Member, owner *Type, chain []string, f *Member) bool {
+	if len(chain) == 0 || chain[len(chain)-1] != f.Name {
+		return false
+	}
+	if len(chain) != 2 {
+		return true
+	}
+	for _, l := range reader.Refs.Locals {
+		if l.Name != chain[0] || l.Type == "" {
+			continue
+		}
+		typ := EraseType(l.Type)
+		ids := g.idx.byName[typ]
+		if typ == owner.Name || len(ids) == 0 {
+			return true
+		}
+		for _, id := range ids {
+			if t := g.snap.Type(id); t == nil || t.Member(id+"#"+f.Name) == nil {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// mayBeFilled says whether any member that reads or writes field f, test code included,
+// may fill the container it holds (see mayFill). Other edges into f (constructors running
+// its initializer, class initialization, reflective and class-literal reach) are taken as
+// no fills: mutating a container got by reflection is left out.
+func (g *Graph) mayBeFilled(f *Member, depth int) bool {
+	for _, e := range g.rev.get(f.ID) {
+		if e.Kind != EdgeFieldRead && e.Kind != EdgeFieldWrite {
+			continue
+		}
+		owner, m := g.member(e.From)
+		if owner == nil || g.mayFill(owner, m, f, depth) {
 			return true
 		}
 	}

@@ -396,6 +396,38 @@ public class Names {
   static String tag() { return "t"; }
 }
 `,
+	// A constructor storing a static list into a field: Shelf only reads that field (a
+	// Crate's field of the same name is another one), Rack also fills it.
+	"src/main/java/s/Shelf.java": `package s;
+import java.util.*;
+public class Shelf {
+  private static final List<String> DEFAULTS = new ArrayList<>(Arrays.asList("d"));
+  private final List<String> items;
+  private final String stamp;
+  Shelf() { this.items = DEFAULTS; stamp = mark(); }
+  static String mark() { return "m"; }
+  String first() { return items.get(0) + stamp; }
+  static void load(Crate c) { Crate.keep(c.items); } // a Crate's own items, not a Shelf's
+}
+`,
+	"src/main/java/s/Crate.java": `package s;
+import java.util.*;
+public class Crate {
+  final List<String> items = new ArrayList<>();
+  static void keep(List<String> l) { }
+}
+`,
+	"src/main/java/s/Rack.java": `package s;
+import java.util.*;
+public class Rack {
+  private static final List<String> DEFAULTS = new ArrayList<>();
+  private final List<String> items;
+  Rack() { items = DEFAULTS; put(this, label()); }
+  static String label() { return "r"; }
+  static void put(Rack r, String s) { r.items.add(s); }
+  int size() { return items.size(); }
+}
+`,
 	"src/test/java/s/NamesTest.java": `package s;
 import org.junit.Test;
 import static org.junit.Assert.*;
@@ -404,6 +436,8 @@ public class NamesTest {
   @Test public void loops() { assertEquals(2, Names.loop()); }
   @Test public void notes() { assertEquals("n", Names.noted()); }
   @Test public void aliases() { assertEquals("t", Names.aliased()); }
+  @Test public void shelves() { assertEquals("dm", new Shelf().first()); }
+  @Test public void racks() { assertEquals(1, new Rack().size()); }
 }
 `,
 }
@@ -418,10 +452,12 @@ func TestHybridStaticContainersOnlyRead(t *testing.T) {
 		{Class: "s.Names", Method: "loop", Desc: integer}, {Class: "s.Names", Method: "count", Desc: intOfStr},
 		{Class: "s.Names", Method: "noted", Desc: str}, {Class: "s.Names", Method: "note", Desc: str},
 		{Class: "s.Names", Method: "aliased", Desc: str}, {Class: "s.Names", Method: "tag", Desc: str},
+		{Class: "s.Shelf", Method: "<init>", Desc: "()V"}, {Class: "s.Shelf", Method: "mark", Desc: str},
+		{Class: "s.Rack", Method: "<init>", Desc: "()V"}, {Class: "s.Rack", Method: "label", Desc: str},
 	}
 	var hits []coverage.JVMHit
 	var outcomes []coverage.TestOutcome
-	for i, test := range []string{"describes", "loops", "notes", "aliases"} {
+	for i, test := range []string{"describes", "loops", "notes", "aliases", "shelves", "racks"} {
 		for _, m := range []int{2 * i, 2*i + 1} {
 			hits = append(hits, coverage.JVMHit{Member: m, TestClass: "s.NamesTest", TestMethod: test, Line: 5 + i})
 		}
@@ -438,10 +474,18 @@ func TestHybridStaticContainersOnlyRead(t *testing.T) {
 		{"a for-each", "return s.length();", "return s.length() + 1;", "s.NamesTest#loops:6", SourceCoverage, ""},
 		{"an element got from the container is filled", `return "n";`, `return "m";`, "s.NamesTest#notes:7", SourceStatic, "static state through s.Names#noted()"},
 		{"the container handed to a local", `return "t";`, `return "u";`, "s.NamesTest#aliases:8", SourceStatic, "static state through s.Names#aliased()"},
+		{"stored into a field only read", `return "m";`, `return "n";`, "s.NamesTest#shelves:9", SourceCoverage, ""},
+		{"stored into a field that is filled", `return "r";`, `return "q";`, "s.NamesTest#racks:10", SourceStatic, "static state through s.Rack#<init>()"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			file := "src/main/java/s/Names.java"
+			for p, text := range namesFiles {
+				if strings.Contains(text, tc.old) {
+					file = p
+				}
+			}
 			base := memSnapshot(t, namesFiles, nil)
-			cur := memSnapshot(t, namesFiles, map[string][2]string{"src/main/java/s/Names.java": {tc.old, tc.new}})
+			cur := memSnapshot(t, namesFiles, map[string][2]string{file: {tc.old, tc.new}})
 			d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{})
 			if err != nil {
 				t.Fatal(err)

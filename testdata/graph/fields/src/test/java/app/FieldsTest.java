@@ -27,4 +27,14 @@ class FieldsTest {
     void fieldSelectedInAChain() {
         assertEquals(",", new Tokenizer().delim());
     }
+
+    @Test
+    void localClassField() {
+        class Sized extends Bin {
+            int twice() {
+                return this.size * 2;
+            }
+        }
+        assertEquals(14, new Sized().twice());
+    }
 }

@@ -1,0 +1,5 @@
+package app;
+
+public class Bin {
+    protected int size = 7;
+}
