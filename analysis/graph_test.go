@@ -126,6 +126,8 @@ var ruleCases = []struct {
 	{"a field selected in a chain is read on its receiver", "fields", "app.Matchers#split()", []string{"app.FieldsTest#fieldSelectedInAChain()"}, nil,
 		[]Edge{{From: "app.Tokenizer#delim", To: "app.Matchers#INSTANCE", Kind: "field-read"}}},
 	{"a field selected in a chain is no name of every type", "fields", "app.Holder#INSTANCE", nil, []string{"app.FieldsTest#fieldSelectedInAChain()"}, nil},
+	{"a JDK constant is a library value", "receivers", "app.Tag#toString()", nil, []string{"app.ReceiversTest#jdkConstant()"}, nil},
+	{"another library's constant may hold a project object", "receivers", "app.Tag#describe()", []string{"app.ReceiversTest#thirdPartyConstant()"}, nil, nil},
 	{"this.f of a local class may be a field it inherits", "fields", "app.Bin#size", []string{"app.FieldsTest#localClassField()"}, nil, nil},
 	{"this.f of a local class is no static of another type", "fields", "app.Tally#size", nil, []string{"app.FieldsTest#localClassField()"}, nil},
 

@@ -422,9 +422,49 @@ func (mc *memberCtx) head(recv []string, line int) (valType, []string) {
 		}
 	}
 	if tr.lib {
+		if len(recv) >= 2 && jdkConstantHolders[n] && mc.jdkType(n) {
+			// A constant of the JDK (Boolean.TRUE, Locale.ROOT, BigInteger.ONE) is a JDK
+			// object made in the JDK's own class initialization: calls on it reach no
+			// project method by name.
+			return valType{lib: true}, recv[2:]
+		}
 		return valType{lib: true, static: true, closed: closedLibrary[n]}, recv[1:]
 	}
 	return unknownVal, recv[1:]
+}
+
+// jdkConstantHolders are JDK types whose public static fields all hold JDK objects (none
+// can be set to a project object, unlike System.out), so a value selected from one is a
+// library value.
+var jdkConstantHolders = map[string]bool{
+	"Boolean": true, "Byte": true, "Short": true, "Integer": true, "Long": true, "Float": true, "Double": true,
+	"Character": true, "String": true, "Math": true, "StrictMath": true, "BigInteger": true, "BigDecimal": true,
+	"Locale": true, "StandardCharsets": true, "TimeUnit": true, "ChronoUnit": true, "ChronoField": true,
+	"RoundingMode": true, "Collections": true, "Duration": true, "Instant": true, "LocalDate": true,
+	"LocalTime": true, "LocalDateTime": true, "ZoneOffset": true, "DateTimeFormatter": true, "Month": true,
+	"DayOfWeek": true, "MathContext": true, "Pattern": true, "File": true, "Calendar": true, "Thread": true,
+}
+
+// jdkType says whether the simple type name n, known to be a library type, is the JDK's:
+// imported from a java. package by name, or a java.lang name no import claims.
+func (mc *memberCtx) jdkType(n string) bool {
+	if mc.f == nil {
+		return false
+	}
+	for _, imp := range mc.f.Imports {
+		if !imp.Static && !imp.OnDemand && (imp.Name == n || strings.HasSuffix(imp.Name, "."+n)) {
+			return strings.HasPrefix(imp.Name, "java.")
+		}
+	}
+	if javaLang[n] {
+		return true
+	}
+	for _, imp := range mc.f.Imports {
+		if imp.OnDemand && !imp.Static && !strings.HasPrefix(imp.Name, "java.") {
+			return false // another package's n could be meant
+		}
+	}
+	return true // only java.* packages are imported on demand
 }
 
 // selectOn types "v.seg" (a field or a member type), emitting field edges.

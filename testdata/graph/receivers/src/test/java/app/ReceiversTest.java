@@ -157,4 +157,14 @@ class ReceiversTest {
         assertEquals(40, Blocks.blocks(false, new Cell(2), new Sheep()));
         assertEquals(2, Blocks.shadowed(new Cell(2), new Sheep()));
     }
+
+    @Test
+    void jdkConstant() {
+        assertEquals(4, Constants.trueSize());
+    }
+
+    @Test
+    void thirdPartyConstant() {
+        assertEquals("tag", Regional.current());
+    }
 }
