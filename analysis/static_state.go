@@ -56,13 +56,30 @@ func (g *Graph) keepsStatic(n string) bool {
 	for _, e := range g.fwd.get(n) {
 		switch e.Kind {
 		case EdgeFieldWrite:
-			if _, f := g.member(e.To); f == nil || f.Static() {
-				return true // a static field, or a field the graph cannot see: assume static
+			_, f := g.member(e.To)
+			if f == nil {
+				return true // a field the graph cannot see: assume static
+			}
+			if f.Static() && (production || !IsTestMethod(owner, m) || g.readByOthers(f.ID, n)) {
+				return true
 			}
 		case EdgeFieldRead:
 			if _, f := g.member(e.To); production && f != nil && f.Static() && statefulType(f) && g.mayFill(owner, m, f, 0) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// readByOthers says whether any member other than writer reads field id. A test method
+// runs once, so a static it alone reads cannot carry its results into a later test (a
+// save-and-restore of a setting, as gson's Java17RecordTest does); a helper or fixture
+// that both fills and reads a memo runs for many tests, and is no test method.
+func (g *Graph) readByOthers(id, writer string) bool {
+	for _, e := range g.rev.get(id) {
+		if e.Kind == EdgeFieldRead && e.From != writer {
+			return true
 		}
 	}
 	return false

@@ -275,6 +275,7 @@ public class Units {
   static int twice(int x) { return 2 * x; }
   public static int factor(int i) { return BASE + i; }
   static int half(int x) { return x / 2; }
+  static int third(int x) { return x / 3; }
 }
 `,
 	"src/test/java/s/Bench.java": `package s;
@@ -302,6 +303,15 @@ public class UnitsTest {
   @Test public void third() {
     kept = Units.half(8);
   }
+  @Test public void fourth() {
+    assertEquals(4, kept);
+  }
+  static int level;
+  @Test public void fifth() {
+    int old = level;
+    level = 2;
+    try { assertEquals(2, Units.third(6)); } finally { level = old; }
+  }
 }
 `,
 }
@@ -320,6 +330,7 @@ func TestHybridLeavesStaticStateToTheGraph(t *testing.T) {
 		{Class: "s.Units", Method: "compute", Desc: "(I)I"},
 		{Class: "s.Units", Method: "twice", Desc: "(I)I"},
 		{Class: "s.Units", Method: "half", Desc: "(I)I"},
+		{Class: "s.Units", Method: "third", Desc: "(I)I"},
 	}
 	hit := func(m int, test string, line int) coverage.JVMHit {
 		return coverage.JVMHit{Member: m, TestClass: "s.UnitsTest", TestMethod: test, Line: line}
@@ -328,8 +339,10 @@ func TestHybridLeavesStaticStateToTheGraph(t *testing.T) {
 		hit(0, "first", 6), hit(1, "first", 6), hit(2, "first", 6), hit(3, "first", 7), hit(4, "first", 7),
 		hit(5, "first", 8), hit(6, "first", 8),
 		hit(2, "second", 11), hit(3, "second", 12), hit(5, "second", 13), hit(7, "second", 14), hit(8, "third", 18),
+		hit(9, "fifth", 27),
 	}, Tests: []coverage.TestOutcome{{Test: "s.UnitsTest#first", Status: "passed"}, {Test: "s.UnitsTest#second", Status: "passed"},
-		{Test: "s.UnitsTest#third", Status: "passed"}},
+		{Test: "s.UnitsTest#third", Status: "passed"}, {Test: "s.UnitsTest#fourth", Status: "passed"},
+		{Test: "s.UnitsTest#fifth", Status: "passed"}},
 		ClassInit: []int{0, 1}} // the agent saw <clinit> and init run during Units' initialization
 	for _, tc := range []struct {
 		name, old, new string
@@ -341,7 +354,8 @@ func TestHybridLeavesStaticStateToTheGraph(t *testing.T) {
 		{"memo filled by the first caller", `return "u";`, `return "v";`, "s.UnitsTest#second:12", SourceStatic, "static state through s.Units#label()"},
 		{"static cache filled by the first caller", "return x * x;", "return x * x + 1;", "s.UnitsTest#second:13", SourceStatic, "static state through s.Units#square(int)"},
 		{"pure method: coverage judges (a benchmark's main keeping it in a static runs in no test)", "return 2 * x;", "return 3 * x;", "s.UnitsTest#second:14", SourceCoverage, ""},
-		{"a test keeping the result in a static field", "return x / 2;", "return x / 4;", "s.UnitsTest#third", SourceStatic, "static state through s.UnitsTest#third()"},
+		{"a test keeping the result in a static field another test reads", "return x / 2;", "return x / 4;", "s.UnitsTest#third", SourceStatic, "static state through s.UnitsTest#third()"},
+		{"a test saving and restoring a static only it reads", "return x / 3;", "return x / 3 + 0;", "s.UnitsTest#fifth:27", SourceCoverage, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			base := memSnapshot(t, unitsFiles, nil)
