@@ -329,6 +329,11 @@ func sourceNote(u slicing.Unit, cov *selection.CoverageUse) string {
 	case selection.SourceCoverage:
 		return " [coverage: the recorded run executed it]"
 	case selection.SourceStatic:
+		for _, sc := range cov.Static {
+			if sc.ID == u.Because[0] {
+				return " [static: the coverage record cannot judge this change: " + sc.Reason + "]"
+			}
+		}
 		return " [static: the coverage record cannot vouch for this]"
 	}
 	return ""

@@ -105,6 +105,10 @@ func TestSourceNote(t *testing.T) {
 		{selection.SourceCoverage, fresh, " [coverage: the recorded run executed it]"},
 		{selection.SourceStatic, fresh, " [static: the coverage record cannot vouch for this]"},
 		{selection.SourceStatic, &selection.CoverageUse{State: "stale"}, " [static: the coverage record cannot vouch for this]"},
+		{selection.SourceStatic, &selection.CoverageUse{State: "fresh", Static: []selection.StaticChange{{ID: "p.A#f()", Reason: "p.A#f() ran during class initialization"}}},
+			" [static: the coverage record cannot judge this change: p.A#f() ran during class initialization]"},
+		{selection.SourceStatic, &selection.CoverageUse{State: "fresh", Static: []selection.StaticChange{{ID: "p.B#g()", Reason: "a static initializer"}}},
+			" [static: the coverage record cannot vouch for this]"},
 		{selection.SourceStatic, &selection.CoverageUse{State: "none"}, ""},
 		{selection.SourceStatic, nil, ""},
 	} {
