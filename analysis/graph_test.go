@@ -225,6 +225,8 @@ var ruleCases = []struct {
 	{"overload by project argument types", "overloads", "app.Fmt#models(Model,Model)", []string{"app.OverloadsTest#closeModels()"}, nil, nil},
 	{"overload by project argument types: array overload untouched", "overloads", "app.Fmt#arrays(double[],double[])", nil,
 		[]string{"app.OverloadsTest#closeModels()"}, nil},
+	{"constructor overload by argument types", "overloads", "app.Joins#concat(double[],double[])", nil, []string{"app.OverloadsTest#constructorByArgumentTypes()"}, nil},
+	{"constructor overload with unknown arguments keeps every fitting one", "overloads", "app.Joins#concat(double[],double[])", []string{"app.OverloadsTest#constructorWithUnknownArguments()"}, nil, nil},
 	{"overload by int literal", "overloads", "app.Fmt#ints(int)", []string{"app.OverloadsTest#showIntLiteral()", "app.OverloadsTest#inheritedOverload()"}, nil, nil},
 	{"overload by literal: no boxing while a primitive overload applies", "overloads", "app.Fmt#objects(Object)", nil,
 		[]string{"app.OverloadsTest#showIntLiteral()", "app.OverloadsTest#showLongLiteral()"}, nil},

@@ -585,11 +585,11 @@ func (mc *memberCtx) resolve(c Call, before int) *callResult {
 	}
 	switch {
 	case c.Name == "<init>" && c.This:
-		add(mc.r.constructors(mc.typ, c.Arity), "call")
+		add(mc.r.constructors(mc.typ, c.Arity, mc.argTypes(c)), "call")
 		return res
 	case c.Name == "<init>" && c.Super && !c.MethRef:
 		if sup := mc.superValue(); len(sup.ids) > 0 {
-			add(mc.r.constructors(sup.ids[0], c.Arity), "super")
+			add(mc.r.constructors(sup.ids[0], c.Arity, mc.argTypes(c)), "super")
 		}
 		return res
 	case c.Name == "<init>" && c.New != "":
@@ -599,7 +599,7 @@ func (mc *memberCtx) resolve(c Call, before int) *callResult {
 		}
 		v := mc.typeValue(mc.f, mc.typ, c.New)
 		for _, id := range v.ids {
-			add(mc.r.constructors(id, c.Arity), kind)
+			add(mc.r.constructors(id, c.Arity, mc.argTypes(c)), kind)
 			// The new object may be handed to library code, which can call it back.
 			add(mc.r.callbackTargets(id), EdgeCallback)
 		}

@@ -217,7 +217,7 @@ func constructorEdges(r *resolver, t *Type, sink *edgeSink) {
 			sink.add(id, in.ID, "initializer", in.Line)
 		}
 		if sup != "" && !explicit {
-			for _, c := range r.constructors(sup, 0) {
+			for _, c := range r.constructors(sup, 0, nil) {
 				sink.add(id, c, "super", line)
 			}
 		}

@@ -124,26 +124,33 @@ func (r *resolver) findMethods(typ, name string, arity int, argTypes []valType) 
 	return r.narrowOverloads(found, argTypes)
 }
 
-// constructors returns the constructors of typ that fit arity; a class without declared
-// constructors has its implicit one, named by implicitConstructor.
-func (r *resolver) constructors(typ string, arity int) []string {
+// constructors returns the constructors of typ that fit arity, narrowed by argTypes (may
+// be nil) as overloads are; a class without declared constructors has its implicit one,
+// named by implicitConstructor.
+func (r *resolver) constructors(typ string, arity int, argTypes []valType) []string {
 	r.d.typ(typ)
 	t := r.s.Type(typ)
 	if t == nil || t.Kind == "interface" || t.Kind == "annotation" {
 		return nil
 	}
-	var all, fit []string
-	for _, m := range t.Members {
+	var all []string
+	var fit []memberRef
+	for i, m := range t.Members {
 		if m.Kind == KindConstructor {
 			all = append(all, m.ID)
 			if arityFits(m, arity) {
-				fit = append(fit, m.ID)
+				fit = append(fit, memberRef{typ, i})
 			}
 		}
 	}
 	switch {
 	case len(fit) > 0:
-		return fit
+		fit = r.narrowOverloads(fit, argTypes)
+		ids := make([]string, len(fit))
+		for i, ref := range fit {
+			ids[i] = r.member(ref).ID
+		}
+		return ids
 	case len(all) > 0:
 		return all // no fitting arity: broken code or a miscount; keep every one
 	}

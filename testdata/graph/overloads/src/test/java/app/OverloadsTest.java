@@ -43,4 +43,15 @@ class OverloadsTest {
     void arrayFieldDeclaredOnTheName() {
         assertEquals(1, Series.constant(2).hash());
     }
+
+    @Test
+    void constructorByArgumentTypes() {
+        double[] d = {1};
+        assertEquals(1.0, new Vec(d, false).first());
+    }
+
+    @Test
+    void constructorWithUnknownArguments() {
+        assertEquals(1.0, new Vec(Sources.left(), Sources.right()).first());
+    }
 }
