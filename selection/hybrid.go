@@ -496,12 +496,14 @@ func changeSites(rec *coverage.Store, base *analysis.Snapshot, c analysis.Change
 		return nil, "a member " + c.Change
 	}
 	f := base.FileOf(ownerType(c.ID))
-	if f == nil || f.Test {
-		return nil, "a change to test code"
-	}
 	m := findMember(base, c.ID)
-	if m == nil {
+	switch {
+	case f == nil || m == nil && c.Kind == analysis.KindType:
+		return nil, "a change to a class head (supertypes, modifiers, annotations)"
+	case m == nil:
 		return nil, "a member the baseline does not declare"
+	case f.Test && !testHelperBody(base, c, m):
+		return nil, "a change to test code"
 	}
 	switch {
 	case c.Detail == "body changed" && (m.Kind == analysis.KindMethod || m.Kind == analysis.KindConstructor):
@@ -520,6 +522,18 @@ func changeSites(rec *coverage.Store, base *analysis.Snapshot, c analysis.Change
 		return union(rec.Hits(c.ID), constructorSites(rec, ownerType(c.ID))), ""
 	}
 	return nil, "a " + string(c.Kind) + " change (" + c.Detail + ")"
+}
+
+// testHelperBody says whether c changes the body of a method or constructor of the test
+// sources that is no test method: a helper, a fixture or a nested class's method. The
+// record holds who executed it like any production member; the tests of the file it is in
+// cannot be vouched for (see testFileEdits), so they go to the static graph themselves.
+func testHelperBody(base *analysis.Snapshot, c analysis.Change, m *analysis.Member) bool {
+	if c.Detail != "body changed" || (m.Kind != analysis.KindMethod && m.Kind != analysis.KindConstructor) {
+		return false
+	}
+	t := base.Type(ownerType(c.ID))
+	return t != nil && !analysis.IsTestMethod(t, m)
 }
 
 // constructorSites returns the sites that ran any constructor of type typeID, with or

@@ -523,6 +523,89 @@ func TestHybridStaticContainersOnlyRead(t *testing.T) {
 	}
 }
 
+// helperFiles have test helpers: one in a file of its own, one in a test class.
+var helperFiles = map[string]string{
+	"src/main/java/s/Calc.java": `package s;
+public class Calc { public static int twice(int x) { return 2 * x; } }
+`,
+	"src/test/java/s/Checks.java": `package s;
+public class Checks { static int norm(int x) { return Math.abs(x); } }
+`,
+	"src/test/java/s/ATest.java": `package s;
+import org.junit.Test;
+import static org.junit.Assert.*;
+public class ATest {
+  @Test public void usesHelper() { assertEquals(4, Checks.norm(Calc.twice(-2))); }
+  @Test public void noHelper() { assertEquals(4, Calc.twice(2)); }
+}
+`,
+	"src/test/java/s/BTest.java": `package s;
+import org.junit.Test;
+import static org.junit.Assert.*;
+public class BTest {
+  static int local(int x) { return x + 1; }
+  @Test public void usesLocal() { assertEquals(3, local(2)); }
+  @Test public void other() { assertEquals(2, Calc.twice(1)); }
+}
+`,
+}
+
+// TestHybridTestHelperChanges: the record judges a body change of a test helper like one
+// of production code, for the tests whose files did not change; the tests of the helper's
+// own file, and changed test methods, go to the static graph.
+func TestHybridTestHelperChanges(t *testing.T) {
+	members := []coverage.JVMMember{
+		{Class: "s.Calc", Method: "twice", Desc: "(I)I"}, {Class: "s.Checks", Method: "norm", Desc: "(I)I"},
+		{Class: "s.BTest", Method: "local", Desc: "(I)I"},
+	}
+	hit := func(m int, class, test string, line int) coverage.JVMHit {
+		return coverage.JVMHit{Member: m, TestClass: class, TestMethod: test, Line: line}
+	}
+	run := coverage.Run{Members: members, Hits: []coverage.JVMHit{
+		hit(1, "s.ATest", "usesHelper", 5), hit(0, "s.ATest", "usesHelper", 5), hit(0, "s.ATest", "noHelper", 6),
+		hit(2, "s.BTest", "usesLocal", 6), hit(0, "s.BTest", "other", 7),
+	}}
+	for _, id := range []string{"s.ATest#usesHelper", "s.ATest#noHelper", "s.BTest#usesLocal", "s.BTest#other"} {
+		run.Tests = append(run.Tests, coverage.TestOutcome{Test: id, Status: "passed"})
+	}
+	for _, tc := range []struct {
+		name, file, old, new string
+		want                 []string // selected units with their source
+		why                  string   // what coverage.static says ("" for nothing)
+	}{
+		{"a helper in a file of its own", "src/test/java/s/Checks.java", "Math.abs(x)", "Math.abs(x) + 0",
+			[]string{"s.ATest#usesHelper:5 coverage"}, ""},
+		{"a helper in a test class: its tests go static", "src/test/java/s/BTest.java", "return x + 1;", "return 1 + x;",
+			[]string{"s.BTest#usesLocal:6 static"}, ""},
+		{"a test method", "src/test/java/s/ATest.java", "assertEquals(4, Calc.twice(2));", "assertEquals(4, Calc.twice(1 + 1));",
+			[]string{"s.ATest#noHelper:6 static"}, "a change to test code"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			base := memSnapshot(t, helperFiles, nil)
+			cur := memSnapshot(t, helperFiles, map[string][2]string{tc.file: {tc.old, tc.new}})
+			d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := Select(Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur),
+				Tests: d.Classes, Level: slicing.LevelAssertion, Coverage: coverage.Build(base, run)})
+			var got []string
+			for _, u := range res.Units {
+				got = append(got, u.ID+" "+u.Source)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("selected %v, want %v", got, tc.want)
+			}
+			switch static := res.Coverage.Static; {
+			case tc.why == "" && len(static) > 0:
+				t.Errorf("coverage.static = %v, want none", static)
+			case tc.why != "" && (len(static) != 1 || !strings.Contains(static[0].Reason, tc.why)):
+				t.Errorf("coverage.static = %v, want one reason containing %q", static, tc.why)
+			}
+		})
+	}
+}
+
 // TestHybridAddedOverrideOfLibraryMethod: Bag inherits size() from ArrayList, so the record
 // never saw the test's bag.size() run project code; overriding it must be judged by the
 // graph, or the assertion is missed.
