@@ -172,6 +172,16 @@ def replay(args):
         ratio = lambda key: sum(r[key] / r["assertions"] for r in part) / len(part)
         print(f"mean selected share of assertions, {label} ({len(part)}): coverage {ratio('coverage'):.3%}  "
               f"static {ratio('static'):.3%}  method oracle {ratio('methodOracle'):.3%}  class oracle {ratio('classOracle'):.3%}")
+    # Why changes went to the static graph, most frequent first: the next rules to refine.
+    why = {}
+    for r in rows:
+        for sc in r["staticChanges"]:
+            reason = sc["reason"].replace(sc["id"], "X")
+            why[reason] = why.get(reason, 0) + 1
+    if why:
+        print("changes the record could not judge, by reason:")
+        for reason, n in sorted(why.items(), key=lambda kv: -kv[1])[:10]:
+            print(f"  {n:3d}  {reason}")
     if args.out:
         with open(args.out, "w") as f:
             json.dump(rows, f, indent=1)
