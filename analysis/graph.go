@@ -298,7 +298,8 @@ func (g *Graph) ResolveNames(ctxType string, locals []LocalVar, names []string) 
 
 // ResolveFields returns the field ids that a piece of code inside ctxType may read or
 // write: its unqualified names (as Refs.Names) and its qualified selections (as
-// Refs.Selects, whose call-result receivers refer to calls). It follows the rules the graph
+// Refs.Selects, whose call-result receivers refer to calls), and the fields its calls'
+// receiver chains select (Preds.TRUE.negate() reads TRUE). It follows the rules the graph
 // uses for member bodies, so a statement depends on exactly the fields its member would.
 func (g *Graph) ResolveFields(ctxType string, locals []LocalVar, calls []Call, names []string, selects []Select) []string {
 	r := newResolver(g.snap, g.idx, nil)
@@ -310,6 +311,9 @@ func (g *Graph) ResolveFields(ctxType string, locals []LocalVar, calls []Call, n
 		noteInit(r, ctxType, to, 0, inits)
 	}
 	nameEdges(mc, names, selects, 0)
+	for k := range calls {
+		mc.call(k) // typing a receiver chain (Preds.TRUE.negate()) reads its fields
+	}
 	for _, id := range staticInitTargets(r, inits) {
 		set[id] = true // the class initialization a static field access triggers
 	}

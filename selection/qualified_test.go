@@ -76,3 +76,45 @@ public class FormatterTest {
 		})
 	}
 }
+
+// TestFieldInAReceiverChainIsAStatementTarget: Pred.TRUE.negate() reads Pred.TRUE while
+// typing the receiver of negate(); the statement must depend on the field, or a change to
+// its initializer misses the assertion (commons-lang's FailableTest#testBiPredicateNegate,
+// once chain-middle names stopped matching fields by name).
+func TestFieldInAReceiverChainIsAStatementTarget(t *testing.T) {
+	files := map[string]string{
+		"src/main/java/p/Pred.java": `package p;
+public interface Pred {
+  Pred TRUE = x -> true;
+  boolean test(Object x);
+  default Pred negate() { return x -> !test(x); }
+  static Pred truePredicate() { return TRUE; }
+}
+`,
+		"src/test/java/p/PredTest.java": `package p;
+import static org.junit.Assert.*;
+import org.junit.Test;
+public class PredTest {
+  @Test public void negate() {
+    assertFalse(Pred.TRUE.negate().test(null));
+    assertTrue(Pred.truePredicate().test(null));
+  }
+}
+`,
+	}
+	base := memSnapshot(t, files, nil)
+	cur := memSnapshot(t, files, map[string][2]string{"src/main/java/p/Pred.java": {"x -> true;", "x -> x == null;"}})
+	d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := Select(Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur),
+		Tests: d.Classes, Level: slicing.LevelAssertion})
+	var got []string
+	for _, u := range res.Units {
+		got = append(got, u.ID)
+	}
+	if want := []string{"p.PredTest#negate:6", "p.PredTest#negate:7"}; !slices.Equal(got, want) {
+		t.Fatalf("selected %v, want %v", got, want)
+	}
+}
