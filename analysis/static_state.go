@@ -12,12 +12,16 @@ import (
 // it, so a later test can see the member's result without executing it; a per-test record
 // of who executed a member cannot vouch for such a member's changes. Kept means something
 // that depends on id (the member itself included)
-//   - assigns a static field (a memo filled by the first caller), or
+//   - assigns a static field (a memo filled by the first caller), except a test method
+//     writing a static no other member reads (see readByOthers), or
 //   - is production code reading a static field whose object can be a cache (see
-//     statefulType) it may fill.
+//     statefulType) it may fill (see mayFill: reading, copying or iterating it fills
+//     nothing).
 //
 // Test code reading shared static objects is left out: a later test depending on what an
-// earlier one put there is an order dependence between tests, not a static cache.
+// earlier one put there is an order dependence between tests, not a static cache. A value
+// handed from the member to a filler as an argument (Registry.register(name, compute()))
+// is a known gap, as before: the filler does not depend on the member.
 //
 // Class initialization, the other way results live on in static fields, is seen by the
 // coverage agent itself (coverage.Member.ClassInit). Objects of stateless types reached
