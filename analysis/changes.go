@@ -354,7 +354,7 @@ func (d *differ) called(m *Member) bool {
 						for _, c := range mm.Refs.Calls {
 							name := c.Name
 							if name == "<init>" {
-								name = "<init>:" + c.New
+								name = "<init>:" + lastSegment(c.New)
 							}
 							if d.calledNames[name] == nil {
 								d.calledNames[name] = map[int]bool{}

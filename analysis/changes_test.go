@@ -57,6 +57,9 @@ var changeCases = []struct {
 	{"field-reinitialised", []edit{{"src/main/java/shapes/Shape.java", `private String label = "shape";`, `private String label = "figure";`}}},
 	{"field-type-changed", []edit{{"src/main/java/shapes/Util.java", "    int counter;", "    long counter;"}}},
 	{"constant-changed", []edit{{"src/main/java/shapes/Util.java", "static final int LIMIT = 10;", "static final int LIMIT = 12;"}}},
+	{"first-constructor-added-called-by-qualified-new", []edit{
+		{"src/main/java/shapes/Util.java", "    int counter;", "    int counter;\n\n    public Util(int start) {\n        counter = start;\n    }"},
+		{"src/main/java/shapes/Circle.java", "return Math.PI * radius * radius;", "return Math.PI * radius * radius + new shapes.Util(0).bump() * 0;"}}},
 	{"method-added-unused", []edit{{"src/main/java/shapes/Util.java", "    @Deprecated", "    public int fresh() {\n        return 7;\n    }\n\n    @Deprecated"}}},
 	{"method-added-called", []edit{{"src/main/java/shapes/Util.java", "    @Deprecated", "    public int clamp(int v, int hi) {\n        return Math.min(v, hi);\n    }\n\n    @Deprecated"}}},
 	{"override-added", []edit{{"src/main/java/shapes/Circle.java", "    public Runnable printer() {", "    @Override\n    public String describe() {\n        return \"circle\";\n    }\n\n    public Runnable printer() {"}}},

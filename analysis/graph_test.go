@@ -91,6 +91,8 @@ var ruleCases = []struct {
 	{"a type nested in an enum that declares name() keeps its own", "names", "app.model.Shade.Swatch#name()",
 		[]string{"app.NamesTest#ownNameInsideAnEnum()"}, []string{"app.NamesTest#enumMethodsWithoutReceiver()"}, nil},
 	{"nested type", "names", "app.model.Box.Lid#size()", []string{"app.NamesTest#nestedType()"}, nil, nil},
+	{"new with a qualified type name", "names", "app.other.Line#<init>(int,int,double)", []string{"app.NamesTest#qualifiedNew()"}, nil, nil},
+	{"new with a qualified type name, same-named type of the package untouched", "names", "app.model.Line#<init>(int,int,double)", nil, []string{"app.NamesTest#qualifiedNew()"}, nil},
 	{"nested type, decoy untouched", "names", "app.other.Crate#size()", nil, []string{"app.NamesTest#nestedType()"}, nil},
 	{"valueOf on a qualified nested enum makes every constant", "names", "app.model.Box.Mode#OPEN",
 		[]string{"app.NamesTest#qualifiedNestedEnumValueOf()"}, []string{"app.NamesTest#nestedType()"}, nil},

@@ -52,8 +52,8 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 			}
 		case TokIdent:
 			if i+1 < len(toks) && toks[i+1].Is(src, "(") {
-				if i > 0 && toks[i-1].Is(src, "new") {
-					continue
+				if newTypeName(src, toks, i) {
+					continue // the constructor call scanNew recorded
 				}
 				closeIdx, n, args, sums, fns := argSummaries(src, toks, i+1)
 				if declaresMethod(src, toks, closeIdx) {
@@ -175,13 +175,21 @@ var newline = []byte{'\n'}
 // scanNew reads "new a.b.X<...>(" at toks[i], on the given line, into a constructor call.
 func scanNew(src []byte, toks []Token, i, line int) (Call, bool) {
 	j := i + 1
-	var name string
+	// The type as written, qualified or not ("Foo", "a.b.Foo", "Outer.Inner"); a type
+	// annotation before it (new @A Foo()) is no part of it.
+	var parts []string
 	for j < len(toks) && (toks[j].Kind == TokIdent || toks[j].Is(src, ".") || toks[j].Is(src, "@")) {
-		if toks[j].Kind == TokIdent {
-			name = toks[j].Text(src)
+		switch {
+		case toks[j].Is(src, "@"):
+			parts = nil
+		case toks[j].Kind == TokIdent && j > i+1 && toks[j-1].Is(src, "."):
+			parts = append(parts, toks[j].Text(src))
+		case toks[j].Kind == TokIdent:
+			parts = []string{toks[j].Text(src)}
 		}
 		j++
 	}
+	name := strings.Join(parts, ".")
 	if name == "" {
 		return Call{}, false
 	}
@@ -477,17 +485,23 @@ func parenReceiver(src []byte, toks []Token, end int, calls []Call, at []int, de
 	// Which call is it? The one named at that very token (an argument may call a method
 	// of the same name: x.target(p.target())).
 	name := toks[j-1].Text(src)
-	isNew := j > 1 && toks[j-2].Is(src, "new")
+	isNew := j > 1 && newTypeName(src, toks, j-1)
 	want := j - 1
 	if isNew {
-		want = j - 2
+		for want >= 2 && toks[want-1].Is(src, ".") && toks[want-2].Kind == TokIdent {
+			want -= 2 // new a.b.Foo(): the call is named at "new"
+		}
+		if want >= 3 && toks[want-1].Kind == TokIdent && toks[want-2].Is(src, "@") {
+			want -= 2 // new @A Foo()
+		}
+		want--
 	}
 	for k := range calls {
 		if k >= len(at) || at[k] != want {
 			continue
 		}
-		if isNew && calls[k].Name == "<init>" && calls[k].New == name {
-			return []string{"new", name}
+		if isNew && calls[k].Name == "<init>" && lastSegment(calls[k].New) == name {
+			return []string{"new", calls[k].New}
 		}
 		if !isNew && calls[k].Name == name {
 			return []string{"()", strconv.Itoa(k)}
@@ -911,4 +925,16 @@ var readOnlyCopies = map[string]bool{
 	"ArrayList": true, "LinkedList": true, "HashSet": true, "LinkedHashSet": true, "TreeSet": true,
 	"HashMap": true, "LinkedHashMap": true, "TreeMap": true, "ConcurrentHashMap": true, "ArrayDeque": true,
 	"EnumMap": true, "IdentityHashMap": true, "CopyOnWriteArrayList": true, "CopyOnWriteArraySet": true,
+}
+
+// newTypeName reports whether the identifier at toks[i] ends the type name of a class
+// instance creation: new Foo(..) or new a.b.Foo(..).
+func newTypeName(src []byte, toks []Token, i int) bool {
+	for i >= 2 && toks[i-1].Is(src, ".") && toks[i-2].Kind == TokIdent {
+		i -= 2
+	}
+	if i >= 3 && toks[i-1].Kind == TokIdent && toks[i-2].Is(src, "@") {
+		i -= 2 // new @A Foo(..)
+	}
+	return i > 0 && toks[i-1].Is(src, "new")
 }

@@ -30,6 +30,8 @@ func TestCastReceivers(t *testing.T) {
 		{"((@NonNull Foo) x).m()", []string{"x"}},
 		{"new Box<Foo>(x).m()", []string{"new", "Box"}},
 		{"new Box<>().m()", []string{"new", "Box"}},
+		{"new a.b.Box(x).m()", []string{"new", "a.b.Box"}},
+		{"new @A a.Box().m()", []string{"new", "a.Box"}},
 		{"foo()[0].m()", []string{ArrayElementReceiver, "1", "()", "0"}},
 		{"(foo()).m()", []string{"()", "0"}},
 		{"(new Fmt()).m()", []string{"new", "Fmt"}},

@@ -52,4 +52,9 @@ class NamesTest {
     void inheritedFieldInInnerClass() {
         assertEquals(3, new BigBox().handleGrip());
     }
+
+    @Test
+    void qualifiedNew() {
+        assertEquals(3, new app.model.Plane().span());
+    }
 }
