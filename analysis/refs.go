@@ -834,7 +834,7 @@ func escapingValue(src []byte, toks []Token, i int) (bool, string) {
 			return true, ""
 		}
 		before := toks[open-1]
-		if before.Kind == TokKeyword {
+		if conditionKeywords[before.Text(src)] {
 			return false, "" // if (..), while (..), synchronized (..), switch (..)
 		}
 		if before.Is(src, ">") { // new ArrayList<>(F), new HashMap<K, V>(F)
@@ -856,6 +856,10 @@ func escapingValue(src []byte, toks []Token, i int) (bool, string) {
 		return !operators[prev], ""
 	}
 }
+
+// conditionKeywords open parentheses whose value is only tested or locked, not kept
+// (return (F), this(F) and super(F) hand it on).
+var conditionKeywords = map[string]bool{"if": true, "while": true, "for": true, "switch": true, "synchronized": true}
 
 // operators are the tokens after which a name is an operand that is only read.
 var operators = map[string]bool{

