@@ -75,7 +75,7 @@ func selectHybrid(in Input) *Result {
 			continue
 		}
 		why := ""
-		if ev := coverageEvidence(rec, in, c); !ev.ok {
+		if ev := coverageEvidence(rec, in, c); ev.why != "" {
 			why = ev.why
 		} else {
 			why = keptStatically(rec, in, ev)
@@ -132,8 +132,8 @@ type evidence struct {
 	// classes: only runs of those during class initialization can keep its effect in
 	// static state.
 	nestedBodies bool
-	ok           bool   // false when the record cannot judge the change
-	why          string // why it cannot, when !ok
+	// why says why the record cannot judge the change; "" when it can.
+	why string
 }
 
 // coverageEvidence returns what the record holds on change c.
@@ -142,25 +142,25 @@ func coverageEvidence(rec *coverage.Store, in Input, c analysis.Change) evidence
 		if c.Detail == "field initializer changed" && functionConstant(in.Base, c.ID) && functionConstant(in.Cur, c.ID) {
 			// Class initialization only makes the function object; its body runs when a
 			// test calls it, and those calls are what the record holds for the field.
-			return evidence{sites: rec.Hits(c.ID), members: []string{c.ID}, ok: true}
+			return evidence{sites: rec.Hits(c.ID), members: []string{c.ID}}
 		}
 		if (c.Detail == "body changed" || c.Detail == "field initializer changed") && nestedOnlyChange(in.Base, in.Cur, c.ID) {
 			// The record credits the runs of lambda bodies and anonymous classes' methods to
 			// the member declaring them; the member's own runs (class initialization among
 			// them) only made the function or the object.
-			return evidence{sites: rec.Hits(c.ID), members: []string{c.ID}, nestedBodies: true, ok: true}
+			return evidence{sites: rec.Hits(c.ID), members: []string{c.ID}, nestedBodies: true}
 		}
 		sites, why := changeSites(rec, in.Base, c)
-		return evidence{sites: sites, members: []string{c.ID}, ok: why == "", why: why}
+		return evidence{sites: sites, members: []string{c.ID}, why: why}
 	}
 	if c.Kind == analysis.KindType && c.Change == "added" {
 		if addedTypeUnseen(in, c) {
-			return evidence{ok: true}
+			return evidence{}
 		}
 		return evidence{why: "an added type whose name the baseline already uses"}
 	}
 	sites, members, why := lookupSites(rec, in, c)
-	return evidence{sites: sites, members: members, ok: why == "", why: why}
+	return evidence{sites: sites, members: members, why: why}
 }
 
 // addedTypeUnseen says whether an added production type can change nothing the record
