@@ -205,7 +205,11 @@ func (g *Graph) ResolveCall(ctxType string, locals []LocalVar, c Call) []string 
 // Refs.Calls, so that call-result receivers resolve.
 func (g *Graph) ResolveCalls(ctxType string, locals []LocalVar, calls []Call) [][]string {
 	r := newResolver(g.snap, g.idx, nil)
-	mc := newMemberCtx(r, ctxType, locals, calls)
+	return g.resolveCalls(r, newMemberCtx(r, ctxType, locals, calls), ctxType, calls)
+}
+
+// resolveCalls resolves calls, which mc was made with, in order (see ResolveCalls).
+func (g *Graph) resolveCalls(r *resolver, mc *memberCtx, ctxType string, calls []Call) [][]string {
 	out := make([][]string, len(calls))
 	for k := range calls {
 		set := map[string]bool{}
@@ -302,22 +306,28 @@ func (g *Graph) ResolveNames(ctxType string, locals []LocalVar, names []string) 
 // receiver chains select (Preds.TRUE.negate() reads TRUE). It follows the rules the graph
 // uses for member bodies, so a statement depends on exactly the fields its member would.
 func (g *Graph) ResolveFields(ctxType string, locals []LocalVar, calls []Call, names []string, selects []Select) []string {
+	_, fields := g.ResolveStatement(ctxType, locals, calls, names, selects)
+	return fields
+}
+
+// ResolveStatement resolves a statement's calls (as ResolveCalls) and its fields (as
+// ResolveFields) in one pass: typing the calls' receivers is what finds the fields their
+// chains select.
+func (g *Graph) ResolveStatement(ctxType string, locals []LocalVar, calls []Call, names []string, selects []Select) ([][]string, []string) {
 	r := newResolver(g.snap, g.idx, nil)
 	mc := newMemberCtx(r, ctxType, locals, calls)
-	set := map[string]bool{}
+	fields := map[string]bool{}
 	inits := map[string]int{}
 	mc.emit = func(to, kind string, line int, why string) {
-		set[to] = true
+		fields[to] = true
 		noteInit(r, ctxType, to, 0, inits)
 	}
+	resolved := g.resolveCalls(r, mc, ctxType, calls)
 	nameEdges(mc, names, selects, 0)
-	for k := range calls {
-		mc.call(k) // typing a receiver chain (Preds.TRUE.negate()) reads its fields
-	}
 	for _, id := range staticInitTargets(r, inits) {
-		set[id] = true // the class initialization a static field access triggers
+		fields[id] = true // the class initialization a static field access triggers
 	}
-	return sortedKeys(set)
+	return resolved, sortedKeys(fields)
 }
 
 func splitDots(s string) []string {

@@ -358,15 +358,7 @@ func TestHybridLeavesStaticStateToTheGraph(t *testing.T) {
 		{"a test saving and restoring a static only it reads", "return x / 3;", "return x / 3 + 0;", "s.UnitsTest#fifth:27", SourceCoverage, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			base := memSnapshot(t, unitsFiles, nil)
-			cur := memSnapshot(t, unitsFiles, map[string][2]string{"src/main/java/s/Units.java": {tc.old, tc.new}})
-			d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			in := Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur),
-				Tests: d.Classes, Level: slicing.LevelAssertion, Coverage: coverage.Build(base, run)}
-			res := Select(in)
+			res := selectWithRecord(t, unitsFiles, "src/main/java/s/Units.java", tc.old, tc.new, run)
 			var got []string
 			for _, u := range res.Units {
 				got = append(got, u.ID+" "+u.Source)
@@ -380,13 +372,34 @@ func TestHybridLeavesStaticStateToTheGraph(t *testing.T) {
 			if tc.source == SourceCoverage && len(res.Units) != 1 {
 				t.Errorf("a pure method's change selected %v, want only %s", got, tc.must)
 			}
-			switch static := res.Coverage.Static; {
-			case tc.why == "" && len(static) > 0:
-				t.Errorf("coverage.static = %v, want none", static)
-			case tc.why != "" && (len(static) != 1 || !strings.Contains(static[0].Reason, tc.why)):
-				t.Errorf("coverage.static = %v, want one reason containing %q", static, tc.why)
-			}
+			checkStaticReason(t, res, tc.why)
 		})
+	}
+}
+
+// selectWithRecord selects at assertion level, with a record of run made on files, for the
+// edit old → new in file.
+func selectWithRecord(t *testing.T, files map[string]string, file, old, new string, run coverage.Run) *Result {
+	t.Helper()
+	base := memSnapshot(t, files, nil)
+	cur := memSnapshot(t, files, map[string][2]string{file: {old, new}})
+	d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Select(Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur),
+		Tests: d.Classes, Level: slicing.LevelAssertion, Coverage: coverage.Build(base, run)})
+}
+
+// checkStaticReason checks coverage.static: no change left to the graph when why is "",
+// else exactly one, with a reason containing why.
+func checkStaticReason(t *testing.T, res *Result, why string) {
+	t.Helper()
+	switch static := res.Coverage.Static; {
+	case why == "" && len(static) > 0:
+		t.Errorf("coverage.static = %v, want none", static)
+	case why != "" && (len(static) != 1 || !strings.Contains(static[0].Reason, why)):
+		t.Errorf("coverage.static = %v, want one reason containing %q", static, why)
 	}
 }
 
@@ -498,14 +511,7 @@ func TestHybridStaticContainersOnlyRead(t *testing.T) {
 					file = p
 				}
 			}
-			base := memSnapshot(t, namesFiles, nil)
-			cur := memSnapshot(t, namesFiles, map[string][2]string{file: {tc.old, tc.new}})
-			d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			res := Select(Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur),
-				Tests: d.Classes, Level: slicing.LevelAssertion, Coverage: coverage.Build(base, run)})
+			res := selectWithRecord(t, namesFiles, file, tc.old, tc.new, run)
 			var got []string
 			for _, u := range res.Units {
 				got = append(got, u.ID+" "+u.Source)
@@ -513,12 +519,7 @@ func TestHybridStaticContainersOnlyRead(t *testing.T) {
 			if want := []string{tc.must + " " + tc.source}; !slices.Equal(got, want) {
 				t.Errorf("selected %v, want %v", got, want)
 			}
-			switch static := res.Coverage.Static; {
-			case tc.why == "" && len(static) > 0:
-				t.Errorf("coverage.static = %v, want none", static)
-			case tc.why != "" && (len(static) != 1 || !strings.Contains(static[0].Reason, tc.why)):
-				t.Errorf("coverage.static = %v, want one reason containing %q", static, tc.why)
-			}
+			checkStaticReason(t, res, tc.why)
 		})
 	}
 }
@@ -581,14 +582,7 @@ func TestHybridTestHelperChanges(t *testing.T) {
 			[]string{"s.ATest#noHelper:6 static"}, "a change to test code"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			base := memSnapshot(t, helperFiles, nil)
-			cur := memSnapshot(t, helperFiles, map[string][2]string{tc.file: {tc.old, tc.new}})
-			d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			res := Select(Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur),
-				Tests: d.Classes, Level: slicing.LevelAssertion, Coverage: coverage.Build(base, run)})
+			res := selectWithRecord(t, helperFiles, tc.file, tc.old, tc.new, run)
 			var got []string
 			for _, u := range res.Units {
 				got = append(got, u.ID+" "+u.Source)
@@ -596,12 +590,7 @@ func TestHybridTestHelperChanges(t *testing.T) {
 			if !slices.Equal(got, tc.want) {
 				t.Errorf("selected %v, want %v", got, tc.want)
 			}
-			switch static := res.Coverage.Static; {
-			case tc.why == "" && len(static) > 0:
-				t.Errorf("coverage.static = %v, want none", static)
-			case tc.why != "" && (len(static) != 1 || !strings.Contains(static[0].Reason, tc.why)):
-				t.Errorf("coverage.static = %v, want one reason containing %q", static, tc.why)
-			}
+			checkStaticReason(t, res, tc.why)
 		})
 	}
 }

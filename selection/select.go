@@ -531,7 +531,8 @@ func (s *selector) statementTargets(tc *slicing.TestClass, tm *slicing.TestMetho
 	}
 	out := make([]stmtTargets, len(tm.Statements))
 	for i, st := range tm.Statements {
-		for _, ids := range g.ResolveCalls(ctx, tm.Locals, st.Calls) {
+		calls, fields := g.ResolveStatement(ctx, tm.Locals, st.Calls, st.Names, st.Selects)
+		for _, ids := range calls {
 			out[i].calls = appendWithOwners(out[i].calls, ids)
 		}
 		// Objects created or used here may be handed to library code, which can call back
@@ -548,7 +549,7 @@ func (s *selector) statementTargets(tc *slicing.TestClass, tm *slicing.TestMetho
 				}
 			}
 		}
-		out[i].fields = appendWithOwners(nil, g.ResolveFields(ctx, tm.Locals, st.Calls, st.Names, st.Selects))
+		out[i].fields = appendWithOwners(nil, fields)
 	}
 	s.memo.stmts[tm] = &methodTargets{file: version, stmts: out}
 	return out
