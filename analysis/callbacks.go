@@ -1,6 +1,10 @@
 package analysis
 
-import "strings"
+import (
+	"slices"
+	"sort"
+	"strings"
+)
 
 // Names of overridable methods shared by several library supertypes.
 var (
@@ -140,8 +144,40 @@ func libraryCallbackList(simple string) ([]string, bool) {
 }
 
 // serializationHooks are the methods Java serialization finds and calls reflectively on a
-// Serializable class, whatever their access.
-var serializationHooks = map[string]bool{"writeObject": true, "readObject": true, "readObjectNoData": true, "writeReplace": true, "readResolve": true}
+// Serializable or Externalizable class, whatever their access, by name and parameter types.
+var serializationHooks = map[string][]string{
+	"writeObject": {"ObjectOutputStream"}, "readObject": {"ObjectInputStream"}, "readObjectNoData": {},
+	"writeReplace": {}, "readResolve": {}, "writeExternal": {"ObjectOutput"}, "readExternal": {"ObjectInput"},
+}
+
+// isSerializationHook reports whether m has the name and parameters of a serialization hook.
+func isSerializationHook(m *Member) bool {
+	params, ok := serializationHooks[m.Name]
+	return ok && m.Kind == KindMethod && !m.Static() && slices.Equal(m.Params, params)
+}
+
+// serializationCalls are the methods of ObjectOutputStream and ObjectInputStream that write
+// or read an object graph, calling the serialization hooks of every object in it. Only
+// these run the hooks: creating a Serializable object does not.
+var serializationCalls = map[string]bool{"writeObject": true, "writeUnshared": true, "readObject": true,
+	"readUnshared": true, "defaultWriteObject": true, "defaultReadObject": true, "writeFields": true, "readFields": true}
+
+// allSerializationHooks lists every serialization hook of the project: an object graph may
+// hold objects of any serializable type, whatever the static type of the stream call's
+// argument.
+func (r *resolver) allSerializationHooks() []string {
+	var out []string
+	for name := range serializationHooks {
+		r.d.method(name)
+		for _, ref := range r.idx.methods[name] {
+			if m := r.member(ref); m != nil && isSerializationHook(m) {
+				out = append(out, m.ID)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
 
 // LibraryTypeName reduces a written supertype ("java.util.Comparator<Item>") to the simple
 // name LibraryCallbacks is keyed by.
@@ -199,8 +235,8 @@ func isObjectCallback(m *Member) bool {
 // callbackTargets returns the methods library code may call on an object whose class is
 // typ: the overridable methods of typ and its project ancestors that override
 // java.lang.Object's or a known library supertype's methods (every instance method when a
-// library supertype is unknown), and serialization hooks, private or not. The graph adds
-// them where such an object comes into existence (new, enum constants, X::new) or where a
+// library supertype is unknown), but not its serialization hooks, which serialization calls
+// reach (allSerializationHooks). The graph adds them where such an object comes into existence (new, enum constants, X::new) or where a
 // project object meets a library method through its own inherited library members; a mere
 // mention of the type reaches none of them.
 func (r *resolver) callbackTargets(typ string) []string {
@@ -225,7 +261,10 @@ func (r *resolver) callbackTargets(typ string) []string {
 				continue
 			}
 			private := hasString(m.Modifiers, "private") || m.Access == "private"
-			if (!private && (all || names[m.Name] || isObjectCallback(m))) || (lib && serializationHooks[m.Name]) {
+			if isSerializationHook(m) {
+				continue // run by serialization calls (serializationCalls), not by the object's creation
+			}
+			if !private && (all || names[m.Name] || isObjectCallback(m)) {
 				seen[m.ID] = true
 				out = append(out, m.ID)
 			}

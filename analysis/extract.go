@@ -504,6 +504,8 @@ func (x *extractor) enumConstant(t *Type, n *sitter.Node) {
 	m.BodyHash = hashTokens(x.src, toks, false)
 	m.BodyLine = m.Line
 	m.Refs = ScanRefs(x.src, toks, nil)
+	// A constant's class body is an anonymous subclass of the enum.
+	m.Refs.LocalTypes = m.Refs.LocalTypes || n.ChildByFieldName("body") != nil
 	m.Refs.Types = append(m.Refs.Types, t.Name)
 	m.Refs.Calls = append(m.Refs.Calls, Call{Name: "<init>", New: t.Name, Arity: countArgs(x.src, toks), Line: m.Line})
 	t.Members = append(t.Members, m)

@@ -277,7 +277,7 @@ func fileShape(f *File) uint64 {
 		w("type", t.ID, t.Kind, t.Outer, strings.Join(t.Extends, ","), strings.Join(t.Implements, ","), strings.Join(t.Modifiers, ","),
 			genericsSummary(t))
 		for _, m := range t.Members {
-			w(memberSigKey(m), strconv.FormatBool(m.BodyEnd > m.BodyStart))
+			w(memberSigKey(m), strconv.FormatBool(m.BodyEnd > m.BodyStart), isolationKey(t, m))
 		}
 	}
 	return d.Sum64()
@@ -302,6 +302,11 @@ func diffIndexes(old, cur *index, ids map[string]bool, pkgs []string, oldSnap, n
 	for id := range ids {
 		os, inOld := old.summary[id]
 		ns, inNew := cur.summary[id]
+		if os.kind == "enum" || ns.kind == "enum" {
+			if inOld != inNew || os.kind != ns.kind {
+				dirty.method(enumUniverseDep)
+			}
+		}
 		if inOld != inNew {
 			dirty.typ(id)
 			dirty.name(lastSegment(id))
@@ -360,6 +365,7 @@ func changedPackages(old, cur *index) []string {
 // diffFileMembers marks the types of one changed file whose member signatures changed, and
 // the names of those members (project-wide name matches may change).
 func diffFileMembers(oldF, newF *File, dirty *deps) {
+	enums := map[string]bool{}
 	sigs := func(f *File) map[string]map[string]*Member {
 		out := map[string]map[string]*Member{}
 		if f == nil {
@@ -368,11 +374,15 @@ func diffFileMembers(oldF, newF *File, dirty *deps) {
 		for _, t := range f.Types {
 			m := map[string]*Member{}
 			for _, mem := range t.Members {
-				// Whether a static field has an initializer decides the static-init edges of
-				// the members that initialize its class.
-				m[memberSigKey(mem)+"|"+strconv.FormatBool(isStaticInit(mem))] = mem
+				// Whether a static field has an initializer, and whether an enum's constants
+				// are isolated, decide the static-init edges of the members that initialize
+				// its class.
+				m[memberSigKey(mem)+"|"+strconv.FormatBool(isStaticInit(mem))+isolationKey(t, mem)] = mem
 			}
 			out[t.ID] = m
+			if t.Kind == "enum" {
+				enums[t.ID] = true
+			}
 		}
 		return out
 	}
@@ -388,6 +398,9 @@ func diffFileMembers(oldF, newF *File, dirty *deps) {
 					continue
 				}
 				dirty.typ(typ)
+				if enums[typ] {
+					dirty.method(enumUniverseDep)
+				}
 				switch m.Kind {
 				case KindMethod:
 					dirty.method(m.Name)

@@ -306,6 +306,32 @@ func TestGraphUpdateEquivalenceHubs(t *testing.T) {
 	}
 }
 
+// TestGraphUpdateEquivalenceEnums: a body edit that makes an enum's constants isolated or
+// shared changes the static-init edges of every member that uses the enum, and the edges
+// from library calls that hand out constants.
+func TestGraphUpdateEquivalenceEnums(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "graph", "enums")
+	src := readJavaTree(t, dir)
+	size := "src/main/java/app/Size.java"
+	edits := []fileEdit{
+		{path: size, old: "        this.rank = rank;\n", new: "        this.rank = rank;\n        Registry.register(code);\n"},
+		{path: size, old: "        Registry.register(code);\n", new: ""},
+		{path: size, old: "    MEDIUM(\"m\", 2),", new: "    MEDIUM(Names.remember(\"m\"), 2),"},
+		{path: size, old: "    MEDIUM(Names.remember(\"m\"), 2),", new: "    MEDIUM(\"m\", 2) {\n    },"},
+		{path: "src/main/java/app/Unit.java", old: "        Registry.register(symbol);\n", new: ""},
+		{path: "src/main/java/app/Unit.java", old: "public enum Unit {", new: "public class Unit {\n    static final Unit METRE = new Unit(\"m\");\n    static final Unit FOOT = new Unit(\"ft\");\n}\nenum Unit2 {"},
+	}
+	s := snapshotFromSource(t, dir, src)
+	g := BuildGraph(s)
+	for i, e := range edits {
+		src = applyFileEdit(t, src, e)
+		s = snapshotFromSource(t, dir, src)
+		want := BuildGraph(s)
+		g = g.Update(s, []string{e.path})
+		assertSameGraph(t, fmt.Sprintf("edit %d (%s)", i, e.path), want, g)
+	}
+}
+
 // TestGraphUpdateEquivalenceGenerics: edits to type parameters, bounds and supertypes'
 // type arguments re-resolve every file whose calls were typed through them.
 func TestGraphUpdateEquivalenceGenerics(t *testing.T) {

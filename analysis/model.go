@@ -184,6 +184,9 @@ type Refs struct {
 	// ("this.f = F;") is in Stores instead.
 	Escapes []string
 	Stores  []Store
+	// MayThrow says the code holds an operation that can throw by itself: a division or
+	// remainder, an array access or creation, a cast to a reference type, throw or assert.
+	MayThrow bool
 }
 
 // Store is a whole value assigned to a field of the member's own object or class:

@@ -34,6 +34,8 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 		switch t.Kind {
 		case TokKeyword:
 			switch text {
+			case "throw", "assert":
+				r.MayThrow = true
 			case "class", "interface", "enum":
 				if i == 0 || !toks[i-1].Is(src, ".") {
 					r.LocalTypes = true // not X.class
@@ -114,6 +116,9 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 				escapes[valueChain(src, toks, i)] = true
 			}
 		case TokPunct:
+			if mayThrowPunct[text] || text == "(" && referenceCast(src, toks, i) {
+				r.MayThrow = true
+			}
 			// this::m, super::m, expr.call()::m
 			if text == "::" && i > 0 && i+1 < len(toks) && toks[i-1].Kind != TokIdent {
 				name := methodRefName(src, toks, i+1)
@@ -941,4 +946,30 @@ func newTypeName(src []byte, toks []Token, i int) bool {
 		i -= 2 // new @A Foo(..)
 	}
 	return i > 0 && toks[i-1].Is(src, "new")
+}
+
+// mayThrowPunct are operators that can throw by themselves: integer division or remainder
+// by zero, an array index out of bounds (or a negative array size).
+var mayThrowPunct = map[string]bool{"/": true, "%": true, "/=": true, "%=": true, "[": true}
+
+// referenceCast reports whether the "(" at toks[i] opens a cast to a reference type,
+// "(Name)" or "(a.b.Name<..>)" followed by an operand, which may throw ClassCastException.
+func referenceCast(src []byte, toks []Token, i int) bool {
+	j := i + 1
+	if j >= len(toks) || toks[j].Kind != TokIdent {
+		return false
+	}
+	for j+2 < len(toks) && toks[j+1].Is(src, ".") && toks[j+2].Kind == TokIdent {
+		j += 2
+	}
+	j++
+	if j < len(toks) && toks[j].Is(src, "<") {
+		j = skipAngles(src, toks, j)
+	}
+	if j+1 >= len(toks) || !toks[j].Is(src, ")") {
+		return false
+	}
+	next := toks[j+1]
+	return next.Kind == TokIdent || next.Kind == TokString || next.Kind == TokNumber || next.Is(src, "(") ||
+		next.Is(src, "this") || next.Is(src, "new")
 }

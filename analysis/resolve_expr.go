@@ -635,6 +635,16 @@ func (mc *memberCtx) resolve(c Call, before int) *callResult {
 		recv = mc.receiver(c.Receiver, c.Line, before)
 		mc.onValue(recv, c, kind, res)
 	}
+	if c.Receiver != nil && !slices.Equal(c.Receiver, []string{"super"}) {
+		if enumUniverseCalls[c.Name] {
+			mc.enumUniverse(recv, res)
+		}
+		if serializationCalls[c.Name] && len(recv.ids) == 0 {
+			for _, id := range mc.r.allSerializationHooks() {
+				res.targets = append(res.targets, target{id, EdgeCallback, ""})
+			}
+		}
+	}
 	if v, ok := objectMethodResult(c); ok {
 		res.value = v
 	}
@@ -880,5 +890,21 @@ func (mc *memberCtx) methodRef(c Call, before int, res *callResult) {
 				res.targets = append(res.targets, target{o, "method-ref", ""})
 			}
 		}
+	}
+}
+
+// enumUniverse adds to res the isolated enum constants a library call may hand out without
+// its caller naming them (see enumUniverseCalls): those of the receiver's enum types, or of
+// every project enum when the receiver is not a project type.
+func (mc *memberCtx) enumUniverse(recv valType, res *callResult) {
+	var ids []string
+	if len(recv.ids) == 0 {
+		ids = mc.r.allIsolatedConstants()
+	}
+	for _, id := range recv.ids {
+		ids = append(ids, sortedKeys(mc.r.isolatedConstants(id))...)
+	}
+	for _, id := range ids {
+		res.targets = append(res.targets, target{id, "reflection", WhyEnumUniverse})
 	}
 }

@@ -573,8 +573,9 @@ func forStaticInits(r *resolver, inits map[string]int, fn func(id string, line i
 			if t == nil {
 				break
 			}
+			isolated := r.isolatedConstants(cur)
 			for _, m := range t.Members {
-				if isStaticInit(m) {
+				if isStaticInit(m) && !isolated[m.ID] {
 					fn(m.ID, line)
 				}
 			}

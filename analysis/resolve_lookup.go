@@ -14,6 +14,8 @@ type resolver struct {
 	callbacks map[string][]string
 	// binds memoizes bind (the dependencies it records stay in d, which is per resolver).
 	binds map[bindKey]bindResult
+	// isolated memoizes isolatedConstants by type id.
+	isolated map[string]map[string]bool
 }
 
 type bindKey struct{ recv, target, param string }
@@ -27,7 +29,7 @@ type typeKey struct{ file, ctx, name string }
 
 func newResolver(s *Snapshot, idx *index, d *deps) *resolver {
 	return &resolver{s: s, idx: idx, d: d, memo: map[typeKey]typeResult{}, callbacks: map[string][]string{},
-		binds: map[bindKey]bindResult{}}
+		binds: map[bindKey]bindResult{}, isolated: map[string]map[string]bool{}}
 }
 
 func (r *resolver) supersOf(id string) []string { return r.idx.supers[id] }

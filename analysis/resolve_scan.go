@@ -28,6 +28,9 @@ func scanSelects(src []byte, toks []Token, r *Refs, at []int) {
 			next = toks[i+1].Text(src)
 		}
 		if next == "." && i+2 < len(toks) && toks[i+2].Is(src, "class") {
+			if classMetadataCall(src, toks, i+3) {
+				continue // the type is in Refs.Types: a mention, no member is looked up
+			}
 			if chain := receiverChain(src, toks, i); len(chain) > 0 && chain[0] != "?" {
 				r.ClassLits = append(r.ClassLits, strings.Join(chain, "."))
 			}
@@ -107,4 +110,20 @@ func (c *lineCounter) at(off int) int {
 		}
 	}
 	return c.line
+}
+
+// classMetadataMethods are methods of java.lang.Class that tell about the class itself
+// (its name, loader, resources, kind) without handing out its members, constants or
+// related classes.
+var classMetadataMethods = map[string]bool{"getName": true, "getSimpleName": true, "getCanonicalName": true,
+	"getTypeName": true, "getPackage": true, "getPackageName": true, "getClassLoader": true, "getResource": true,
+	"getResourceAsStream": true, "getModule": true, "desiredAssertionStatus": true, "isInstance": true,
+	"isAssignableFrom": true, "isInterface": true, "isArray": true, "isPrimitive": true, "isEnum": true,
+	"isAnnotation": true, "isRecord": true, "isSynthetic": true, "isAnonymousClass": true, "isLocalClass": true,
+	"isMemberClass": true, "getModifiers": true, "hashCode": true, "toString": true, "equals": true, "cast": true}
+
+// classMetadataCall reports whether toks[i:] starts ". m(" with m one of
+// classMetadataMethods: what follows a class literal that is only asked about itself.
+func classMetadataCall(src []byte, toks []Token, i int) bool {
+	return i+2 < len(toks) && toks[i].Is(src, ".") && classMetadataMethods[toks[i+1].Text(src)] && toks[i+2].Is(src, "(")
 }

@@ -281,7 +281,7 @@ func (a *auditor) candidates(opts AuditOptions, out *AuditResult) []candidate {
 	for _, id := range opts.Members {
 		want[id] = true
 	}
-	constants := 0
+	constants, isolated := 0, 0
 	for _, p := range a.st.Cur.SortedPaths() {
 		f := a.st.Cur.Files[p]
 		if f.Test {
@@ -305,6 +305,10 @@ func (a *auditor) candidates(opts AuditOptions, out *AuditResult) []candidate {
 						constants++ // javac inlines it at every reader: no probe sees it
 						continue
 					}
+					if t.Kind == "enum" && a.st.CurGraph != nil && a.st.CurGraph.IsolatedEnumConstant(m.ID) {
+						isolated++ // the record shows who initialized the enum first, not who reads it
+						continue
+					}
 					if m.Static() {
 						sites = union(a.rec.Hits(m.ID), a.rec.Hits(t.ID+"#<clinit>"))
 					} else {
@@ -322,6 +326,9 @@ func (a *auditor) candidates(opts AuditOptions, out *AuditResult) []candidate {
 	out.Covered = len(all)
 	if constants > 0 {
 		out.NotAudited = append(out.NotAudited, strconv.Itoa(constants)+" static final fields of primitive or String type: javac inlines constants, so coverage cannot see who reads them")
+	}
+	if isolated > 0 {
+		out.NotAudited = append(out.NotAudited, strconv.Itoa(isolated)+" enum constants whose creation only fills their own object: coverage sees which statement first initialized the enum, not who reads the constant")
 	}
 	if opts.Sample > 0 && opts.Sample < len(all) {
 		r := rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x9e3779b97f4a7c15))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/assertlens/assertlens/analysis"
@@ -43,7 +44,12 @@ public class CalcTest {
 // auditState builds the selection input of the audit fixture.
 func auditState(t *testing.T) Input {
 	t.Helper()
-	snap, err := analysis.Build(context.Background(), "/audit", analysis.MemorySource{Name: "audit", Files: auditFiles}, nil)
+	return auditStateOf(t, auditFiles)
+}
+
+func auditStateOf(t *testing.T, files map[string][]byte) Input {
+	t.Helper()
+	snap, err := analysis.Build(context.Background(), "/audit", analysis.MemorySource{Name: "audit", Files: files}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,5 +250,83 @@ class TwinTest {
 	}
 	if res.Members != 3 || res.MissedStatements != 0 {
 		t.Errorf("audited %d members, missed %+v; want 3 and none", res.Members, res.Missed)
+	}
+}
+
+// TestAuditLeavesIsolatedEnumConstantsOut: the record credits every constant of an enum to
+// the statement that happened to initialize the enum first. A constant whose creation only
+// fills its own object is seen by its readers alone, which coverage cannot see, so the audit
+// leaves it out and says so; a constant whose creation registers itself stays audited.
+func TestAuditLeavesIsolatedEnumConstantsOut(t *testing.T) {
+	st := auditStateOf(t, map[string][]byte{
+		"src/main/java/p/Mode.java": []byte(`package p;
+public enum Mode {
+  ON("on"), OFF("off");
+  private final String label;
+  Mode(String label) { this.label = label; }
+  public String label() { return label; }
+}
+`),
+		"src/main/java/p/Kind.java": []byte(`package p;
+public enum Kind {
+  A(Names.keep("a")), B("b");
+  private final String label;
+  Kind(String label) { this.label = label; }
+}
+`),
+		"src/main/java/p/Names.java": []byte(`package p;
+public class Names {
+  static String keep(String s) { return s; }
+}
+`),
+		"src/test/java/p/ModeTest.java": []byte(`package p;
+import org.junit.Test;
+import static org.junit.Assert.*;
+public class ModeTest {
+  @Test public void on() {
+    assertEquals("on", Mode.ON.label());
+  }
+  @Test public void kind() {
+    assertNotNull(Kind.B);
+  }
+}
+`),
+	})
+	rec := coverage.Build(st.Cur, coverage.Run{
+		Members: []coverage.JVMMember{
+			{Class: "p.Mode", Method: "<clinit>", Desc: "()V"},
+			{Class: "p.Mode", Method: "label", Desc: "()Ljava/lang/String;"},
+			{Class: "p.Kind", Method: "<clinit>", Desc: "()V"},
+		},
+		Hits: []coverage.JVMHit{
+			{Member: 0, TestClass: "p.ModeTest", TestMethod: "on", Line: 6},
+			{Member: 1, TestClass: "p.ModeTest", TestMethod: "on", Line: 6},
+			{Member: 2, TestClass: "p.ModeTest", TestMethod: "kind", Line: 9},
+		},
+	})
+	res, err := Audit(context.Background(), st, rec, AuditOptions{Worst: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	audited := map[string]bool{}
+	for _, m := range res.Worst {
+		audited[m.Member] = true
+	}
+	// Isolation is per constant: Kind.B's creation only fills itself, Kind.A's calls out.
+	for _, id := range []string{"p.Mode#ON", "p.Mode#OFF", "p.Kind#B"} {
+		if audited[id] {
+			t.Errorf("%s audited: the constant is isolated", id)
+		}
+	}
+	for _, id := range []string{"p.Kind#A", "p.Mode#label()"} {
+		if !audited[id] {
+			t.Errorf("%s not audited", id)
+		}
+	}
+	if !slices.ContainsFunc(res.NotAudited, func(s string) bool { return strings.HasPrefix(s, "3 enum constants") }) {
+		t.Errorf("notAudited %q does not count the 3 isolated constants", res.NotAudited)
+	}
+	if len(res.Missed) != 0 {
+		t.Errorf("misses: %+v", res.Missed)
 	}
 }

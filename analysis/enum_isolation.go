@@ -1,0 +1,161 @@
+package analysis
+
+import (
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Initializing an enum class creates every one of its constants. When a constant's creation
+// can do nothing but fill the fields of its own object (its arguments call nothing and read
+// nothing outside the enum, it has no class body, and every constructor and instance
+// initializer of the enum only stores into its own object), a change to that constant can
+// be seen only by code that gets hold of the constant: by reading it by name, through
+// values()/valueOf(..), through a class literal, or through library code that hands out an
+// enum's constants without naming them (enumUniverseCalls). Such a constant is isolated, and
+// using the enum (which initializes it) does not depend on it. commons-math's
+// LocalizedFormats has some 300 constants: every exception the library creates reads one, so
+// before this rule a change to any message reached 92% of the suite's assertions.
+
+// enumUniverseCalls are library methods that can hand out enum constants their caller never
+// named: EnumSet.range/complementOf, Class#getEnumConstants, Enum#getDeclaringClass (whose
+// result leads there), and deserialization, which finds constants by their names.
+var enumUniverseCalls = map[string]bool{"getEnumConstants": true, "getEnumConstantsShared": true,
+	"getDeclaringClass": true, "range": true, "complementOf": true, "readObject": true, "readUnshared": true}
+
+// enumUniverseDep is the pseudo method name a member that calls one of enumUniverseCalls
+// depends on: an edit that may change which constants are isolated marks it dirty.
+const enumUniverseDep = "<enum constants>"
+
+// WhyEnumUniverse tags the edges from such a call to every isolated enum constant.
+const WhyEnumUniverse = "enum constants handed out by library code"
+
+// isolatedConstants returns the isolated constants of the enum typ (nil for other types or
+// when some constructor or instance initializer of the enum may do more than fill its own
+// object).
+func (r *resolver) isolatedConstants(typ string) map[string]bool {
+	if out, ok := r.isolated[typ]; ok {
+		return out
+	}
+	r.d.typ(typ)
+	var out map[string]bool
+	if t := r.s.Type(typ); t != nil && t.Kind == "enum" && enumConstructionIsolated(t) {
+		for _, m := range t.Members {
+			if isEnumConstant(t, m) && initIsolated(t, m) {
+				if out == nil {
+					out = map[string]bool{}
+				}
+				out[m.ID] = true
+			}
+		}
+	}
+	r.isolated[typ] = out
+	return out
+}
+
+// allIsolatedConstants lists the isolated constants of every project enum, sorted.
+func (r *resolver) allIsolatedConstants() []string {
+	r.d.method(enumUniverseDep)
+	var out []string
+	for id, sum := range r.idx.summary {
+		if sum.kind != "enum" {
+			continue
+		}
+		for c := range r.isolatedConstants(id) {
+			out = append(out, c)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// enumConstructionIsolated reports whether every constructor, instance initializer and
+// instance field initializer of the enum t only fills the object under construction.
+func enumConstructionIsolated(t *Type) bool {
+	for _, m := range t.Members {
+		switch {
+		case m.Kind == KindConstructor, m.Kind == KindInitializer && !m.Static(),
+			m.Kind == KindField && !m.Static() && m.BodyEnd > m.BodyStart:
+			if !initIsolated(t, m) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// isEnumConstant reports whether m is one of the enum t's constants.
+func isEnumConstant(t *Type, m *Member) bool {
+	if m.Kind != KindField || !m.Static() || m.ReturnType != t.Name || len(m.Refs.Calls) == 0 {
+		return false
+	}
+	last := m.Refs.Calls[len(m.Refs.Calls)-1]
+	return last.Name == "<init>" && last.New == t.Name && last.Receiver == nil && !last.Anon
+}
+
+// initIsolated reports whether the code of m (an enum constant, constructor or instance
+// initializer of the enum t) can do nothing but fill the object under construction: it
+// calls nothing but t's own constructors through this(..) or the constant's creation, reads
+// no name that is not its own local or a field of t (a constant's arguments are literals),
+// selects fields only on this, declares no class (an enum constant's class body counts),
+// holds no operation that may throw (a throwing constant would fail the initialization of
+// the whole enum), and takes only primitives and strings.
+func initIsolated(t *Type, m *Member) bool {
+	rf := &m.Refs
+	if rf.LocalTypes || rf.Reflective || rf.MayThrow || len(rf.Strings) > 0 || len(rf.ClassLits) > 0 || m.Broken {
+		return false
+	}
+	if isEnumConstant(t, m) && len(rf.Names) > 0 {
+		return false // arguments of literals only: another constant's toString may run project code
+	}
+	for _, p := range m.Params {
+		// A boxed parameter may be unboxed (a null throws); another object's toString
+		// may run project code in a string concatenation.
+		if !IsPrimitive(strings.TrimSuffix(p, "[]")) && strings.TrimSuffix(p, "[]") != "String" {
+			return false
+		}
+	}
+	for _, c := range rf.Calls {
+		ownCreation := c.Name == "<init>" && c.New == t.Name && c.Receiver == nil && !c.Anon && !c.MethRef
+		if !(c.Name == "<init>" && c.This) && !ownCreation {
+			return false
+		}
+	}
+	for _, s := range rf.Selects {
+		if len(s.Receiver) > 0 && !slices.Equal(s.Receiver, []string{"this"}) {
+			return false
+		}
+	}
+	for _, n := range rf.Names {
+		if n == t.Name || n == "this" || slices.ContainsFunc(rf.Locals, func(l LocalVar) bool { return l.Name == n }) {
+			continue
+		}
+		if slices.ContainsFunc(t.Members, func(f *Member) bool { return f.Kind == KindField && f.Name == n }) {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// isolationKey is the part of a member's summary that decides whether enum constants are
+// isolated, so that an edit flipping it re-resolves the members that initialize the enum.
+func isolationKey(t *Type, m *Member) string {
+	if t.Kind != "enum" {
+		return ""
+	}
+	if isEnumConstant(t, m) || m.Kind == KindConstructor || m.Kind == KindInitializer && !m.Static() ||
+		m.Kind == KindField && !m.Static() && m.BodyEnd > m.BodyStart {
+		if initIsolated(t, m) {
+			return "|isolated"
+		}
+		return "|shared"
+	}
+	return ""
+}
+
+// IsolatedEnumConstant reports whether id is an isolated enum constant: a change to it can
+// be seen only by code that gets hold of the constant, not by every user of its enum.
+func (g *Graph) IsolatedEnumConstant(id string) bool {
+	return newResolver(g.snap, g.idx, nil).isolatedConstants(typeOfMember(id))[id]
+}
