@@ -70,6 +70,12 @@ type Graph struct {
 	// overrides memoizes overridesOf (method id -> []string): every test statement calling
 	// an interface method asks for its implementations again.
 	overrides sync.Map
+	// guards is made on the first reverse walk, or derived from the graph an update
+	// started from: see guardTable.
+	guards struct {
+		mu    sync.Mutex
+		table *guardTable
+	}
 }
 
 // BuildGraph resolves every file of s and builds the graph. Files are resolved in
@@ -100,6 +106,7 @@ func (g *Graph) assembleStores(results []*fileGraph) {
 	}()
 	g.rev = buildStore(results, func(e *Edge) string { return e.To })
 	g.callers = buildCallerIndex(g.rev)
+	g.guardTable() // made here, updates derive theirs: the first edit does not pay for it
 	wg.Wait()
 }
 

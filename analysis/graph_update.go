@@ -80,6 +80,7 @@ func (g *Graph) Update(s *Snapshot, changedPaths []string) *Graph {
 				fg.partial = old.partial // the stores still point where old's did
 			}
 		}
+		ng.deriveGuards(g, changed)
 		return ng
 	}
 	fd, rd := newStoreDelta(), newStoreDelta()
@@ -116,6 +117,7 @@ func (g *Graph) Update(s *Snapshot, changedPaths []string) *Graph {
 		}
 	}
 	ng.callers = g.callers.with(ng.rev, touched)
+	ng.deriveGuards(g, changed)
 	return ng
 }
 

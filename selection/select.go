@@ -219,9 +219,12 @@ type selector struct {
 	moduleAll map[string]string // module folder -> reason (build file or resource changed)
 	uncertain []string
 	failed    map[string]bool
-	chains    map[string][]string // chains made so far, by node
+	chains    map[string][]string // chains made so far, by node (unguarded ones only)
 	becauses  map[string][]string // "because" lists, by change
-	hits      []stmtHit           // reused buffer of one method's hits
+	// files are those of the test class being selected and its ancestors: a node reached
+	// only through a test-declared type counts when that code may create one (Reached.In).
+	files []string
+	hits  []stmtHit // reused buffer of one method's hits
 }
 
 // affected computes reverse reachability from every change that needs a re-run.
@@ -322,9 +325,9 @@ func ownerType(id string) string {
 	return id
 }
 
-// reached reports whether id reaches a change.
+// reached reports whether id reaches a change for the test class being selected.
 func (s *selector) reached(id string) bool {
-	return s.cur.Has(id) || s.base.Has(id) || s.alone[id]
+	return s.cur.In(id, s.files) || s.base.Has(id) || s.alone[id]
 }
 
 // stmtHit is a test statement that reaches a change.
@@ -354,6 +357,9 @@ func (s *selector) chain(id string) []string {
 	if ch, ok := s.chains[id]; ok {
 		return ch
 	}
+	if s.cur.Guarded(id) {
+		return s.cur.ChainIn(id, s.files) // depends on the test class: not shared
+	}
 	ch := s.cur.Chain(id)
 	if ch == nil {
 		ch = s.base.Chain(id)
@@ -381,6 +387,13 @@ func (s *selector) hit(ids ...string) []string {
 
 // selectClass appends the selected units of one test class, finest level, to out.
 func (s *selector) selectClass(tc *slicing.TestClass, out []slicing.Unit) []slicing.Unit {
+	s.files = nil
+	if s.in.CurGraph != nil {
+		s.files = s.in.CurGraph.TestFiles(tc.ID)
+		if !slices.Contains(s.files, tc.File) {
+			s.files = append(s.files, tc.File)
+		}
+	}
 	// Whole-class reasons: a build/resource change in its module, a changed or reaching
 	// fixture, or a class-level fallback that reaches a change anywhere.
 	if p, ok := s.moduleReason(tc.File); ok {

@@ -1,0 +1,118 @@
+package selection
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/assertlens/assertlens/analysis"
+	"github.com/assertlens/assertlens/slicing"
+)
+
+// guardedFiles: production code dispatches to implementations of Fn, some of them declared
+// in the test sources. Such an implementation runs only in tests that can create it.
+var guardedFiles = map[string]string{
+	"src/main/java/g/Fn.java": `package g;
+public interface Fn { double value(double x); }
+`,
+	"src/main/java/g/Solver.java": `package g;
+public class Solver {
+  public static double solve(Fn f) { return f.value(1); }
+}
+`,
+	"src/main/java/g/Heavy.java": `package g;
+public class Heavy {
+  public static double weight() { return 2; }
+}
+`,
+	"src/test/java/g/SquareTest.java": `package g;
+import static org.junit.Assert.*;
+import org.junit.Test;
+public class SquareTest {
+  static class Square implements Fn {
+    public double value(double x) { return Heavy.weight() * x * x; }
+  }
+  @Test public void square() { assertEquals(2, Solver.solve(new Square()), 0); }
+}
+`,
+	"src/test/java/g/OtherTest.java": `package g;
+import static org.junit.Assert.*;
+import org.junit.Test;
+public class OtherTest {
+  @Test public void identity() { assertEquals(1, Solver.solve(x -> x), 0); }
+}
+`,
+	// The object is made by a helper of another test file.
+	"src/test/java/g/Fns.java": `package g;
+public class Fns {
+  static class Cube implements Fn {
+    public double value(double x) { return Heavy.weight() * x * x * x; }
+  }
+  static Fn cube() { return new Cube(); }
+}
+`,
+	"src/test/java/g/CubeTest.java": `package g;
+import static org.junit.Assert.*;
+import org.junit.Test;
+public class CubeTest {
+  @Test public void cube() { assertEquals(2, Solver.solve(Fns.cube()), 0); }
+}
+`,
+	// The object is made in the abstract base class of the test class.
+	"src/test/java/g/BaseFnTest.java": `package g;
+public abstract class BaseFnTest {
+  static class Twice implements Fn {
+    public double value(double x) { return Heavy.weight() * 2 * x; }
+  }
+  protected Fn make() { return new Twice(); }
+}
+`,
+	"src/test/java/g/TwiceTest.java": `package g;
+import static org.junit.Assert.*;
+import org.junit.Test;
+public class TwiceTest extends BaseFnTest {
+  @Test public void twice() { assertEquals(4, Solver.solve(make()), 0); }
+}
+`,
+	// A subclass declared elsewhere inherits the method.
+	"src/test/java/g/SubSquareTest.java": `package g;
+import static org.junit.Assert.*;
+import org.junit.Test;
+public class SubSquareTest {
+  static class Shifted extends SquareTest.Square { }
+  @Test public void shifted() { assertEquals(2, Solver.solve(new Shifted()), 0); }
+}
+`,
+}
+
+// TestTestDeclaredTypesRunOnlyWhereCreated: a change under an instance method of a type
+// declared in the test sources selects the tests that can create such an object (in their
+// own file, through a helper, in an ancestor, as a subclass), not every test reaching the
+// production code that dispatches to it.
+func TestTestDeclaredTypesRunOnlyWhereCreated(t *testing.T) {
+	base := memSnapshot(t, guardedFiles, nil)
+	cur := memSnapshot(t, guardedFiles, map[string][2]string{"src/main/java/g/Heavy.java": {"return 2;", "return 3;"}})
+	d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := Select(Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur), Tests: d.Classes})
+	var got []string
+	for _, u := range res.Units {
+		if !slices.Contains(got, u.Test) {
+			got = append(got, u.Test)
+		}
+	}
+	for _, want := range []string{"g.SquareTest#square", "g.CubeTest#cube", "g.TwiceTest#twice", "g.SubSquareTest#shifted"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("%s not selected (got %v)", want, got)
+		}
+	}
+	if slices.Contains(got, "g.OtherTest#identity") {
+		t.Errorf("g.OtherTest#identity selected: it creates none of the test-declared functions (got %v)", got)
+	}
+	for _, u := range res.Units {
+		if u.Test == "g.CubeTest#cube" && !slices.Contains(u.Via, "g.Fns.Cube#value(double)") {
+			t.Errorf("CubeTest's via %v does not go through the Cube it creates", u.Via)
+		}
+	}
+}
