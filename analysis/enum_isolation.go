@@ -30,27 +30,53 @@ const enumUniverseDep = "<enum constants>"
 // WhyEnumUniverse tags the edges from such a call to every isolated enum constant.
 const WhyEnumUniverse = "enum constants handed out by library code"
 
-// isolatedConstants returns the isolated constants of the enum typ (nil for other types or
-// when some constructor or instance initializer of the enum may do more than fill its own
-// object).
+// isolatedConstants returns the isolated static fields of typ: the enum constants whose
+// creation only fills their own object (none when some constructor or instance
+// initializer of the enum may do more), and the static fields whose initializer only
+// computes their own value (isolatedFieldInit).
 func (r *resolver) isolatedConstants(typ string) map[string]bool {
 	if out, ok := r.isolated[typ]; ok {
 		return out
 	}
 	r.d.typ(typ)
 	var out map[string]bool
-	if t := r.s.Type(typ); t != nil && t.Kind == "enum" && enumConstructionIsolated(t) {
+	add := func(id string) {
+		if out == nil {
+			out = map[string]bool{}
+		}
+		out[id] = true
+	}
+	if t := r.s.Type(typ); t != nil {
+		enumIsolated := t.Kind == "enum" && enumConstructionIsolated(t)
 		for _, m := range t.Members {
-			if isEnumConstant(t, m) && initIsolated(t, m) {
-				if out == nil {
-					out = map[string]bool{}
+			switch {
+			case isEnumConstant(t, m):
+				if enumIsolated && initIsolated(t, m) {
+					add(m.ID)
 				}
-				out[m.ID] = true
+			case isolatedFieldInit(t, m):
+				add(m.ID)
 			}
 		}
 	}
 	r.isolated[typ] = out
 	return out
+}
+
+// isolatedFieldInit reports whether m is a static field (no enum constant) whose
+// initializer can only compute its own value: literals, operators and array initializers,
+// no call, no name, nothing that may throw. Class initialization runs it, but a change to
+// it is seen only by the field's readers.
+func isolatedFieldInit(t *Type, m *Member) bool {
+	if m.Kind != KindField || m.BodyEnd <= m.BodyStart || isEnumConstant(t, m) {
+		return false
+	}
+	if !m.Static() && t.Kind != "interface" && t.Kind != "annotation" {
+		return false
+	}
+	rf := &m.Refs
+	return len(rf.Calls) == 0 && len(rf.Names) == 0 && len(rf.Selects) == 0 && len(rf.ClassLits) == 0 &&
+		len(rf.Strings) == 0 && !rf.MayThrow && !rf.LocalTypes && !rf.Reflective && !m.Broken
 }
 
 // allIsolatedConstants lists the isolated constants of every project enum, sorted.
@@ -61,8 +87,11 @@ func (r *resolver) allIsolatedConstants() []string {
 		if sum.kind != "enum" {
 			continue
 		}
+		t := r.s.Type(id)
 		for c := range r.isolatedConstants(id) {
-			out = append(out, c)
+			if m := t.Member(c); m != nil && isEnumConstant(t, m) {
+				out = append(out, c)
+			}
 		}
 	}
 	sort.Strings(out)
@@ -138,9 +167,16 @@ func initIsolated(t *Type, m *Member) bool {
 	return true
 }
 
-// isolationKey is the part of a member's summary that decides whether enum constants are
-// isolated, so that an edit flipping it re-resolves the members that initialize the enum.
-func isolationKey(t *Type, m *Member) string {
+// initKey is the part of a member's summary that decides which reads and uses initialize
+// its class: whether a field is a constant variable, whether enum constants are isolated.
+// An edit flipping it re-resolves the members that use the class.
+func initKey(t *Type, m *Member) string {
+	if ConstantVariable(t, m) {
+		return "|constant"
+	}
+	if isolatedFieldInit(t, m) {
+		return "|isolated"
+	}
 	if t.Kind != "enum" {
 		return ""
 	}
@@ -154,8 +190,9 @@ func isolationKey(t *Type, m *Member) string {
 	return ""
 }
 
-// IsolatedEnumConstant reports whether id is an isolated enum constant: a change to it can
-// be seen only by code that gets hold of the constant, not by every user of its enum.
-func (g *Graph) IsolatedEnumConstant(id string) bool {
+// IsolatedStaticInit reports whether id is an isolated enum constant or static field: a
+// change to it can be seen only by code that gets hold of it, not by every user of its
+// class, although class initialization runs it.
+func (g *Graph) IsolatedStaticInit(id string) bool {
 	return newResolver(g.snap, g.idx, nil).isolatedConstants(typeOfMember(id))[id]
 }

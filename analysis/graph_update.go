@@ -279,7 +279,7 @@ func fileShape(f *File) uint64 {
 		w("type", t.ID, t.Kind, t.Outer, strings.Join(t.Extends, ","), strings.Join(t.Implements, ","), strings.Join(t.Modifiers, ","),
 			genericsSummary(t))
 		for _, m := range t.Members {
-			w(memberSigKey(m), strconv.FormatBool(m.BodyEnd > m.BodyStart), isolationKey(t, m))
+			w(memberSigKey(m), strconv.FormatBool(m.BodyEnd > m.BodyStart), initKey(t, m))
 		}
 	}
 	return d.Sum64()
@@ -376,10 +376,10 @@ func diffFileMembers(oldF, newF *File, dirty *deps) {
 		for _, t := range f.Types {
 			m := map[string]*Member{}
 			for _, mem := range t.Members {
-				// Whether a static field has an initializer, and whether an enum's constants
-				// are isolated, decide the static-init edges of the members that initialize
-				// its class.
-				m[memberSigKey(mem)+"|"+strconv.FormatBool(isStaticInit(mem))+isolationKey(t, mem)] = mem
+				// Whether a static field has an initializer, is a constant variable, and
+				// whether an enum's constants are isolated, decide the static-init edges of
+				// the members that initialize its class.
+				m[memberSigKey(mem)+"|"+strconv.FormatBool(isStaticInit(mem))+initKey(t, mem)] = mem
 			}
 			out[t.ID] = m
 			if t.Kind == "enum" {

@@ -332,6 +332,28 @@ func TestGraphUpdateEquivalenceEnums(t *testing.T) {
 	}
 }
 
+// TestGraphUpdateEquivalenceConstants: an initializer edit that makes a field a constant
+// variable, or no longer one, changes whether its readers initialize the class.
+func TestGraphUpdateEquivalenceConstants(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "graph", "constructors")
+	src := readJavaTree(t, dir)
+	limits := "src/main/java/app/Limits.java"
+	edits := []fileEdit{
+		{path: limits, old: "MAX = 1 << 4;", new: "MAX = Seeds.first();"},
+		{path: limits, old: "MAX = Seeds.first();", new: "MAX = 1 << 4;"},
+		{path: limits, old: "public static final String NAME", new: "public static String NAME"},
+	}
+	s := snapshotFromSource(t, dir, src)
+	g := BuildGraph(s)
+	for i, e := range edits {
+		src = applyFileEdit(t, src, e)
+		s = snapshotFromSource(t, dir, src)
+		want := BuildGraph(s)
+		g = g.Update(s, []string{e.path})
+		assertSameGraph(t, fmt.Sprintf("edit %d (%s)", i, e.path), want, g)
+	}
+}
+
 // TestGraphUpdateEquivalenceGenerics: edits to type parameters, bounds and supertypes'
 // type arguments re-resolve every file whose calls were typed through them.
 func TestGraphUpdateEquivalenceGenerics(t *testing.T) {

@@ -479,9 +479,34 @@ func noteInit(r *resolver, self, id string, line int, inits map[string]int) {
 		}
 		return
 	}
+	if ConstantVariable(t, m) {
+		return // JLS 12.4.1: reading a constant variable does not initialize its class
+	}
 	if m.Static() || m.Kind == KindConstructor || t.Kind == "interface" && m.Kind == KindField {
 		inits[owner] = line
 	}
+}
+
+// constantTypes are the types a constant variable may have (JLS 4.12.4).
+var constantTypes = map[string]bool{"boolean": true, "byte": true, "char": true, "short": true, "int": true,
+	"long": true, "float": true, "double": true, "String": true}
+
+// ConstantVariable reports whether m, a field of t, is a constant variable javac inlines at
+// its readers: final and static (as every interface field is), of a primitive type or
+// String, initialized with literals and operators only. Initializers that name other
+// fields are left out, though some are constant too: reading such a field counts as
+// initializing its class, which is the safe direction.
+func ConstantVariable(t *Type, m *Member) bool {
+	if m.Kind != KindField || !constantTypes[m.ReturnType] || m.BodyEnd <= m.BodyStart {
+		return false
+	}
+	implicit := t.Kind == "interface" || t.Kind == "annotation"
+	if !implicit && !(m.Static() && hasString(m.Modifiers, "final")) {
+		return false
+	}
+	rf := &m.Refs
+	return len(rf.Calls) == 0 && len(rf.Names) == 0 && len(rf.Selects) == 0 && len(rf.ClassLits) == 0 &&
+		!rf.MayThrow && !m.Broken // 1/0 is no constant: it throws when the class initializes
 }
 
 // noteInterfaceInits records in inits the interfaces a call makes an object of: those an

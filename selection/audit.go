@@ -305,8 +305,8 @@ func (a *auditor) candidates(opts AuditOptions, out *AuditResult) []candidate {
 						constants++ // javac inlines it at every reader: no probe sees it
 						continue
 					}
-					if t.Kind == "enum" && a.st.CurGraph != nil && a.st.CurGraph.IsolatedEnumConstant(m.ID) {
-						isolated++ // the record shows who initialized the enum first, not who reads it
+					if a.st.CurGraph != nil && a.st.CurGraph.IsolatedStaticInit(m.ID) {
+						isolated++ // the record shows who initialized the class first, not who reads it
 						continue
 					}
 					if m.Static() {
@@ -328,7 +328,7 @@ func (a *auditor) candidates(opts AuditOptions, out *AuditResult) []candidate {
 		out.NotAudited = append(out.NotAudited, strconv.Itoa(constants)+" static final fields of primitive or String type: javac inlines constants, so coverage cannot see who reads them")
 	}
 	if isolated > 0 {
-		out.NotAudited = append(out.NotAudited, strconv.Itoa(isolated)+" enum constants whose creation only fills their own object: coverage sees which statement first initialized the enum, not who reads the constant")
+		out.NotAudited = append(out.NotAudited, strconv.Itoa(isolated)+" static fields and enum constants whose initialization only makes their own value: coverage sees which statement first initialized the class, not who reads them")
 	}
 	if opts.Sample > 0 && opts.Sample < len(all) {
 		r := rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x9e3779b97f4a7c15))
