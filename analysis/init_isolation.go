@@ -6,16 +6,17 @@ import (
 	"strings"
 )
 
-// Initializing an enum class creates every one of its constants. When a constant's creation
-// can do nothing but fill the fields of its own object (its arguments call nothing and read
-// nothing outside the enum, it has no class body, and every constructor and instance
-// initializer of the enum only stores into its own object), a change to that constant can
-// be seen only by code that gets hold of the constant: by reading it by name, through
+// Initializing a class runs every static field initializer, and initializing an enum
+// creates every one of its constants. When such an initializer can do nothing but make its
+// own value (a constant's arguments call nothing and read nothing outside the enum, it has no
+// class body, and every constructor and instance initializer of the enum only stores into
+// its own object; a field's initializer calls and names nothing and cannot throw), a change
+// to it can be seen only by code that gets hold of that value: by reading it by name, through
 // values()/valueOf(..), through a class literal, or through library code that hands out an
-// enum's constants without naming them (enumUniverseCalls). Such a constant is isolated, and
-// using the enum (which initializes it) does not depend on it. commons-math's
-// LocalizedFormats has some 300 constants: every exception the library creates reads one, so
-// before this rule a change to any message reached 92% of the suite's assertions.
+// enum's constants without naming them (enumUniverseCalls). Such an initializer is isolated,
+// and using the class (which runs it) does not depend on it. commons-math's LocalizedFormats
+// has some 300 constants: every exception the library creates reads one, so before this rule
+// a change to any message reached 92% of the suite's assertions.
 
 // enumUniverseCalls are library methods that can hand out enum constants their caller never
 // named: EnumSet.range/complementOf, Class#getEnumConstants, Enum#getDeclaringClass (whose
