@@ -358,6 +358,9 @@ func argSummary(src []byte, toks []Token, from, to int) string {
 	if sawString && sawPlus && !other {
 		return "#String"
 	}
+	if a := arithSummary(src, toks, from, to); a != "" {
+		return a
+	}
 	// new X(..) or new X<..>(..) and nothing after it.
 	if toks[from].Is(src, "new") {
 		if call, ok := scanNew(src, toks, from, 0); ok && !call.Anon { // the line is not used
@@ -972,4 +975,59 @@ func referenceCast(src []byte, toks []Token, i int) bool {
 	next := toks[j+1]
 	return next.Kind == TokIdent || next.Kind == TokString || next.Kind == TokNumber || next.Is(src, "(") ||
 		next.Is(src, "this") || next.Is(src, "new")
+}
+
+// arithPrefix starts the summary of an arithmetic argument: its operands, comma-separated,
+// each a simple name or a literal type ("#int"), whose binary numeric promotion is the
+// argument's type (see memberCtx.arithValue).
+const arithPrefix = "#arith:"
+
+// arithSummary summarizes toks[from:to] when it is arithmetic on simple names and number
+// literals (+ - * / %, unary minus, parentheses, casts to a primitive type), so that
+// overloads such as abs(int)/abs(double) can be told apart: FastMath.abs(x1 - x0). It
+// returns "" for anything else.
+func arithSummary(src []byte, toks []Token, from, to int) string {
+	var operands []string
+	sawOperator := false
+	expectOperand := true
+	for j := from; j < to; j++ {
+		t := toks[j]
+		text := t.Text(src)
+		switch {
+		case expectOperand && (text == "(") && j+2 < to && toks[j+1].Kind == TokKeyword && primitives[toks[j+1].Text(src)] && toks[j+2].Is(src, ")"):
+			// A cast to a primitive type: it types the operand that follows, a name or a number.
+			if j+3 >= to || !(toks[j+3].Kind == TokIdent || toks[j+3].Kind == TokNumber) || (j+4 < to && (toks[j+4].Is(src, ".") || toks[j+4].Is(src, "(") || toks[j+4].Is(src, "["))) {
+				return ""
+			}
+			operands = append(operands, "#"+toks[j+1].Text(src))
+			j += 3
+			expectOperand = false
+		case expectOperand && text == "(":
+			// A parenthesized operand: its inside joins the operands.
+		case !expectOperand && text == ")":
+		case expectOperand && text == "-":
+			sawOperator = true // unary minus
+		case expectOperand && t.Kind == TokNumber:
+			operands = append(operands, numberLiteralType(text))
+			expectOperand = false
+		case expectOperand && t.Kind == TokChar:
+			operands = append(operands, "#char")
+			expectOperand = false
+		case expectOperand && t.Kind == TokIdent:
+			if j+1 < to && (toks[j+1].Is(src, ".") || toks[j+1].Is(src, "(") || toks[j+1].Is(src, "[")) {
+				return "" // a field, call or element: not typed here
+			}
+			operands = append(operands, text)
+			expectOperand = false
+		case !expectOperand && (text == "+" || text == "-" || text == "*" || text == "/" || text == "%"):
+			sawOperator = true
+			expectOperand = true
+		default:
+			return ""
+		}
+	}
+	if !sawOperator || expectOperand || len(operands) == 0 {
+		return ""
+	}
+	return arithPrefix + strings.Join(operands, ",")
 }

@@ -556,6 +556,10 @@ func (mc *memberCtx) argTypes(c Call) []valType {
 			out[i] = v
 			continue
 		}
+		if operands, ok := strings.CutPrefix(n, arithPrefix); ok {
+			out[i] = mc.arithValue(strings.Split(operands, ","))
+			continue
+		}
 		if n == "" || n == "this" || n == "super" {
 			if n == "this" {
 				out[i] = valType{ids: []string{mc.typ}, unknown: mc.inAnon()}
@@ -907,4 +911,33 @@ func (mc *memberCtx) enumUniverse(recv valType, res *callResult) {
 	for _, id := range ids {
 		res.targets = append(res.targets, target{id, "reflection", WhyEnumUniverse})
 	}
+}
+
+// numericRank orders the primitive types binary numeric promotion widens to (JLS 5.6):
+// byte, short and char operands promote to int.
+var numericRank = map[string]int{"byte": 0, "short": 0, "char": 0, "int": 0, "long": 1, "float": 2, "double": 3,
+	"Byte": 0, "Short": 0, "Character": 0, "Integer": 0, "Long": 1, "Float": 2, "Double": 3}
+
+// arithValue types an arithmetic argument from its operands (see arithSummary): the
+// promoted primitive type, unknown when an operand is not a number of a known type.
+func (mc *memberCtx) arithValue(operands []string) valType {
+	rank := 0
+	for _, op := range operands {
+		var v valType
+		if lit, ok := literalValue(op); ok {
+			v = lit
+		} else if typ, ok := mc.locals[op]; ok {
+			v = mc.typeValue(mc.f, mc.typ, typ)
+		} else if ref, ok := mc.scopeField(op); ok {
+			v = mc.memberValue(ref)
+		} else {
+			return unknownVal
+		}
+		r, ok := numericRank[v.lname]
+		if v.unknown || len(v.ids) > 0 || !ok {
+			return unknownVal
+		}
+		rank = max(rank, r)
+	}
+	return valType{lib: true, lname: [...]string{"int", "long", "float", "double"}[rank]}
 }

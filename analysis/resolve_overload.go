@@ -1,6 +1,9 @@
 package analysis
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Overload resolution follows the phases of JLS 15.12.2: methods applicable by subtyping
 // and primitive widening alone, then with boxing and unboxing, then variable arity. Each
@@ -146,10 +149,9 @@ func (r *resolver) narrowOverloads(cands []memberRef, args []valType) []memberRe
 	if len(cands) < 2 || len(args) == 0 {
 		return cands
 	}
-	var out []memberRef
+	var out, sures []memberRef
 	seen := map[memberRef]bool{}
 	for phase := 1; phase <= 3; phase++ {
-		sure := false
 		for _, c := range cands {
 			m := r.member(c)
 			if m == nil {
@@ -159,20 +161,49 @@ func (r *resolver) narrowOverloads(cands []memberRef, args []valType) []memberRe
 			if f == noFit {
 				continue
 			}
-			sure = sure || f == sureFit
+			if f == sureFit && phase < 3 {
+				sures = append(sures, c)
+			}
 			if !seen[c] {
 				seen[c] = true
 				out = append(out, c)
 			}
 		}
-		if sure {
+		if len(sures) > 0 {
 			break
 		}
 	}
 	if len(out) == 0 {
 		return cands
 	}
-	return out
+	// JLS 15.12.2.5: of the surely applicable methods the most specific is chosen, so one
+	// whose primitive parameters another's widen to is never called (show(long) over
+	// show(double) for a long argument). Candidates that only may apply stay.
+	return slices.DeleteFunc(out, func(c memberRef) bool {
+		return slices.Contains(sures, c) && slices.ContainsFunc(sures, func(o memberRef) bool {
+			return o != c && r.morePrimitiveSpecific(r.member(o), r.member(c))
+		})
+	})
+}
+
+// morePrimitiveSpecific reports whether every parameter of a widens to b's, at least one
+// strictly, the parameters that differ being primitive.
+func (r *resolver) morePrimitiveSpecific(a, b *Member) bool {
+	if a == nil || b == nil || len(a.Params) != len(b.Params) || a.Varargs || b.Varargs {
+		return false
+	}
+	strict := false
+	for i, pa := range a.Params {
+		pb := b.Params[i]
+		switch {
+		case pa == pb:
+		case primitives[pa] && primitives[pb] && hasString(primitiveWidening[pa], pb):
+			strict = true
+		default:
+			return false
+		}
+	}
+	return strict
 }
 
 // candidateFits is how surely m is applicable to args in a phase (3: variable arity).

@@ -17,6 +17,10 @@ public class Checks {
         return Fmt.longs(x);
     }
 
+    public static String show(double x) {
+        return Fmt.doubles(x);
+    }
+
     public static String show(Object o) {
         return Fmt.objects(o);
     }

@@ -10,6 +10,10 @@ public class Fmt {
         return "l" + x;
     }
 
+    static String doubles(double x) {
+        return "d" + x;
+    }
+
     static String objects(Object o) {
         return "o" + o;
     }

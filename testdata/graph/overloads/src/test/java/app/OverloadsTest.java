@@ -54,4 +54,27 @@ class OverloadsTest {
     void constructorWithUnknownArguments() {
         assertEquals(1.0, new Vec(Sources.left(), Sources.right()).first());
     }
+
+    @Test
+    void showDoubleArithmetic() {
+        double a = 2.5;
+        double b = 1;
+        assertEquals("d1.5", Checks.show(a - b));
+    }
+
+    @Test
+    void showLongArithmetic() {
+        int i = 3;
+        long l = 4L;
+        assertEquals("l12", Checks.show(-(i * l)));
+    }
+
+    @Test
+    void showUntypedArithmetic() {
+        assertEquals("i2", Checks.show(count() - 1));
+    }
+
+    private static int count() {
+        return 3;
+    }
 }
