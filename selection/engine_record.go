@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -60,6 +61,20 @@ func (e *Engine) RecordCoverage(ctx context.Context, progress func(done, total i
 		e.log().Warn("JUnit Platform plan not recorded", "err", err)
 	}
 	rec := coverage.Build(cur, fromRunner(run))
+	if again := failedSelectors(res); len(again) > 0 && len(again) < len(res.Tests) {
+		// A test can fail in the shared JVM only because of what an earlier test left
+		// behind (a security manager, an entry in a static registry), and the record of a
+		// failed test vouches for nothing. Such tests run once more, together, in a fresh
+		// JVM; their records from that run replace those of the first.
+		retry := req
+		retry.Selectors = again
+		if run2, err := runner.Coverage(ctx, retry, runner.CoverageOptions{}); err != nil {
+			e.log().Warn("coverage: running the failed tests again", "err", err)
+		} else if run2.Result != nil && len(run2.Result.CompileErrors) == 0 && len(run2.Result.Tests) > 0 {
+			rec = coverage.Merge(rec, coverage.Build(cur, fromRunner(run2)))
+			rec.Summary.Rerun = len(run2.Result.Tests)
+		}
+	}
 	rec.Summary.ElapsedMs = time.Since(start).Milliseconds()
 	if err := coverage.Save(e.CoveragePath(), rec); err != nil {
 		return rec, fmt.Errorf("save coverage: %w", err)
@@ -125,4 +140,21 @@ func launcherFailure(output string) string {
 		}
 	}
 	return "no output"
+}
+
+// failedSelectors names the tests of a run that failed or errored.
+func failedSelectors(res *runner.Result) []runner.Selector {
+	if res == nil {
+		return nil
+	}
+	var out []runner.Selector
+	for _, t := range res.Tests {
+		if t.Status == runner.StatusFailed || t.Status == runner.StatusError {
+			sel := runner.Selector{Class: t.Class, Method: t.Method}
+			if !slices.Contains(out, sel) {
+				out = append(out, sel)
+			}
+		}
+	}
+	return out
 }

@@ -76,6 +76,9 @@ func cmdCoverage(args []string, stdout io.Writer) error {
 	s := rec.Summary
 	fmt.Fprintf(stdout, "recorded %d tests (%d passed, %d failed): %d members executed, %d (member, test statement) pairs; suite %.1f s, in all %.1f s\n",
 		s.Tests, s.Passed, s.Failed, s.Members, s.Hits, float64(s.SuiteMs)/1000, float64(s.ElapsedMs)/1000)
+	if s.Rerun > 0 {
+		fmt.Fprintf(stdout, "%d tests failed with the others and ran again in a fresh JVM; the counts above take their outcome there\n", s.Rerun)
+	}
 	for _, n := range rec.Notes {
 		fmt.Fprintf(stdout, "note: %s\n", n)
 	}

@@ -175,3 +175,31 @@ func TestRunRecordsCoverage(t *testing.T) {
 		t.Errorf("selected tests %v, want testExp and testNegate", tests)
 	}
 }
+
+// TestCoverageRerunsTestsFailingInTheSharedJVM: a test that fails only because an earlier
+// test left state behind runs once more in a fresh JVM, where it passes; its record from
+// that run is the one kept, so it vouches for what it executes.
+func TestCoverageRerunsTestsFailingInTheSharedJVM(t *testing.T) {
+	dir := gitFixture(t, "../../testdata/polluted")
+	code, out, stderr := runCLI("coverage", "--root", dir, "--json")
+	if code != 0 {
+		t.Fatalf("coverage: exit %d\n%s", code, stderr)
+	}
+	var sum coverage.Summary
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatal(err)
+	}
+	if sum.Tests != 2 || sum.Passed != 2 || sum.Failed != 0 || sum.Rerun != 1 {
+		t.Fatalf("summary = %+v, want 2 tests passed, b2ParsesEmpty run again", sum)
+	}
+	code, out, _ = runCLI("coverage", "--root", dir, "--member", "p.Settings#parse(String)", "--json")
+	var mh struct {
+		Hits []coverage.Site `json:"hits"`
+	}
+	if err := json.Unmarshal([]byte(out), &mh); err != nil || code != 0 {
+		t.Fatalf("coverage --member: exit %d, %v\n%s", code, err, out)
+	}
+	if want := []coverage.Site{{Test: "p.SettingsTest#b2ParsesEmpty", Line: 21}}; !slices.Equal(mh.Hits, want) {
+		t.Fatalf("parse(String) ran at %+v, want %+v", mh.Hits, want)
+	}
+}

@@ -88,6 +88,9 @@ type Summary struct {
 	Hits      int   `json:"hits"`
 	SuiteMs   int64 `json:"suiteMs"`
 	ElapsedMs int64 `json:"elapsedMs"`
+	// Rerun counts the tests that failed in the shared JVM and ran once more in a fresh
+	// one, whose records replace the first (Passed and Failed count the second outcome).
+	Rerun int `json:"rerun,omitempty"`
 }
 
 // TestOutcome is how one test method ended in the recorded run.
