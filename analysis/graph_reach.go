@@ -150,13 +150,6 @@ func (t *guardTable) at(n int32) uint16 {
 	return 0
 }
 
-// of returns the guarding file of node n, or "".
-func (t *guardTable) of(n int32) string {
-	if k := t.at(n); k != 0 {
-		return t.files[k-1]
-	}
-	return ""
-}
 
 // guardTable returns the graph's table, making it on first use.
 func (g *Graph) guardTable() *guardTable {

@@ -11,8 +11,8 @@ func guardsByName(g *Graph) map[string]string {
 	t := g.guardTable()
 	out := map[string]string{}
 	for n := range t.file {
-		if f := t.of(int32(n)); f != "" {
-			out[g.callers.ids.name(int32(n))] = f
+		if k := t.at(int32(n)); k != 0 {
+			out[g.callers.ids.name(int32(n))] = t.files[k-1]
 		}
 	}
 	return out
