@@ -150,7 +150,6 @@ func (t *guardTable) at(n int32) uint16 {
 	return 0
 }
 
-
 // guardTable returns the graph's table, making it on first use.
 func (g *Graph) guardTable() *guardTable {
 	g.guards.mu.Lock()
