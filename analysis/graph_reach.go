@@ -230,19 +230,7 @@ func (r *Reached) number(id string) (int32, bool) {
 }
 
 // Has reports whether id reaches a change, guarded or not.
-func (r *Reached) Has(id string) bool {
-	if r == nil {
-		return false
-	}
-	if r.alone[id] {
-		return true
-	}
-	if _, ok := r.number(id); ok {
-		return true
-	}
-	n, ok := r.ids.lookup(id)
-	return ok && r.guarded[n] != nil
-}
+func (r *Reached) Has(id string) bool { return r.In(id, nil) }
 
 // Guarded reports whether id reaches a change only through test-declared types.
 func (r *Reached) Guarded(id string) bool {

@@ -115,6 +115,24 @@ func applyFileEdit(t *testing.T, src memSource, e fileEdit) memSource {
 	return out
 }
 
+// assertUpdatesMatchBuilds applies edits to src one by one, updating the graph each time,
+// and checks after every edit that the updated graph (and, with index, its symbol table)
+// equals the one built from scratch.
+func assertUpdatesMatchBuilds(t *testing.T, dir string, src memSource, edits []fileEdit, index bool) {
+	t.Helper()
+	g := BuildGraph(snapshotFromSource(t, dir, src))
+	for i, e := range edits {
+		src = applyFileEdit(t, src, e)
+		s := snapshotFromSource(t, dir, src)
+		want := BuildGraph(s)
+		g = g.Update(s, []string{e.path})
+		assertSameGraph(t, fmt.Sprintf("edit %d (%s)", i, e.path), want, g)
+		if index {
+			assertSameIndex(t, fmt.Sprintf("edit %d (%s)", i, e.path), want.idx, g.idx)
+		}
+	}
+}
+
 // TestGraphUpdateEquivalence checks that updating a graph after an edit gives exactly the
 // graph built from scratch, for body edits, signature edits, hierarchy edits, added and
 // deleted files, applied one after another.
@@ -132,16 +150,7 @@ func TestGraphUpdateEquivalence(t *testing.T) {
 		{path: "src/main/java/app/Named.java", old: "default String name()", new: "default String label()"},
 		{path: square, delete: true},
 	}
-	s := snapshotFromSource(t, dir, src)
-	g := BuildGraph(s)
-	for i, e := range edits {
-		src = applyFileEdit(t, src, e)
-		s = snapshotFromSource(t, dir, src)
-		want := BuildGraph(s)
-		g = g.Update(s, []string{e.path})
-		assertSameGraph(t, fmt.Sprintf("edit %d (%s)", i, e.path), want, g)
-		assertSameIndex(t, fmt.Sprintf("edit %d (%s)", i, e.path), want.idx, g.idx)
-	}
+	assertUpdatesMatchBuilds(t, dir, src, edits, true)
 }
 
 // TestGraphUpdateEquivalenceGenerated repeats the check on a generated project, where
@@ -161,16 +170,7 @@ func TestGraphUpdateEquivalenceGenerated(t *testing.T) {
 		{path: p60, new: strings.Replace(string(src[p60]), "public class C0060", "public class C0060 extends C0011", 1)},
 		{path: javagen.TestPath(3, 150), old: "subject.m", new: "subject.m1(1); subject.m"},
 	}
-	s := snapshotFromSource(t, dir, src)
-	g := BuildGraph(s)
-	for i, e := range edits {
-		src = applyFileEdit(t, src, e)
-		s = snapshotFromSource(t, dir, src)
-		want := BuildGraph(s)
-		g = g.Update(s, []string{e.path})
-		assertSameGraph(t, fmt.Sprintf("edit %d (%s)", i, e.path), want, g)
-		assertSameIndex(t, fmt.Sprintf("edit %d (%s)", i, e.path), want.idx, g.idx)
-	}
+	assertUpdatesMatchBuilds(t, dir, src, edits, true)
 }
 
 // TestGraphUpdateLeavesOldGraph checks immutability: the old graph answers as before.
@@ -294,16 +294,7 @@ func TestGraphUpdateEquivalenceHubs(t *testing.T) {
 		{path: panel, old: "    public void repaintLater() {", new: "    public void run() {\n    }\n\n    public void repaintLater() {"},
 		{path: "src/main/java/app/AppException.java", old: "extends RuntimeException", new: "extends Exception"},
 	}
-	s := snapshotFromSource(t, dir, src)
-	g := BuildGraph(s)
-	for i, e := range edits {
-		src = applyFileEdit(t, src, e)
-		s = snapshotFromSource(t, dir, src)
-		want := BuildGraph(s)
-		g = g.Update(s, []string{e.path})
-		assertSameGraph(t, fmt.Sprintf("edit %d (%s)", i, e.path), want, g)
-		assertSameIndex(t, fmt.Sprintf("edit %d (%s)", i, e.path), want.idx, g.idx)
-	}
+	assertUpdatesMatchBuilds(t, dir, src, edits, true)
 }
 
 // TestGraphUpdateEquivalenceEnums: a body edit that makes an enum's constants isolated or
@@ -321,15 +312,7 @@ func TestGraphUpdateEquivalenceEnums(t *testing.T) {
 		{path: "src/main/java/app/Unit.java", old: "        Registry.register(symbol);\n", new: ""},
 		{path: "src/main/java/app/Unit.java", old: "public enum Unit {", new: "public class Unit {\n    static final Unit METRE = new Unit(\"m\");\n    static final Unit FOOT = new Unit(\"ft\");\n}\nenum Unit2 {"},
 	}
-	s := snapshotFromSource(t, dir, src)
-	g := BuildGraph(s)
-	for i, e := range edits {
-		src = applyFileEdit(t, src, e)
-		s = snapshotFromSource(t, dir, src)
-		want := BuildGraph(s)
-		g = g.Update(s, []string{e.path})
-		assertSameGraph(t, fmt.Sprintf("edit %d (%s)", i, e.path), want, g)
-	}
+	assertUpdatesMatchBuilds(t, dir, src, edits, false)
 }
 
 // TestGraphUpdateEquivalenceConstants: an initializer edit that makes a field a constant
@@ -343,15 +326,7 @@ func TestGraphUpdateEquivalenceConstants(t *testing.T) {
 		{path: limits, old: "MAX = Seeds.first();", new: "MAX = 1 << 4;"},
 		{path: limits, old: "public static final String NAME", new: "public static String NAME"},
 	}
-	s := snapshotFromSource(t, dir, src)
-	g := BuildGraph(s)
-	for i, e := range edits {
-		src = applyFileEdit(t, src, e)
-		s = snapshotFromSource(t, dir, src)
-		want := BuildGraph(s)
-		g = g.Update(s, []string{e.path})
-		assertSameGraph(t, fmt.Sprintf("edit %d (%s)", i, e.path), want, g)
-	}
+	assertUpdatesMatchBuilds(t, dir, src, edits, false)
 }
 
 // TestGraphUpdateEquivalenceGenerics: edits to type parameters, bounds and supertypes'
@@ -370,16 +345,7 @@ func TestGraphUpdateEquivalenceGenerics(t *testing.T) {
 		{path: elem, old: "T negate();", new: "Elem<T> negate();"},
 		{path: "src/main/java/app/Algebra.java", old: "public static <T extends Elem<T>> T twice(T x) {", new: "public static <T extends Dec> T twice(T x) {"},
 	}
-	s := snapshotFromSource(t, dir, src)
-	g := BuildGraph(s)
-	for i, e := range edits {
-		src = applyFileEdit(t, src, e)
-		s = snapshotFromSource(t, dir, src)
-		want := BuildGraph(s)
-		g = g.Update(s, []string{e.path})
-		assertSameGraph(t, fmt.Sprintf("edit %d (%s)", i, e.path), want, g)
-		assertSameIndex(t, fmt.Sprintf("edit %d (%s)", i, e.path), want.idx, g.idx)
-	}
+	assertUpdatesMatchBuilds(t, dir, src, edits, true)
 }
 
 // TestGraphUpdateEquivalenceRepeatedEdits edits the bodies of one file many times in a row,

@@ -3,9 +3,6 @@ package selection
 import (
 	"slices"
 	"testing"
-
-	"github.com/assertlens/assertlens/analysis"
-	"github.com/assertlens/assertlens/slicing"
 )
 
 // guardedFiles: production code dispatches to implementations of Fn, some of them declared
@@ -89,13 +86,7 @@ public class SubSquareTest {
 // own file, through a helper, in an ancestor, as a subclass), not every test reaching the
 // production code that dispatches to it.
 func TestTestDeclaredTypesRunOnlyWhereCreated(t *testing.T) {
-	base := memSnapshot(t, guardedFiles, nil)
-	cur := memSnapshot(t, guardedFiles, map[string][2]string{"src/main/java/g/Heavy.java": {"return 2;", "return 3;"}})
-	d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res := Select(Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur), Tests: d.Classes})
+	res := selectEdit(t, guardedFiles, "src/main/java/g/Heavy.java", "return 2;", "return 3;", "", nil)
 	var got []string
 	for _, u := range res.Units {
 		if !slices.Contains(got, u.Test) {

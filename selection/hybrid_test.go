@@ -381,14 +381,25 @@ func TestHybridLeavesStaticStateToTheGraph(t *testing.T) {
 // edit old → new in file.
 func selectWithRecord(t *testing.T, files map[string]string, file, old, new string, run coverage.Run) *Result {
 	t.Helper()
+	return selectEdit(t, files, file, old, new, slicing.LevelAssertion, &run)
+}
+
+// selectEdit selects at level for the edit old → new in file of files, with a record of
+// run made on files when run is not nil.
+func selectEdit(t *testing.T, files map[string]string, file, old, new string, level slicing.Level, run *coverage.Run) *Result {
+	t.Helper()
 	base := memSnapshot(t, files, nil)
 	cur := memSnapshot(t, files, map[string][2]string{file: {old, new}})
 	d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Select(Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur),
-		Tests: d.Classes, Level: slicing.LevelAssertion, Coverage: coverage.Build(base, run)})
+	in := Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur),
+		Tests: d.Classes, Level: level}
+	if run != nil {
+		in.Coverage = coverage.Build(base, *run)
+	}
+	return Select(in)
 }
 
 // checkStaticReason checks coverage.static: no change left to the graph when why is "",

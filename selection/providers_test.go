@@ -3,9 +3,6 @@ package selection
 import (
 	"slices"
 	"testing"
-
-	"github.com/assertlens/assertlens/analysis"
-	"github.com/assertlens/assertlens/slicing"
 )
 
 // TestArgumentProvidersSelectTheirTests: the arguments of a parameterized test are made by
@@ -86,13 +83,7 @@ class ParserTest {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			base := memSnapshot(t, files, nil)
-			cur := memSnapshot(t, files, map[string][2]string{tc.file: {tc.old, tc.new}})
-			d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			res := Select(Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur), Tests: d.Classes})
+			res := selectEdit(t, files, tc.file, tc.old, tc.new, "", nil)
 			var got []string
 			for _, u := range res.Units {
 				got = append(got, u.Test)

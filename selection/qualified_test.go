@@ -4,7 +4,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/assertlens/assertlens/analysis"
 	"github.com/assertlens/assertlens/slicing"
 )
 
@@ -59,13 +58,7 @@ public class FormatterTest {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			base := memSnapshot(t, files, nil)
-			cur := memSnapshot(t, files, map[string][2]string{tc.file: {tc.old, tc.new}})
-			d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			res := Select(Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur), Tests: d.Classes})
+			res := selectEdit(t, files, tc.file, tc.old, tc.new, "", nil)
 			var got []string
 			for _, u := range res.Units {
 				got = append(got, u.Test)
@@ -102,14 +95,7 @@ public class PredTest {
 }
 `,
 	}
-	base := memSnapshot(t, files, nil)
-	cur := memSnapshot(t, files, map[string][2]string{"src/main/java/p/Pred.java": {"x -> true;", "x -> x == null;"}})
-	d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res := Select(Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur),
-		Tests: d.Classes, Level: slicing.LevelAssertion})
+	res := selectEdit(t, files, "src/main/java/p/Pred.java", "x -> true;", "x -> x == null;", slicing.LevelAssertion, nil)
 	var got []string
 	for _, u := range res.Units {
 		got = append(got, u.ID)
