@@ -1,6 +1,7 @@
 package slicing
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/assertlens/assertlens/analysis"
@@ -821,13 +822,51 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 	if len(cands) == 0 {
 		return receiver{}
 	}
-	ret := cands[0].m.ReturnType
+	if r.kind == recvProject && !sameReturnType(cands) {
+		// Overrides may narrow the return type (covariant returns); the call's static type
+		// is what the receiver's own type declares, and every override returns a subtype.
+		cands = nil
+		for _, t := range r.types {
+			cands = append(cands, p.dropOverridden(p.methodsIn(t, name, arity))...)
+		}
+	} else if r.kind == recvUnqualified || r.kind == recvProjectStatic {
+		cands = p.dropOverridden(cands)
+	}
+	if len(cands) == 0 || !sameReturnType(cands) {
+		return receiver{}
+	}
+	return p.typeReceiver(cands[0].t, cands[0].m.ReturnType, false)
+}
+
+// sameReturnType says whether every candidate declares the same return type.
+func sameReturnType(cands []memberRef) bool {
 	for _, c := range cands[1:] {
-		if c.m.ReturnType != ret {
-			return receiver{}
+		if c.m.ReturnType != cands[0].m.ReturnType {
+			return false
 		}
 	}
-	return p.typeReceiver(cands[0].t, ret, false)
+	return true
+}
+
+// dropOverridden leaves out every candidate that another candidate overrides: one with
+// the same parameter types declared in a subtype of its type. Java types a call by the
+// most specific declaration (Dfp#getField() returning DfpField, not FieldElement#getField()
+// returning Field), and overrides of that one can only narrow its return type further.
+func (p *project) dropOverridden(cands []memberRef) []memberRef {
+	var out []memberRef
+	for i, c := range cands {
+		overridden := false
+		for j, d := range cands {
+			if i != j && d.t != c.t && slices.Equal(d.m.Params, c.m.Params) && slices.Contains(p.supertypes(d.t), c.t) {
+				overridden = true
+				break
+			}
+		}
+		if !overridden {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // argGroups returns, per argument of the call whose parentheses are (open, close), the keys

@@ -181,6 +181,8 @@ func TestProofSummaries(t *testing.T) {
 		{"proofs.Shelf#shared()", "reads ret=shared"},          // hands out static state
 		{"proofs.Pair.Builder#left(int)", "mut=this ret=args"}, // a builder returns itself
 		{"proofs.Fixed#value()", "none"},                       // a getter
+		{"proofs.Decimal#rounding()", "none"},                  // a covariant return types the chain
+		{"proofs.Ledger#rounding()", "reads writes"},           // …and dispatch still covers its subtypes
 	}
 	for _, c := range cases {
 		var ref *memberRef
