@@ -215,6 +215,7 @@ var collectionTypes = map[string]bool{
 	"CharArrayWriter": true, "CharArrayReader": true, "ByteArrayOutputStream": true, "ByteArrayInputStream": true, "AtomicInteger": true,
 	"AtomicLong": true, "AtomicBoolean": true, "AtomicReference": true, "SortedMap": true,
 	"SortedSet": true, "NavigableMap": true, "Stack": true, "Vector": true, "CharSequence": true,
+	"Hashtable": true, "Properties": true,
 }
 
 // collectionReads are JDK collection and builder methods that change nothing (Map.get is
@@ -223,6 +224,7 @@ var collectionReads = map[string]bool{
 	"size": true, "isEmpty": true, "contains": true, "containsKey": true, "containsValue": true,
 	"containsAll": true, "indexOf": true, "lastIndexOf": true, "equals": true, "hashCode": true,
 	"toString": true, "length": true, "charAt": true, "peek": true, "intValue": true,
+	"getProperty": true, // Properties, defaults included
 }
 
 var freshJDK = map[string]bool{
@@ -235,6 +237,7 @@ var freshJDK = map[string]bool{
 	"IllegalArgumentException": true, "IllegalStateException": true, "UnsupportedOperationException": true,
 	"NullPointerException": true, "ArithmeticException": true, "IndexOutOfBoundsException": true,
 	"AssertionError": true, "Error": true, "IOException": true, "Random": true, "Number": true,
+	"Hashtable": true, "Properties": true,
 }
 
 // receiver is a resolved call receiver.

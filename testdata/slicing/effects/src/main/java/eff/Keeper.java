@@ -2,10 +2,12 @@ package eff;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 
 /** Keeps what it is given in static state: objects passed here escape. */
 public final class Keeper {
     private static final List<List<Integer>> KEPT = new ArrayList<>();
+    private static final List<Properties> SETTINGS = new ArrayList<>();
 
     private Keeper() {
     }
@@ -17,6 +19,16 @@ public final class Keeper {
     public static void clearAll() {
         for (List<Integer> xs : KEPT) {
             xs.clear();
+        }
+    }
+
+    public static void keepSettings(Properties settings) {
+        SETTINGS.add(settings);
+    }
+
+    public static void resetSettings() {
+        for (Properties p : SETTINGS) {
+            p.clear();
         }
     }
 }

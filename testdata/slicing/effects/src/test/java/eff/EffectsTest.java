@@ -137,4 +137,23 @@ public class EffectsTest {
         assertEquals(before, c.intValue());
         assertEquals(before + 1, Calc.calls());
     }
+
+    @Test
+    public void localPropertiesAreNotChangedByOtherReceivers() {
+        java.util.Properties props = new java.util.Properties();
+        props.setProperty("a", "1");
+        Calc c = new Calc();
+        int y = c.twice(3);
+        assertEquals("1", props.getProperty("a"));
+        assertEquals(6, y);
+    }
+
+    @Test
+    public void escapedPropertiesAreChangedBySharedWrites() {
+        java.util.Properties props = new java.util.Properties();
+        props.setProperty("a", "1");
+        Keeper.keepSettings(props);
+        Keeper.resetSettings();
+        assertEquals(null, props.getProperty("a"));
+    }
 }
