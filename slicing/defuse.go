@@ -822,20 +822,36 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 	if len(cands) == 0 {
 		return receiver{}
 	}
-	if r.kind == recvProject && !sameReturnType(cands) {
-		// Overrides may narrow the return type (covariant returns); the call's static type
-		// is what the receiver's own type declares, and every override returns a subtype.
-		cands = nil
-		for _, t := range r.types {
-			cands = append(cands, p.dropOverridden(p.methodsIn(t, name, arity))...)
-		}
-	} else if r.kind == recvUnqualified || r.kind == recvProjectStatic {
-		cands = p.dropOverridden(cands)
+	if sameReturnType(cands) {
+		return p.typeReceiver(cands[0].t, cands[0].m.ReturnType, false)
 	}
-	if len(cands) == 0 || !sameReturnType(cands) {
+	// Overrides may narrow the return type (covariant returns) and generic supertypes
+	// declare it as a type variable: type the call as Java does, by the most specific
+	// declarations visible from the receiver's type (the caller's for an unqualified call),
+	// their type variables bound as that type binds them. Every override of those returns
+	// a subtype, which dispatch on the result covers.
+	seenFrom := r.types
+	switch r.kind {
+	case recvUnqualified:
+		seenFrom = []*analysis.Type{from}
+	case recvProject, recvProjectStatic:
+	default:
 		return receiver{}
 	}
-	return p.typeReceiver(cands[0].t, cands[0].m.ReturnType, false)
+	var typed receiver
+	ret := ""
+	for _, t := range seenFrom {
+		for _, d := range p.dropOverridden(p.methodsIn(t, name, arity)) {
+			name, scope := p.boundName(t, d.t, d.m.ReturnType)
+			if d.m.ReturnType == "" || hasTypeParam(d.m.TypeParams, d.m.ReturnType) || ret != "" && name != ret {
+				return receiver{}
+			}
+			if ret == "" {
+				ret, typed = name, p.typeReceiver(scope, name, false)
+			}
+		}
+	}
+	return typed
 }
 
 // sameReturnType says whether every candidate declares the same return type.
@@ -848,16 +864,16 @@ func sameReturnType(cands []memberRef) bool {
 	return true
 }
 
-// dropOverridden leaves out every candidate that another candidate overrides: one with
-// the same parameter types declared in a subtype of its type. Java types a call by the
-// most specific declaration (Dfp#getField() returning DfpField, not FieldElement#getField()
-// returning Field), and overrides of that one can only narrow its return type further.
+// dropOverridden leaves out every candidate that another candidate overrides: one declared
+// in a subtype of its type whose parameter types are its own with the type variables bound
+// as the subtype binds them (Dfp#divide(Dfp) overrides FieldElement<T>#divide(T) when Dfp
+// implements FieldElement<Dfp>).
 func (p *project) dropOverridden(cands []memberRef) []memberRef {
 	var out []memberRef
 	for i, c := range cands {
 		overridden := false
 		for j, d := range cands {
-			if i != j && d.t != c.t && slices.Equal(d.m.Params, c.m.Params) && slices.Contains(p.supertypes(d.t), c.t) {
+			if i != j && d.t != c.t && p.overrides(d, c) {
 				overridden = true
 				break
 			}
@@ -867,6 +883,71 @@ func (p *project) dropOverridden(cands []memberRef) []memberRef {
 		}
 	}
 	return out
+}
+
+// overrides says whether method d overrides method c: d's type is a subtype of c's and
+// their parameters match once c's type variables are bound as d's type binds them.
+func (p *project) overrides(d, c memberRef) bool {
+	if len(d.m.Params) != len(c.m.Params) || !slices.Contains(p.supertypes(d.t), c.t) {
+		return false
+	}
+	for i, param := range c.m.Params {
+		if hasTypeParam(c.m.TypeParams, param) {
+			return false
+		}
+		if name, _ := p.boundName(d.t, c.t, param); name != d.m.Params[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// boundName returns what type name typ, written in super, means in its subtype sub: a type
+// variable of super is replaced by the argument sub's supertype chain binds it to (with the
+// type whose text wrote it, to resolve the name in), anything else is typ itself in
+// super. A type variable left unbound (a raw supertype, one of sub's own variables) stays
+// as it is, and resolves to no type.
+func (p *project) boundName(sub, super *analysis.Type, typ string) (string, *analysis.Type) {
+	if sub == super || !hasTypeParam(super.TypeParams, typ) {
+		return typ, super
+	}
+	type bound struct {
+		name  string
+		scope *analysis.Type
+	}
+	var walk func(t *analysis.Type, env map[string]bound, depth int) (bound, bool)
+	walk = func(t *analysis.Type, env map[string]bound, depth int) (bound, bool) {
+		if t == super {
+			b, ok := env[typ]
+			return b, ok
+		}
+		if depth > 8 {
+			return bound{}, false
+		}
+		for i, n := range t.SupertypeNames() {
+			for _, st := range p.resolve(t, analysis.EraseType(n)) {
+				if i >= len(t.SuperArgs) || len(t.SuperArgs[i]) != len(st.TypeParams) {
+					continue // raw: nothing is bound
+				}
+				next := map[string]bound{}
+				for j, tp := range st.TypeParams {
+					a := bound{t.SuperArgs[i][j], t}
+					if b, ok := env[a.name]; ok && hasTypeParam(t.TypeParams, a.name) {
+						a = b
+					}
+					next[tp.Name] = a
+				}
+				if b, ok := walk(st, next, depth+1); ok {
+					return b, true
+				}
+			}
+		}
+		return bound{}, false
+	}
+	if b, ok := walk(sub, map[string]bound{}, 0); ok && b.name != "" {
+		return b.name, b.scope
+	}
+	return typ, super
 }
 
 // argGroups returns, per argument of the call whose parentheses are (open, close), the keys
@@ -1535,4 +1616,9 @@ func (c *scanCtx) lambdaArg(toks []analysis.Token, open, close, i int) bool {
 		}
 	}
 	return false
+}
+
+// hasTypeParam says whether name is one of params.
+func hasTypeParam(params []analysis.TypeParam, name string) bool {
+	return slices.ContainsFunc(params, func(p analysis.TypeParam) bool { return p.Name == name })
 }

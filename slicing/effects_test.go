@@ -166,23 +166,25 @@ func TestProofSummaries(t *testing.T) {
 		member string
 		want   string
 	}{
-		{"proofs.Recur#fact(int)", "none"},                     // self-recursive, pure
-		{"proofs.Recur#even(int)", "none"},                     // mutually recursive, pure
-		{"proofs.Recur#countDown(int)", "reads writes"},        // recursive, counts
-		{"proofs.Figure#area()", "none"},                       // abstract step, project subclasses only
-		{"proofs.Step#run()", "reads writes"},                  // a subclass overrides the step and counts
-		{"proofs.Catalog#has(String)", "none"},                 // a stream over typed elements
-		{"proofs.Catalog#hasCounting(String)", "global"},       // …whose lambda counts
-		{"proofs.Notifier#fire(String)", "runs=this"},          // runs the function it keeps
-		{"proofs.Values#copy(int[])", "ret=args"},              // an array's clone
-		{"proofs.Values#blank(CharSequence)", "none"},          // no project class is a CharSequence
-		{"proofs.Values#scale(double[])", "mut=0"},             // a double constant shares nothing
-		{"proofs.CountingList#make()", "none"},                 // a fresh project list
-		{"proofs.Shelf#shared()", "reads ret=shared"},          // hands out static state
-		{"proofs.Pair.Builder#left(int)", "mut=this ret=args"}, // a builder returns itself
-		{"proofs.Fixed#value()", "none"},                       // a getter
-		{"proofs.Decimal#rounding()", "none"},                  // a covariant return types the chain
-		{"proofs.Ledger#rounding()", "reads writes"},           // …and dispatch still covers its subtypes
+		{"proofs.Recur#fact(int)", "none"},                                                // self-recursive, pure
+		{"proofs.Recur#even(int)", "none"},                                                // mutually recursive, pure
+		{"proofs.Recur#countDown(int)", "reads writes"},                                   // recursive, counts
+		{"proofs.Figure#area()", "none"},                                                  // abstract step, project subclasses only
+		{"proofs.Step#run()", "reads writes"},                                             // a subclass overrides the step and counts
+		{"proofs.Catalog#has(String)", "none"},                                            // a stream over typed elements
+		{"proofs.Catalog#hasCounting(String)", "global"},                                  // …whose lambda counts
+		{"proofs.Notifier#fire(String)", "runs=this"},                                     // runs the function it keeps
+		{"proofs.Values#copy(int[])", "ret=args"},                                         // an array's clone
+		{"proofs.Values#blank(CharSequence)", "none"},                                     // no project class is a CharSequence
+		{"proofs.Values#scale(double[])", "mut=0"},                                        // a double constant shares nothing
+		{"proofs.CountingList#make()", "none"},                                            // a fresh project list
+		{"proofs.Shelf#shared()", "reads ret=shared"},                                     // hands out static state
+		{"proofs.Pair.Builder#left(int)", "mut=this ret=args"},                            // a builder returns itself
+		{"proofs.Fixed#value()", "none"},                                                  // a getter
+		{"proofs.Decimal#rounding()", "none"},                                             // a covariant return types the chain
+		{"proofs.Ledger#rounding()", "reads writes"},                                      // …and dispatch still covers its subtypes
+		{"proofs.Money#doubled()", "none"},                                                // Ring<Money>'s T is Money
+		{"proofs.Coins#total(Coins)", "reads writes mut=this,0 store=this,0 leak=this,0"}, // an overload of another type: plus(..) has two types, cents() is unknown
 	}
 	for _, c := range cases {
 		var ref *memberRef
