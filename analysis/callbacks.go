@@ -329,3 +329,27 @@ func resolvesInProject(supers []string, simple string) bool {
 	}
 	return false
 }
+
+// testObjectMethods returns, for a type declared in test sources, every method it and its
+// test-declared supertypes declare. Tests hand their own helper objects to the code under
+// test, which may call any of their methods by a name it computes at run time (commons-lang's
+// EventUtils.addEventListener calls "add" + the listener type's name through MethodUtils),
+// where no reflective rule can follow the name. Creating such an object therefore depends
+// on all of its methods; the reverse walk keeps them to the test files that create it (see
+// Reached). Production types are left to the callback and reflection rules: counting every
+// method of every created object would tie each creation to all of its type's code.
+func (r *resolver) testObjectMethods(typ string) []string {
+	var out []string
+	for _, id := range r.hierarchy(typ) {
+		f, t := r.s.FileOf(id), r.s.Type(id)
+		if f == nil || !f.Test || t == nil {
+			continue
+		}
+		for _, m := range t.Members {
+			if m.Kind == KindMethod && !m.Static() {
+				out = append(out, m.ID)
+			}
+		}
+	}
+	return out
+}

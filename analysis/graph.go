@@ -19,6 +19,7 @@ const (
 	WhyNameNotInScope    = "name not in scope"      // an identifier that is no local, field or type
 	WhyReflectionName    = "reflection by constant name"
 	WhyReflectionDynamic = "non-constant reflection"
+	WhyTestObject        = "a test object may be handed to reflection" // see testObjectMethods
 )
 
 const (
@@ -313,14 +314,16 @@ func (g *Graph) ResolveNames(ctxType string, locals []LocalVar, names []string) 
 // receiver chains select (Preds.TRUE.negate() reads TRUE). It follows the rules the graph
 // uses for member bodies, so a statement depends on exactly the fields its member would.
 func (g *Graph) ResolveFields(ctxType string, locals []LocalVar, calls []Call, names []string, selects []Select) []string {
-	_, fields := g.ResolveStatement(ctxType, locals, calls, names, selects)
+	_, fields := g.ResolveStatement(ctxType, locals, calls, names, selects, false)
 	return fields
 }
 
 // ResolveStatement resolves a statement's calls (as ResolveCalls) and its fields (as
 // ResolveFields) in one pass: typing the calls' receivers is what finds the fields their
-// chains select.
-func (g *Graph) ResolveStatement(ctxType string, locals []LocalVar, calls []Call, names []string, selects []Select) ([][]string, []string) {
+// chains select. freeFns says the statement writes a lambda or method reference outside
+// call arguments (Refs.FreeFns): the static initializers of the interfaces it may make
+// (see noteFreeFunctionInits) are among the fields.
+func (g *Graph) ResolveStatement(ctxType string, locals []LocalVar, calls []Call, names []string, selects []Select, freeFns bool) ([][]string, []string) {
 	r := newResolver(g.snap, g.idx, nil)
 	mc := newMemberCtx(r, ctxType, locals, calls)
 	fields := map[string]bool{}
@@ -331,6 +334,9 @@ func (g *Graph) ResolveStatement(ctxType string, locals []LocalVar, calls []Call
 	}
 	resolved := g.resolveCalls(r, mc, ctxType, calls)
 	nameEdges(mc, names, selects, 0)
+	if freeFns {
+		mc.noteFreeFunctionInits(slices.Clone(names), selects, 0, inits)
+	}
 	for _, id := range staticInitTargets(r, inits) {
 		fields[id] = true // the class initialization a static field access triggers
 	}

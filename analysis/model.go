@@ -187,6 +187,10 @@ type Refs struct {
 	// MayThrow says the code holds an operation that can throw by itself: a division or
 	// remainder, an array access or creation, a cast to a reference type, throw or assert.
 	MayThrow bool
+	// FreeFns says the code writes a lambda or method reference other than as a call's
+	// argument (see freeFunctions): its functional interface is the type of what it is
+	// assigned to, cast to or returned as.
+	FreeFns bool
 }
 
 // Store is a whole value assigned to a field of the member's own object or class:

@@ -147,7 +147,67 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 	sort.Strings(r.Names)
 	sort.Strings(r.Types)
 	scanSelects(src, toks, &r, at)
+	r.FreeFns = freeFunctions(src, toks)
 	return r
+}
+
+// freeFunctions reports whether the code writes a lambda or a method reference anywhere
+// but directly as an argument of a call (where Call.FnArgs records it): assigned to a
+// variable or field, cast, returned, or nested in another lambda's body. A switch rule's
+// arrow (case A ->) is no lambda.
+func freeFunctions(src []byte, toks []Token) bool {
+	// args[k] says whether the k-th open bracket is the parenthesis of a call's arguments.
+	var args []bool
+	for i, t := range toks {
+		switch {
+		case t.Is(src, "(") || t.Is(src, "[") || t.Is(src, "{"):
+			args = append(args, t.Is(src, "(") && i > 0 && callParen(src, toks, i))
+		case t.Is(src, ")") || t.Is(src, "]") || t.Is(src, "}"):
+			if len(args) > 0 {
+				args = args[:len(args)-1]
+			}
+		case t.Is(src, "->") && !switchRule(src, toks, i) || t.Is(src, "::"):
+			if len(args) == 0 || !args[len(args)-1] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// callParen says whether the parenthesis at toks[i] opens a call's (or a constructor
+// call's) argument list: a name that is no statement keyword, or the ">" closing the type
+// arguments of new X<..>(.
+func callParen(src []byte, toks []Token, i int) bool {
+	p := toks[i-1]
+	if p.Is(src, ">") {
+		return true
+	}
+	if p.Kind != TokIdent {
+		return false
+	}
+	switch p.Text(src) {
+	case "if", "while", "for", "switch", "catch", "synchronized", "return", "try":
+		return false
+	}
+	return true
+}
+
+// switchRule says whether the arrow at toks[i] ends a switch rule's labels (case A, B ->,
+// case Type t ->, default ->) rather than a lambda's parameters.
+func switchRule(src []byte, toks []Token, i int) bool {
+	for j := i - 1; j >= 0; j-- {
+		t := toks[j]
+		switch {
+		case t.Is(src, "case") || t.Is(src, "default"):
+			return true
+		case t.Kind == TokIdent || t.Kind == TokNumber || t.Kind == TokString || t.Kind == TokChar ||
+			t.Is(src, ".") || t.Is(src, ",") || t.Is(src, "null") || t.Is(src, "-"):
+			continue
+		}
+		return false
+	}
+	return false
 }
 
 func newName(name, recv string) string {
@@ -204,9 +264,9 @@ func scanNew(src []byte, toks []Token, i, line int) (Call, bool) {
 	if j >= len(toks) || !toks[j].Is(src, "(") {
 		return Call{New: name}, false // array creation or broken code
 	}
-	closeIdx, n, args, sums, _ := argSummaries(src, toks, j)
+	closeIdx, n, args, sums, fns := argSummaries(src, toks, j)
 	anon := closeIdx+1 < len(toks) && toks[closeIdx+1].Is(src, "{")
-	return Call{Name: "<init>", New: name, Arity: n, Line: line, ArgNames: args, Args: sums, Anon: anon}, true
+	return Call{Name: "<init>", New: name, Arity: n, Line: line, ArgNames: args, Args: sums, Anon: anon, FnArgs: fns}, true
 }
 
 func skipAngles(src []byte, toks []Token, j int) int {

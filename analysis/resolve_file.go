@@ -272,6 +272,9 @@ func memberEdges(r *resolver, t *Type, m *Member, sink *edgeSink) string {
 		mc.noteInterfaceInits(c, targets, inits)
 	}
 	nameEdges(mc, m.Refs.Names, m.Refs.Selects, line)
+	if m.Refs.FreeFns {
+		mc.noteFreeFunctionInits(append(slices.Clone(m.Refs.Types), m.ReturnType), m.Refs.Selects, line, inits)
+	}
 	staticInitEdges(r, from, inits, sink)
 	for _, ty := range m.Refs.Types {
 		for _, id := range r.typeIn(mc.f, t.ID, ty).ids {
@@ -546,6 +549,45 @@ func (mc *memberCtx) noteInterfaceInits(c Call, targets []target, inits map[stri
 					continue
 				}
 				inits[id] = c.Line
+			}
+		}
+	}
+}
+
+// noteFreeFunctionInits records in inits the project interfaces with default methods that
+// a lambda or method reference written outside call arguments (Refs.FreeFns) may be made
+// as: its type is that of what it is assigned to, cast to or returned as, so every such
+// interface among the types the code names (declarations and casts, the member's own type
+// for a return or a field initializer), the types of its locals and of the fields it
+// assigns. Making the object initializes the interface (JLS 12.4.2). A lambda nested in
+// another lambda's body takes its type from the outer function's, which none of these
+// need name: a known gap.
+func (mc *memberCtx) noteFreeFunctionInits(types []string, selects []Select, line int, inits map[string]int) {
+	for _, typ := range mc.locals {
+		types = append(types, typ)
+	}
+	for _, rivals := range mc.rivals {
+		for _, lv := range rivals {
+			types = append(types, lv.Type)
+		}
+	}
+	for _, sel := range selects {
+		if !sel.Write || len(sel.Receiver) > 1 || len(sel.Receiver) == 1 && sel.Receiver[0] != "this" {
+			continue
+		}
+		if ref, ok := mc.scopeField(sel.Name); ok {
+			if f := mc.r.member(ref); f != nil {
+				types = append(types, f.ReturnType)
+			}
+		}
+	}
+	for _, n := range types {
+		if n == "" {
+			continue
+		}
+		for _, id := range mc.typeValue(mc.f, mc.typ, n).ids {
+			if _, ok := inits[id]; !ok && id != mc.typ && hasDefaultMethod(mc.r.s.Type(id)) {
+				inits[id] = line
 			}
 		}
 	}

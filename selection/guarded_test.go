@@ -107,3 +107,49 @@ func TestTestDeclaredTypesRunOnlyWhereCreated(t *testing.T) {
 		}
 	}
 }
+
+// freeLambdaFiles: a test makes a lambda of an interface with default methods by assigning
+// it to a local, which initializes the interface and runs its static field initializers.
+var freeLambdaFiles = map[string]string{
+	"src/main/java/f/Action.java": `package f;
+public interface Action {
+  Action NOP = Setup.make();
+  void run(int x);
+  default Action twice() { return x -> { run(x); run(x); }; }
+}
+`,
+	"src/main/java/f/Setup.java": `package f;
+public class Setup {
+  static Action make() { return x -> { }; }
+}
+`,
+	"src/test/java/f/ActionTest.java": `package f;
+import static org.junit.Assert.*;
+import org.junit.Test;
+public class ActionTest {
+  @Test public void made() {
+    Action a = x -> { };
+    assertNotNull(a);
+    int two = 1 + 1;
+    assertEquals(2, two);
+  }
+}
+`,
+}
+
+// TestFreeLambdaInitializesItsInterface: the statement making the lambda runs Action's
+// static initializer (Action.NOP = Setup.make()), so a change there selects the assertion
+// whose slice holds it, and not the one that only adds numbers.
+func TestFreeLambdaInitializesItsInterface(t *testing.T) {
+	res := selectEdit(t, freeLambdaFiles, "src/main/java/f/Setup.java", "return x -> { };", "return x -> { throw new IllegalStateException(); };", "", nil)
+	var got []string
+	for _, u := range res.Units {
+		got = append(got, u.ID)
+	}
+	if !slices.Contains(got, "f.ActionTest#made:7") {
+		t.Errorf("the assertion on the lambda is not selected (got %v)", got)
+	}
+	if slices.Contains(got, "f.ActionTest#made:9") {
+		t.Errorf("the assertion that only adds numbers is selected (got %v)", got)
+	}
+}

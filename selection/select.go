@@ -544,7 +544,7 @@ func (s *selector) statementTargets(tc *slicing.TestClass, tm *slicing.TestMetho
 	}
 	out := make([]stmtTargets, len(tm.Statements))
 	for i, st := range tm.Statements {
-		calls, fields := g.ResolveStatement(ctx, tm.Locals, st.Calls, st.Names, st.Selects)
+		calls, fields := g.ResolveStatement(ctx, tm.Locals, st.Calls, st.Names, st.Selects, st.FreeFns)
 		for _, ids := range calls {
 			out[i].calls = appendWithOwners(out[i].calls, ids)
 		}

@@ -94,4 +94,35 @@ class LambdasTest {
     void staticCallWithTypeArguments() {
         assertEquals("a", Helper.<String>first(Arrays.asList("a")));
     }
+
+    @Test
+    void lambdaAssignedToALocal() {
+        Action a = x -> { };
+        assertEquals(false, a == null);
+    }
+
+    @Test
+    void methodReferenceAssignedToALocal() {
+        Action a = LambdasTest::ignore;
+        assertEquals(false, a == null);
+    }
+
+    static void ignore(int x) {
+    }
+
+    @Test
+    void lambdaPassedToAConstructor() {
+        assertEquals(false, new Holder(x -> { }) == null);
+    }
+
+    @Test
+    void lambdaReturnedByAFactory() {
+        assertEquals(false, Holder.make() == null);
+    }
+
+    @Test
+    void lambdaOfAPlainInterfaceAssignedToALocal() {
+        Probe p = x -> true;
+        assertEquals(true, p.test(1));
+    }
 }

@@ -23,4 +23,9 @@ public class Invoker {
         Object o = Factory.make();
         return o.getClass().getMethod(name).invoke(o);
     }
+
+    /** Calls a method found by a computed name on any object its caller hands in. */
+    public static Object callAny(Object target, String name) throws Exception {
+        return target.getClass().getMethod(name).invoke(target);
+    }
 }

@@ -45,4 +45,16 @@ class ReflectionTest {
     void madeName() throws Exception {
         assertEquals("spin", Invoker.callMade("spin"));
     }
+
+    /** A helper object of the tests: the code under test calls one of its methods by a computed name. */
+    static class Bell {
+        public String ring() {
+            return Sound.ding();
+        }
+    }
+
+    @Test
+    void testObjectByComputedName() throws Exception {
+        assertEquals("ding", Invoker.callAny(new Bell(), "ri" + "ng"));
+    }
 }

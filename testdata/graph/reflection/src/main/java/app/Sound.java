@@ -1,0 +1,7 @@
+package app;
+
+public class Sound {
+    public static String ding() {
+        return "ding";
+    }
+}
