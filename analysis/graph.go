@@ -314,18 +314,21 @@ func (g *Graph) ResolveNames(ctxType string, locals []LocalVar, names []string) 
 // receiver chains select (Preds.TRUE.negate() reads TRUE). It follows the rules the graph
 // uses for member bodies, so a statement depends on exactly the fields its member would.
 func (g *Graph) ResolveFields(ctxType string, locals []LocalVar, calls []Call, names []string, selects []Select) []string {
-	_, fields := g.ResolveStatement(ctxType, locals, calls, names, selects, false)
+	_, fields := g.ResolveStatement(ctxType, locals, Refs{Calls: calls, Names: names, Selects: selects})
 	return fields
 }
 
 // ResolveStatement resolves a statement's calls (as ResolveCalls) and its fields (as
 // ResolveFields) in one pass: typing the calls' receivers is what finds the fields their
-// chains select. freeFns says the statement writes a lambda or method reference outside
-// call arguments (Refs.FreeFns): the static initializers of the interfaces it may make
-// (see noteFreeFunctionInits) are among the fields.
-func (g *Graph) ResolveStatement(ctxType string, locals []LocalVar, calls []Call, names []string, selects []Select, freeFns bool) ([][]string, []string) {
+// chains select. refs are the statement's references as ScanRefs reads them (its Calls,
+// Names, Selects, FreeFns and Lambdas; the locals in scope are given apart). A statement
+// writing a lambda or method reference outside call arguments also reaches the static
+// initializers of the interfaces it may make (see noteFreeFunctionInits), among the fields.
+func (g *Graph) ResolveStatement(ctxType string, locals []LocalVar, refs Refs) ([][]string, []string) {
+	calls, names, selects := refs.Calls, refs.Names, refs.Selects
 	r := newResolver(g.snap, g.idx, nil)
 	mc := newMemberCtx(r, ctxType, locals, calls)
+	mc.lambdas = refs.Lambdas
 	fields := map[string]bool{}
 	inits := map[string]int{}
 	mc.emit = func(to, kind string, line int, why string) {
@@ -334,7 +337,7 @@ func (g *Graph) ResolveStatement(ctxType string, locals []LocalVar, calls []Call
 	}
 	resolved := g.resolveCalls(r, mc, ctxType, calls)
 	nameEdges(mc, names, selects, 0)
-	if freeFns {
+	if refs.FreeFns {
 		mc.noteFreeFunctionInits(slices.Clone(names), selects, 0, inits)
 	}
 	for _, id := range staticInitTargets(r, inits) {

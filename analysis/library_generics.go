@@ -104,3 +104,35 @@ var libraryGenerics = func() map[string]genericResult {
 	add([]string{"UnaryOperator", "BinaryOperator"}, []string{"apply"}, element)
 	return out
 }()
+
+// libraryLambdaParams maps "Type.method" (simple names) to the parameters of the lambdas
+// the method takes, per argument position: the receiver's type argument each lambda
+// parameter is (Map<K, V>.forEach((k, v) -> ..) hands a K and a V), -1 for one that is
+// none of them, nil for an argument that is no lambda of the receiver's elements.
+var libraryLambdaParams = func() map[string][][]int {
+	out := map[string][][]int{}
+	add := func(types, methods []string, sig [][]int) {
+		for _, t := range types {
+			for _, m := range methods {
+				out[t+"."+m] = sig
+			}
+		}
+	}
+	collections := []string{"Iterable", "Collection", "List", "ArrayList", "LinkedList", "AbstractList",
+		"AbstractCollection", "CopyOnWriteArrayList", "Vector", "Set", "HashSet", "LinkedHashSet",
+		"TreeSet", "SortedSet", "NavigableSet", "Queue", "Deque", "ArrayDeque", "PriorityQueue",
+		"ConcurrentLinkedQueue", "ConcurrentLinkedDeque", "SequencedCollection", "SequencedSet"}
+	add(collections, []string{"forEach", "removeIf"}, [][]int{{0}})
+	add([]string{"List", "ArrayList", "LinkedList", "Vector", "CopyOnWriteArrayList"}, []string{"replaceAll"}, [][]int{{0}})
+	add([]string{"List", "ArrayList", "LinkedList", "Vector", "CopyOnWriteArrayList"}, []string{"sort"}, [][]int{{0, 0}})
+	add([]string{"Iterator", "ListIterator"}, []string{"forEachRemaining"}, [][]int{{0}})
+	maps := []string{"Map", "HashMap", "LinkedHashMap", "TreeMap", "SortedMap", "NavigableMap",
+		"AbstractMap", "ConcurrentHashMap", "ConcurrentMap", "ConcurrentSkipListMap", "Hashtable",
+		"EnumMap", "IdentityHashMap", "WeakHashMap", "SequencedMap"}
+	add(maps, []string{"forEach", "replaceAll"}, [][]int{{0, 1}})
+	add(maps, []string{"computeIfAbsent"}, [][]int{nil, {0}})
+	add(maps, []string{"computeIfPresent", "compute"}, [][]int{nil, {0, 1}})
+	add(maps, []string{"merge"}, [][]int{nil, nil, {1, 1}})
+	add([]string{"Optional"}, []string{"ifPresent", "map", "flatMap", "filter", "ifPresentOrElse"}, [][]int{{0}})
+	return out
+}()

@@ -191,6 +191,19 @@ type Refs struct {
 	// argument (see freeFunctions): its functional interface is the type of what it is
 	// assigned to, cast to or returned as.
 	FreeFns bool
+	// Lambdas are the lambdas written as call arguments whose parameters carry no type:
+	// what they are depends on the callee (see LambdaArg).
+	Lambdas []LambdaArg
+}
+
+// LambdaArg is a lambda written as argument Pos of Calls[Call] with untyped parameters
+// Params ("(k, v) -> .." or "x -> .."); the calls of its body are Calls[First:End]. A
+// library callee whose receiver's type arguments are known types them (Map<K, V>.forEach
+// hands its lambda a K and a V; see libraryLambdaParams).
+type LambdaArg struct {
+	Call, Pos  int
+	Params     []string
+	First, End int
 }
 
 // Store is a whole value assigned to a field of the member's own object or class:

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"bytes"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -148,7 +149,121 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 	sort.Strings(r.Types)
 	scanSelects(src, toks, &r, at)
 	r.FreeFns = freeFunctions(src, toks)
+	r.Lambdas = lambdaArgs(src, toks, at)
 	return r
+}
+
+// lambdaArgs finds the lambdas with untyped parameters written directly as arguments of
+// the calls at holds the name tokens of (see Refs.Lambdas).
+func lambdaArgs(src []byte, toks []Token, at []int) []LambdaArg {
+	paren := map[int]int{} // token index of a call's "(" -> call index
+	for k, i := range at {
+		if toks[i].Is(src, "new") {
+			for j := i + 1; j < len(toks) && !toks[j].Is(src, ";") && !toks[j].Is(src, "{"); j++ {
+				if toks[j].Is(src, "<") {
+					j = skipAngles(src, toks, j) - 1
+					continue
+				}
+				if toks[j].Is(src, "(") {
+					paren[j] = k
+					break
+				}
+			}
+		} else if i+1 < len(toks) && toks[i+1].Is(src, "(") {
+			paren[i+1] = k
+		}
+	}
+	var out []LambdaArg
+	var stack []int // token indexes of the open brackets
+	for a, t := range toks {
+		switch {
+		case t.Is(src, "(") || t.Is(src, "[") || t.Is(src, "{"):
+			stack = append(stack, a)
+		case t.Is(src, ")") || t.Is(src, "]") || t.Is(src, "}"):
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+		case t.Is(src, "->") && a > 0 && len(stack) > 0 && !switchRule(src, toks, a):
+			open := stack[len(stack)-1]
+			k, ok := paren[open]
+			if !ok {
+				continue
+			}
+			start, params := lambdaParams(src, toks, a)
+			if len(params) == 0 {
+				continue
+			}
+			pos := 0
+			depth := 0
+			for j := open + 1; j < start; j++ {
+				switch {
+				case opensAny(src, toks[j]):
+					depth++
+				case closesAny(src, toks[j]):
+					depth--
+				case toks[j].Is(src, ",") && depth == 0:
+					pos++
+				}
+			}
+			// The body runs to the next comma or closing parenthesis of the argument list.
+			end, depth := len(toks), 0
+			for j := a + 1; j < len(toks); j++ {
+				if opensAny(src, toks[j]) {
+					depth++
+				} else if closesAny(src, toks[j]) {
+					if depth == 0 {
+						end = j
+						break
+					}
+					depth--
+				} else if toks[j].Is(src, ",") && depth == 0 {
+					end = j
+					break
+				}
+			}
+			first, _ := slices.BinarySearch(at, a)
+			last, _ := slices.BinarySearch(at, end)
+			out = append(out, LambdaArg{Call: k, Pos: pos, Params: params, First: first, End: last})
+		}
+	}
+	return out
+}
+
+// lambdaParams reads the parameters before the arrow at toks[a]: "x ->" or "(a, b) ->".
+// It returns the index of the lambda's first token and the parameter names, nil when any
+// parameter is declared with a type (those are typed already) or the text is no lambda.
+func lambdaParams(src []byte, toks []Token, a int) (int, []string) {
+	p := toks[a-1]
+	if p.Kind == TokIdent {
+		return a - 1, []string{p.Text(src)}
+	}
+	if !p.Is(src, ")") {
+		return a, nil
+	}
+	var names []string
+	j := a - 2
+	for ; j >= 0 && !toks[j].Is(src, "("); j-- {
+		switch {
+		case toks[j].Kind == TokIdent && (toks[j+1].Is(src, ",") || toks[j+1].Is(src, ")")) &&
+			j > 0 && (toks[j-1].Is(src, ",") || toks[j-1].Is(src, "(")):
+			names = append([]string{toks[j].Text(src)}, names...)
+		case toks[j].Is(src, ","):
+		default:
+			return a, nil
+		}
+	}
+	if j < 0 {
+		return a, nil
+	}
+	return j, names
+}
+
+func opensAny(src []byte, t Token) bool {
+	return t.Is(src, "(") || t.Is(src, "[") || t.Is(src, "{")
+}
+
+func closesAny(src []byte, t Token) bool {
+	return t.Is(src, ")") || t.Is(src, "]") || t.Is(src, "}")
 }
 
 // freeFunctions reports whether the code writes a lambda or a method reference anywhere

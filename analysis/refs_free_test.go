@@ -1,6 +1,9 @@
 package analysis
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // TestFreeFunctions pins which lambdas and method references count as written outside call
 // arguments (Refs.FreeFns): their interface is made where the code assigns, casts or
@@ -32,6 +35,30 @@ func TestFreeFunctions(t *testing.T) {
 		src := []byte(c.code)
 		if got := ScanRefs(src, Lex(src, 0, len(src)), nil).FreeFns; got != c.want {
 			t.Errorf("%q: FreeFns %v, want %v", c.code, got, c.want)
+		}
+	}
+}
+
+// TestLambdaArgs pins the lambda arguments with untyped parameters ScanRefs records: the
+// call and argument position they are handed to, and the calls of their body.
+func TestLambdaArgs(t *testing.T) {
+	cases := []struct {
+		code string
+		want []LambdaArg
+	}{
+		{"m.forEach((k, v) -> v.go());", []LambdaArg{{Call: 0, Pos: 0, Params: []string{"k", "v"}, First: 1, End: 2}}},
+		{"m.computeIfAbsent(key, k -> make(k)).add(1);", []LambdaArg{{Call: 0, Pos: 1, Params: []string{"k"}, First: 1, End: 2}}},
+		{"xs.forEach(x -> { a(x); b(x); }); c();", []LambdaArg{{Call: 0, Pos: 0, Params: []string{"x"}, First: 1, End: 3}}},
+		{"new Holder(x -> x.run());", []LambdaArg{{Call: 0, Pos: 0, Params: []string{"x"}, First: 1, End: 2}}},
+		{"m.forEach((String k, Item v) -> v.go());", nil}, // typed parameters are declared locals
+		{"Runnable r = () -> go();", nil}, // no parameters, no call around it
+		{"switch (k) { case A -> go(); }", nil},
+	}
+	for _, c := range cases {
+		src := []byte(c.code)
+		got := ScanRefs(src, Lex(src, 0, len(src)), nil).Lambdas
+		if fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%q: lambdas %+v, want %+v", c.code, got, c.want)
 		}
 	}
 }

@@ -107,6 +107,7 @@ type target struct{ id, kind, why string }
 type callResult struct {
 	targets []target
 	value   valType // the type of the call's result
+	recv    valType // the type of its receiver, when it has one
 }
 
 // memberCtx resolves the references of one member body (or of statements given to the
@@ -136,11 +137,16 @@ type memberCtx struct {
 	// methodParams are the type parameters of the member whose code this is.
 	methodParams []TypeParam
 	boundDepth   int // guards bounds naming other parameters (<A extends B, B extends A>)
+	// lambdas are the code's lambda arguments with untyped parameters (Refs.Lambdas), and
+	// at the index of the call being resolved (-1 outside calls): a name that is a
+	// parameter of a lambda around that call is typed by the lambda's callee.
+	lambdas []LambdaArg
+	at      int
 }
 
 func newMemberCtx(r *resolver, typ string, locals []LocalVar, calls []Call) *memberCtx {
 	mc := &memberCtx{r: r, f: r.s.FileOf(typ), typ: typ, locals: map[string]string{}, calls: calls,
-		results: make([]*callResult, len(calls)), localArgs: map[string][]string{}}
+		results: make([]*callResult, len(calls)), localArgs: map[string][]string{}, at: -1}
 	for _, l := range locals {
 		if prev, ok := mc.locals[l.Name]; ok && (prev != l.Type || !slices.Equal(mc.localArgs[l.Name], l.Args) || mc.rivals[l.Name] != nil) {
 			mc.locals[l.Name] = "" // declared twice with different types: see localAt
@@ -400,6 +406,9 @@ func (mc *memberCtx) head(recv []string, line int) (valType, []string) {
 	case "super":
 		return mc.superValue(), recv[1:]
 	}
+	if v, ok := mc.lambdaParam(n); ok {
+		return v, recv[1:]
+	}
 	if typ, ok := mc.locals[n]; ok {
 		if l, ok := mc.localAt(n, line); ok {
 			return mc.typeValueWithArgs(mc.f, mc.typ, l.Type, l.Args, mc.methodParams), recv[1:]
@@ -524,9 +533,46 @@ func (mc *memberCtx) selectOn(v valType, seg string, line int, write bool) valTy
 func (mc *memberCtx) call(k int) *callResult {
 	if mc.results[k] == nil {
 		mc.results[k] = &callResult{value: unknownVal} // guards against self-reference
+		at := mc.at
+		mc.at = k
 		mc.results[k] = mc.resolve(mc.calls[k], k)
+		mc.at = at
 	}
 	return mc.results[k]
+}
+
+// lambdaParam types name n when it is a parameter of the innermost lambda around the call
+// being resolved and that lambda is an argument of a library call whose receiver's type
+// arguments say what the parameter is (see libraryLambdaParams). ok is false when n is no
+// such parameter, or its type cannot be told (it is then typed as before: unknown).
+func (mc *memberCtx) lambdaParam(n string) (valType, bool) {
+	if mc.at < 0 {
+		return valType{}, false
+	}
+	var inner *LambdaArg
+	for i := range mc.lambdas {
+		la := &mc.lambdas[i]
+		if la.First <= mc.at && mc.at < la.End && slices.Contains(la.Params, n) && la.Call < mc.at &&
+			(inner == nil || la.End-la.First < inner.End-inner.First) {
+			inner = la
+		}
+	}
+	if inner == nil {
+		return valType{}, false
+	}
+	recv := mc.call(inner.Call).recv
+	if !recv.lib || recv.static {
+		return valType{}, false
+	}
+	sig, ok := libraryLambdaParams[recv.lname+"."+mc.calls[inner.Call].Name]
+	if !ok || inner.Pos >= len(sig) || len(sig[inner.Pos]) != len(inner.Params) {
+		return valType{}, false
+	}
+	a := sig[inner.Pos][slices.Index(inner.Params, n)]
+	if a < 0 || a >= len(recv.args) || recv.args[a].unknown {
+		return valType{}, false
+	}
+	return recv.args[a], true
 }
 
 // argTypes types the arguments of c where the scanner summarized them (Call.Args: names,
@@ -640,6 +686,7 @@ func (mc *memberCtx) resolve(c Call, before int) *callResult {
 		}
 	default:
 		recv = mc.receiver(c.Receiver, c.Line, before)
+		res.recv = recv
 		mc.onValue(recv, c, kind, res)
 	}
 	if c.Receiver != nil && !slices.Equal(c.Receiver, []string{"super"}) {

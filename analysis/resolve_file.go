@@ -248,6 +248,7 @@ func memberEdges(r *resolver, t *Type, m *Member, sink *edgeSink) string {
 		line = m.Line
 	}
 	mc := newMemberCtx(r, t.ID, m.Refs.Locals, m.Refs.Calls)
+	mc.lambdas = m.Refs.Lambdas
 	mc.anonScope = !m.Refs.LocalTypes
 	mc.scoped = !m.Refs.LocalTypes
 	mc.methodParams = m.TypeParams

@@ -544,7 +544,8 @@ func (s *selector) statementTargets(tc *slicing.TestClass, tm *slicing.TestMetho
 	}
 	out := make([]stmtTargets, len(tm.Statements))
 	for i, st := range tm.Statements {
-		calls, fields := g.ResolveStatement(ctx, tm.Locals, st.Calls, st.Names, st.Selects, st.FreeFns)
+		calls, fields := g.ResolveStatement(ctx, tm.Locals, analysis.Refs{Calls: st.Calls, Names: st.Names, Selects: st.Selects,
+			FreeFns: st.FreeFns, Lambdas: st.Lambdas})
 		for _, ids := range calls {
 			out[i].calls = appendWithOwners(out[i].calls, ids)
 		}

@@ -23,6 +23,8 @@ type Statement struct {
 	// FreeFns: the statement writes a lambda or method reference outside call arguments
 	// (analysis.Refs.FreeFns).
 	FreeFns bool `json:"-"`
+	// Lambdas are its lambda arguments with untyped parameters (analysis.Refs.Lambdas).
+	Lambdas []analysis.LambdaArg `json:"-"`
 	// Defs are the keys the statement may change and Uses the keys it reads. Keys are local
 	// names, "this.f" for fields of the test object (shared state), and "$heap" for
 	// anything reachable from static state or unknown code.
@@ -172,7 +174,7 @@ func (p *project) analyzeMethod(src []byte, root *sitter.Node, t *analysis.Type,
 			Start: int(c.StartByte()), End: int(c.EndByte())}
 		toks := analysis.Lex(src, st.Start, st.End)
 		refs := scanRefs(src, st, known)
-		st.Calls, st.Names, st.Selects, st.FreeFns = refs.Calls, refs.Names, refs.Selects, refs.FreeFns
+		st.Calls, st.Names, st.Selects, st.FreeFns, st.Lambdas = refs.Calls, refs.Names, refs.Selects, refs.FreeFns, refs.Lambdas
 		compound := compoundKinds[kind]
 		switch {
 		case kind == "local_variable_declaration" || kind == "expression_statement" || kind == "assert_statement":
