@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -627,19 +628,51 @@ func (x *extractor) initializer(t *Type, n *sitter.Node, prev *Member, name stri
 	return m
 }
 
+// mergeRefs appends b, the references of a later block, to a. Whatever in b names a call
+// by its index (a receiver that is an earlier call's result, a lambda's calls) is moved by
+// the number of calls in a.
 func mergeRefs(a, b Refs) Refs {
-	a.Calls = append(a.Calls, b.Calls...)
+	n := len(a.Calls)
+	for _, c := range b.Calls {
+		c.Receiver = shiftCallReceiver(c.Receiver, n)
+		a.Calls = append(a.Calls, c)
+	}
+	for _, sel := range b.Selects {
+		sel.Receiver = shiftCallReceiver(sel.Receiver, n)
+		a.Selects = append(a.Selects, sel)
+	}
+	for _, la := range b.Lambdas {
+		la.Call, la.First, la.End = la.Call+n, la.First+n, la.End+n
+		a.Lambdas = append(a.Lambdas, la)
+	}
+	a.MayThrow = a.MayThrow || b.MayThrow
+	a.FreeFns = a.FreeFns || b.FreeFns
+	a.LocalTypes = a.LocalTypes || b.LocalTypes
 	a.Names = append(a.Names, b.Names...)
 	a.Types = append(a.Types, b.Types...)
 	a.Locals = append(a.Locals, b.Locals...)
 	a.Strings = append(a.Strings, b.Strings...)
 	a.Reflective = a.Reflective || b.Reflective
-	a.Selects = append(a.Selects, b.Selects...)
 	a.ClassLits = append(a.ClassLits, b.ClassLits...)
 	a.StaticOnly = append(a.StaticOnly, b.StaticOnly...)
 	a.Escapes = append(a.Escapes, b.Escapes...)
 	a.Stores = append(a.Stores, b.Stores...)
 	return a
+}
+
+// shiftCallReceiver returns recv with the call index it names, if it is a call's result
+// (["()", k, …]), moved by n.
+func shiftCallReceiver(recv []string, n int) []string {
+	if len(recv) < 2 || recv[0] != "()" {
+		return recv
+	}
+	k, err := strconv.Atoi(recv[1])
+	if err != nil {
+		return recv
+	}
+	out := slices.Clone(recv)
+	out[1] = strconv.Itoa(k + n)
+	return out
 }
 
 func (x *extractor) method(t *Type, n *sitter.Node, kind MemberKind) {

@@ -62,3 +62,26 @@ func TestLambdaArgs(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeRefsMovesCallIndexes: the blocks of one initializer are merged into one
+// member's references; what the later block says about its calls by index must name the
+// same calls afterwards.
+func TestMergeRefsMovesCallIndexes(t *testing.T) {
+	scan := func(code string) Refs {
+		src := []byte(code)
+		return ScanRefs(src, Lex(src, 0, len(src)), nil)
+	}
+	a := scan("A.first(); B.second();")
+	b := scan("make().run(); m.forEach((k, v) -> v.go());")
+	m := mergeRefs(a, b)
+	if got := m.Calls[3].Receiver; fmt.Sprint(got) != "[() 2]" {
+		t.Errorf("run's receiver %v, want the result of make, call 2", got)
+	}
+	want := LambdaArg{Call: 4, Pos: 0, Params: []string{"k", "v"}, First: 5, End: 6}
+	if len(m.Lambdas) != 1 || fmt.Sprint(m.Lambdas[0]) != fmt.Sprint(want) {
+		t.Errorf("lambdas %+v, want %+v", m.Lambdas, want)
+	}
+	if !scan("Action a = x -> { };").FreeFns || !mergeRefs(a, scan("Action a = x -> { };")).FreeFns {
+		t.Error("a later block's free lambda is lost in the merge")
+	}
+}

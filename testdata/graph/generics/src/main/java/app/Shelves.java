@@ -9,6 +9,16 @@ import java.util.function.BiConsumer;
 public class Shelves {
     private final Map<String, Parcel> parcels = new HashMap<>();
     private final Map<Class<?>, Class<?>> wrappers = new HashMap<>();
+    static final Map<Class<?>, Class<?>> TABLE = new HashMap<>();
+    static int sames;
+
+    static {
+        TABLE.put(int.class, Integer.class);
+    }
+
+    static {
+        TABLE.forEach((a, b) -> sames += a.equals(b) ? 1 : 0);
+    }
 
     public int weights() {
         int[] sum = {0};
