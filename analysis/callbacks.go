@@ -3,6 +3,7 @@ package analysis
 import (
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -330,26 +331,47 @@ func resolvesInProject(supers []string, simple string) bool {
 	return false
 }
 
-// testObjectMethods returns, for a type declared in test sources, every method it and its
-// test-declared supertypes declare. Tests hand their own helper objects to the code under
-// test, which may call any of their methods by a name it computes at run time (commons-lang's
-// EventUtils.addEventListener calls "add" + the listener type's name through MethodUtils),
-// where no reflective rule can follow the name. Creating such an object therefore depends
-// on all of its methods; the reverse walk keeps them to the test files that create it (see
-// Reached). Production types are left to the callback and reflection rules: counting every
-// method of every created object would tie each creation to all of its type's code.
+// testObjectMethods returns, for a type declared in test sources, the public methods it
+// and its test-declared supertypes declare that override nothing. Tests hand their own
+// helper objects to the code under test, which may call such a method by a name it
+// computes at run time (commons-lang's EventUtils.addEventListener calls "add" + the
+// listener type's name through MethodUtils), where no reflective rule can follow the name.
+// Creating such an object therefore depends on them; the reverse walk keeps them to the
+// test files that create it (see Reached). Left out: overrides, which run where what they
+// override is called (dispatch edges; a computed name reaching one is a known gap), the
+// serialization hooks (see serializationCalls), and production types, whose every method
+// would otherwise tie each creation to all of its type's code.
 func (r *resolver) testObjectMethods(typ string) []string {
-	var out []string
-	for _, id := range r.hierarchy(typ) {
-		f, t := r.s.FileOf(id), r.s.Type(id)
-		if f == nil || !f.Test || t == nil {
-			continue
-		}
-		for _, m := range t.Members {
-			if m.Kind == KindMethod && !m.Static() {
-				out = append(out, m.ID)
+	hier := r.hierarchy(typ)
+	declared := map[string]bool{} // name/arity of the methods of the project supertypes
+	for _, id := range hier[1:] {
+		if t := r.s.Type(id); t != nil {
+			for _, m := range t.Members {
+				declared[m.Name+"/"+strconv.Itoa(len(m.Params))] = true
 			}
 		}
 	}
+	var out []string
+	for i, id := range hier {
+		f, t := r.s.FileOf(id), r.s.Type(id)
+		if f == nil || !f.Test || t == nil || declaresTests(t) {
+			continue // a test class's objects are made by the test framework, which runs its tests
+		}
+		for _, m := range t.Members {
+			public := m.Access == "public" || t.Kind == "interface" && m.Access == ""
+			if m.Kind != KindMethod || m.Static() || !public || isObjectCallback(m) || isSerializationHook(m) {
+				continue
+			}
+			if i == 0 && declared[m.Name+"/"+strconv.Itoa(len(m.Params))] {
+				continue // overrides (or overloads alike) a project supertype's method
+			}
+			out = append(out, m.ID)
+		}
+	}
 	return out
+}
+
+// declaresTests says whether t declares a test method.
+func declaresTests(t *Type) bool {
+	return slices.ContainsFunc(t.Members, func(m *Member) bool { return IsTestMethod(t, m) })
 }
