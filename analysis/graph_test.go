@@ -191,6 +191,8 @@ var ruleCases = []struct {
 	{"what a static call returns may be looked up reflectively", "reflection", "app.Gadget#spin()", []string{"app.ReflectionTest#madeName()"}, nil, nil},
 	{"a test object handed to code that calls it by a computed name", "reflection", "app.Sound#ding()",
 		[]string{"app.ReflectionTest#testObjectByComputedName()"}, []string{"app.ReflectionTest#nonConstantName()", "app.ReflectionTest#madeName()"}, nil},
+	{"…but not an override of a project method, which runs where that one is called", "reflection", "app.Sound#ding()", nil,
+		[]string{"app.ReflectionTest#createsAnImplementationOnly()"}, nil},
 	{"a static field looked up by name initializes its class", "reflection", "app.Layout#columns()",
 		[]string{"app.ReflectionTest#staticFieldOfComputedClass()"}, []string{"app.ReflectionTest#getFieldByConstant()"},
 		[]Edge{{From: "app.ReflectionTest#staticFieldOfComputedClass()", To: "app.WideTable#COLUMNS", Kind: "static-init", Uncertain: WhyReflectionName}}},

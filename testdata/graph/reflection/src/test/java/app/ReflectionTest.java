@@ -57,4 +57,17 @@ class ReflectionTest {
     void testObjectByComputedName() throws Exception {
         assertEquals("ding", Invoker.callAny(new Bell(), "ri" + "ng"));
     }
+
+    /** Overrides what it implements: it runs where Ringer#ring() is called. */
+    static class Chime implements Ringer {
+        @Override
+        public String ring() {
+            return Sound.ding();
+        }
+    }
+
+    @Test
+    void createsAnImplementationOnly() {
+        assertEquals(false, new Chime() == null);
+    }
 }
