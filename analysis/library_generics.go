@@ -99,6 +99,18 @@ var libraryGenerics = func() map[string]genericResult {
 		"InheritableThreadLocal", "Reference", "WeakReference", "SoftReference", "PhantomReference",
 		"AtomicReference"}, []string{"get", "call", "join", "getNow", "getAndSet", "getAndUpdate",
 		"updateAndGet", "getPlain", "getAcquire", "getOpaque"}, element)
+	// Streams: what a collection streams, and what stream operations keep, are library
+	// streams whatever their elements (their methods match no project method by name).
+	add(collections, []string{"stream", "parallelStream"}, genericResult{typ: "Stream", args: []int{0}})
+	add([]string{"Stream"}, []string{"filter", "sorted", "distinct", "peek", "limit", "skip", "takeWhile",
+		"dropWhile", "sequential", "parallel", "unordered", "onClose"}, genericResult{typ: "Stream", args: []int{0}})
+	add([]string{"Stream"}, []string{"map", "flatMap", "mapMulti"}, genericResult{typ: "Stream"})
+	add([]string{"Stream"}, []string{"mapToInt", "flatMapToInt"}, genericResult{typ: "IntStream"})
+	add([]string{"Stream"}, []string{"mapToLong", "flatMapToLong"}, genericResult{typ: "LongStream"})
+	add([]string{"Stream"}, []string{"mapToDouble", "flatMapToDouble"}, genericResult{typ: "DoubleStream"})
+	add([]string{"Stream"}, []string{"findFirst", "findAny", "min", "max"}, genericResult{typ: "Optional", args: []int{0}})
+	add([]string{"Stream"}, []string{"iterator"}, genericResult{typ: "Iterator", args: []int{0}})
+	add([]string{"Stream"}, []string{"toList"}, genericResult{typ: "List", args: []int{0}})
 	add([]string{"Function"}, []string{"apply"}, genericResult{arg: 1})
 	add([]string{"BiFunction"}, []string{"apply"}, genericResult{arg: 2})
 	add([]string{"UnaryOperator", "BinaryOperator"}, []string{"apply"}, element)
@@ -134,5 +146,9 @@ var libraryLambdaParams = func() map[string][][]int {
 	add(maps, []string{"computeIfPresent", "compute"}, [][]int{nil, {0, 1}})
 	add(maps, []string{"merge"}, [][]int{nil, nil, {1, 1}})
 	add([]string{"Optional"}, []string{"ifPresent", "map", "flatMap", "filter", "ifPresentOrElse"}, [][]int{{0}})
+	add([]string{"Stream"}, []string{"filter", "map", "flatMap", "forEach", "forEachOrdered", "anyMatch",
+		"allMatch", "noneMatch", "peek", "takeWhile", "dropWhile", "mapToInt", "mapToLong", "mapToDouble",
+		"mapMulti"}, [][]int{{0}})
+	add([]string{"Stream"}, []string{"sorted", "min", "max"}, [][]int{{0, 0}})
 	return out
 }()

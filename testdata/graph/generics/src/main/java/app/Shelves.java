@@ -47,4 +47,16 @@ public class Shelves {
     static void each(Map<String, Parcel> m, BiConsumer<String, Parcel> f) {
         m.forEach(f);
     }
+
+    public int streamed(List<Parcel> list) {
+        return list.stream().filter(p -> p.weight() > 0).mapToInt(p -> p.weight()).sum();
+    }
+
+    public long counted(List<Parcel> list) {
+        return list.stream().map(p -> p).count();
+    }
+
+    public int collectedSize(List<Parcel> list) {
+        return list.stream().collect(java.util.stream.Collectors.toList()).size();
+    }
 }
