@@ -336,8 +336,10 @@ func resolvesInProject(supers []string, simple string) bool {
 // helper objects to the code under test, which may call such a method by a name it
 // computes at run time (commons-lang's EventUtils.addEventListener calls "add" + the
 // listener type's name through MethodUtils), where no reflective rule can follow the name.
-// Creating such an object therefore depends on them; the reverse walk keeps them to the
-// test files that create it (see Reached). Left out: overrides, which run where what they
+// Creating such an object in a test class therefore depends on them; the reverse walk
+// keeps them to the test files that create it (see Reached). Objects a helper type's
+// methods make are left out: production code may call those methods back (gson's
+// InstanceCreator implementations), and their objects would reach every test through it. Left out: overrides, which run where what they
 // override is called (dispatch edges; a computed name reaching one is a known gap), the
 // serialization hooks (see serializationCalls), and production types, whose every method
 // would otherwise tie each creation to all of its type's code.
@@ -374,4 +376,12 @@ func (r *resolver) testObjectMethods(typ string) []string {
 // declaresTests says whether t declares a test method.
 func declaresTests(t *Type) bool {
 	return slices.ContainsFunc(t.Members, func(m *Member) bool { return IsTestMethod(t, m) })
+}
+
+// inTestClass says whether code in type typ is code of a test class: typ declares tests
+// (a nested helper type's methods are not, whatever encloses them).
+func (r *resolver) inTestClass(typ string) bool {
+	r.d.typ(typ)
+	t := r.s.Type(typ)
+	return t != nil && declaresTests(t)
 }

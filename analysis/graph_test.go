@@ -193,6 +193,8 @@ var ruleCases = []struct {
 		[]string{"app.ReflectionTest#testObjectByComputedName()"}, []string{"app.ReflectionTest#nonConstantName()", "app.ReflectionTest#madeName()"}, nil},
 	{"…but not an override of a project method, which runs where that one is called", "reflection", "app.Sound#ding()", nil,
 		[]string{"app.ReflectionTest#createsAnImplementationOnly()"}, nil},
+	{"…nor objects a helper type's methods make", "reflection", "app.Sound#ding()", nil,
+		[]string{"app.ReflectionTest.BellMaker#make()"}, nil},
 	{"a static field looked up by name initializes its class", "reflection", "app.Layout#columns()",
 		[]string{"app.ReflectionTest#staticFieldOfComputedClass()"}, []string{"app.ReflectionTest#getFieldByConstant()"},
 		[]Edge{{From: "app.ReflectionTest#staticFieldOfComputedClass()", To: "app.WideTable#COLUMNS", Kind: "static-init", Uncertain: WhyReflectionName}}},

@@ -652,8 +652,10 @@ func (mc *memberCtx) resolve(c Call, before int) *callResult {
 			add(mc.r.constructors(id, c.Arity, mc.argTypes(c)), kind)
 			// The new object may be handed to library code, which can call it back.
 			add(mc.r.callbackTargets(id), EdgeCallback)
-			for _, m := range mc.r.testObjectMethods(id) {
-				res.targets = append(res.targets, target{m, EdgeCallback, WhyTestObject})
+			if mc.r.inTestClass(mc.typ) {
+				for _, m := range mc.r.testObjectMethods(id) {
+					res.targets = append(res.targets, target{m, EdgeCallback, WhyTestObject})
+				}
 			}
 		}
 		v.static = false

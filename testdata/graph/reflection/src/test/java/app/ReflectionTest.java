@@ -70,4 +70,11 @@ class ReflectionTest {
     void createsAnImplementationOnly() {
         assertEquals(false, new Chime() == null);
     }
+
+    /** A helper whose method makes test objects: production code may call it back. */
+    static class BellMaker {
+        public Object make() {
+            return new Bell();
+        }
+    }
 }
