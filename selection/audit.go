@@ -76,6 +76,10 @@ type AuditResult struct {
 	// OverHalf counts members whose selection holds more than half of the suite's
 	// assertions.
 	OverHalf int `json:"overHalf"`
+	// OverHalfCovered counts those of OverHalf whose class-level oracle holds more than half
+	// of the suite's assertions too: the record shows the member running in test classes
+	// that hold that much, so the wide selection is what it really reaches at class level.
+	OverHalfCovered int `json:"overHalfCovered"`
 	// Assertions and TestMethods are the suite's sizes the ratios divide by.
 	Assertions  int `json:"assertions"`
 	TestMethods int `json:"testMethods"`
@@ -178,8 +182,11 @@ func Audit(ctx context.Context, st Input, rec *coverage.Store, opts AuditOptions
 			out.MissedStatements += len(missed)
 			out.Missed = append(out.Missed, missed...)
 		}
-		if ma.SelectedAssertionRatio.Assertlens > 0.5 {
+		if over, covered := overHalf(ma.SelectedAssertionRatio); over {
 			out.OverHalf++
+			if covered {
+				out.OverHalfCovered++
+			}
 		}
 		if opts.Progress != nil {
 			opts.Progress(i+1, len(members))
@@ -594,4 +601,10 @@ func constantType(t string) bool {
 		return true
 	}
 	return false
+}
+
+// overHalf says whether a member's selection holds more than half of the suite's
+// assertions, and whether its class-level oracle does too.
+func overHalf(r Ratios) (over, covered bool) {
+	return r.Assertlens > 0.5, r.Assertlens > 0.5 && r.ClassOracle > 0.5
 }

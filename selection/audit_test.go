@@ -334,3 +334,31 @@ public class ModeTest {
 		t.Errorf("misses: %+v", res.Missed)
 	}
 }
+
+// TestOverHalfCountsWhatCoverageJustifies: a member over half of the suite counts as
+// covered only when the test classes that ran it hold over half of the suite too.
+func TestOverHalfCountsWhatCoverageJustifies(t *testing.T) {
+	cases := []struct {
+		r             Ratios
+		over, covered bool
+	}{
+		{Ratios{Assertlens: 0.9, ClassOracle: 0.1}, true, false},
+		{Ratios{Assertlens: 0.9, ClassOracle: 0.7}, true, true},
+		{Ratios{Assertlens: 0.4, ClassOracle: 0.7}, false, false},
+		{Ratios{Assertlens: 0.5, ClassOracle: 0.9}, false, false},
+	}
+	for _, c := range cases {
+		if over, covered := overHalf(c.r); over != c.over || covered != c.covered {
+			t.Errorf("%+v: over %v covered %v, want %v %v", c.r, over, covered, c.over, c.covered)
+		}
+	}
+	st := auditState(t)
+	res, err := Audit(context.Background(), st, auditRecord(st), AuditOptions{Worst: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One test class runs every audited member here, so each member over half is covered.
+	if res.OverHalf == 0 || res.OverHalfCovered != res.OverHalf {
+		t.Errorf("over half %d, covered %d: want every one covered", res.OverHalf, res.OverHalfCovered)
+	}
+}

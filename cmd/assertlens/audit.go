@@ -94,7 +94,8 @@ func printAudit(w io.Writer, res *selection.AuditResult) {
 	if res.Members > 0 {
 		share = 100 * float64(res.OverHalf) / float64(res.Members)
 	}
-	fmt.Fprintf(w, "members selecting over half of the assertions: %d (%.1f%%)\n", res.OverHalf, share)
+	fmt.Fprintf(w, "members selecting over half of the assertions: %d (%.1f%%), %d of them run by test classes holding over half\n",
+		res.OverHalf, share, res.OverHalfCovered)
 	if len(res.Worst) > 0 {
 		fmt.Fprintln(w, "least precise (assertlens vs assertion oracle):")
 		for _, m := range res.Worst {
