@@ -262,6 +262,13 @@ var ruleCases = []struct {
 	{"unqualified call in an anonymous class: no name match elsewhere", "receivers", "app.Other#twice(int)", nil,
 		[]string{"app.ReceiversTest#anonymousClassCallsInheritedMethod()"}, nil},
 
+	{"overload by what argument calls return (String.length(), BigInteger.bitLength())", "overloads", "app.Widths#max(double,double)", nil,
+		[]string{"app.Widths#longest(String,String)", "app.Widths#wider(BigInteger,BigInteger)"}, nil},
+	{"…an int and a double call result pick the double overload", "overloads", "app.Widths#max(double,double)",
+		[]string{"app.Widths#mixed(String,Gauge)"}, nil, nil},
+	{"…and not the int one", "overloads", "app.Widths#max(int,int)", nil, []string{"app.Widths#mixed(String,Gauge)"}, nil},
+	{"…a generic method's result is unknown and keeps every overload", "overloads", "app.Widths#max(double,double)",
+		[]string{"app.Widths#untyped(Integer[],String)"}, nil, nil},
 	{"overload by project argument types", "overloads", "app.Fmt#models(Model,Model)", []string{"app.OverloadsTest#closeModels()"}, nil, nil},
 	{"overload by project argument types: array overload untouched", "overloads", "app.Fmt#arrays(double[],double[])", nil,
 		[]string{"app.OverloadsTest#closeModels()"}, nil},

@@ -150,14 +150,16 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 	scanSelects(src, toks, &r, at)
 	r.FreeFns = freeFunctions(src, toks)
 	r.Lambdas = lambdaArgs(src, toks, at)
+	callResultArgs(src, toks, at, r.Calls)
 	return r
 }
 
-// lambdaArgs finds the lambdas with untyped parameters written directly as arguments of
-// the calls at holds the name tokens of (see Refs.Lambdas).
-func lambdaArgs(src []byte, toks []Token, at []int) []LambdaArg {
-	paren := map[int]int{} // token index of a call's "(" -> call index
+// callParens returns, per call (see at), the index of the "(" opening its arguments, -1
+// for a method reference.
+func callParens(src []byte, toks []Token, at []int) []int {
+	out := make([]int, len(at))
 	for k, i := range at {
+		out[k] = -1
 		if toks[i].Is(src, "new") {
 			for j := i + 1; j < len(toks) && !toks[j].Is(src, ";") && !toks[j].Is(src, "{"); j++ {
 				if toks[j].Is(src, "<") {
@@ -165,12 +167,108 @@ func lambdaArgs(src []byte, toks []Token, at []int) []LambdaArg {
 					continue
 				}
 				if toks[j].Is(src, "(") {
-					paren[j] = k
+					out[k] = j
 					break
 				}
 			}
 		} else if i+1 < len(toks) && toks[i+1].Is(src, "(") {
-			paren[i+1] = k
+			out[k] = i + 1
+		}
+	}
+	return out
+}
+
+// callResultArgs records, for each argument that is exactly a call (or a chain ending in
+// one: "x.bitLength()", "a.b().c()"), the call's index in calls as the argument's summary
+// "()k", where the scanner could not type it otherwise: the resolver types it by what the
+// call returns, to pick overloads.
+func callResultArgs(src []byte, toks []Token, at []int, calls []Call) {
+	parens := callParens(src, toks, at)
+	closeOf := map[int]int{}
+	var stack []int
+	for i, t := range toks {
+		switch {
+		case opensAny(src, t):
+			stack = append(stack, i)
+		case closesAny(src, t) && len(stack) > 0:
+			closeOf[stack[len(stack)-1]] = i
+			stack = stack[:len(stack)-1]
+		}
+	}
+	byClose := map[int]int{} // index of a call's ")" -> call index
+	for k, p := range parens {
+		if c, ok := closeOf[p]; ok && p >= 0 {
+			byClose[c] = k
+		}
+	}
+	for k, open := range parens {
+		if open < 0 || len(calls[k].Args) == 0 {
+			continue
+		}
+		end, ok := closeOf[open]
+		if !ok {
+			continue
+		}
+		arg, start, depth := 0, open+1, 0
+		for j := open + 1; j <= end && arg < len(calls[k].Args); j++ {
+			t := toks[j]
+			if j < end && opensAny(src, t) {
+				depth++
+				continue
+			}
+			if j < end && closesAny(src, t) {
+				depth--
+				continue
+			}
+			if j < end && !(t.Is(src, ",") && depth == 0) {
+				continue
+			}
+			if calls[k].Args[arg] == "" && j-1 > start {
+				if inner, ok := byClose[j-1]; ok && inner != k && chainPrefix(src, toks, start, parens[inner]-1, closeOf) {
+					calls[k].Args[arg] = "()" + strconv.Itoa(inner)
+				}
+			}
+			arg, start = arg+1, j+1
+		}
+	}
+}
+
+// chainPrefix says whether toks[from:name] is a receiver chain ending just before the
+// called name at toks[name]: names, "this" and earlier calls joined by dots, or nothing.
+func chainPrefix(src []byte, toks []Token, from, name int, closeOf map[int]int) bool {
+	if name < from || toks[name].Kind != TokIdent {
+		return false
+	}
+	if name == from {
+		return true
+	}
+	if !toks[name-1].Is(src, ".") {
+		return false
+	}
+	for j := from; j < name-1; j++ {
+		t := toks[j]
+		switch {
+		case t.Kind == TokIdent || t.Is(src, "this") || t.Is(src, "."):
+		case t.Is(src, "(") && j > from && toks[j-1].Kind == TokIdent:
+			c, ok := closeOf[j]
+			if !ok || c >= name {
+				return false
+			}
+			j = c
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// lambdaArgs finds the lambdas with untyped parameters written directly as arguments of
+// the calls at holds the name tokens of (see Refs.Lambdas).
+func lambdaArgs(src []byte, toks []Token, at []int) []LambdaArg {
+	paren := map[int]int{} // token index of a call's "(" -> call index
+	for k, p := range callParens(src, toks, at) {
+		if p >= 0 {
+			paren[p] = k
 		}
 	}
 	var out []LambdaArg

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -83,5 +84,27 @@ func TestMergeRefsMovesCallIndexes(t *testing.T) {
 	}
 	if !scan("Action a = x -> { };").FreeFns || !mergeRefs(a, scan("Action a = x -> { };")).FreeFns {
 		t.Error("a later block's free lambda is lost in the merge")
+	}
+}
+
+// TestCallResultArgs pins which arguments are recorded as a call's result ("()k", k the
+// call's index): exactly a call, or a chain ending in one; anything around it keeps the
+// argument as it was summarized.
+func TestCallResultArgs(t *testing.T) {
+	src := []byte("max(a.length(), b.c().d(), x - y(), (z()), new Foo(), this.w(), e.f);")
+	refs := ScanRefs(src, Lex(src, 0, len(src)), nil)
+	var names []string
+	for _, c := range refs.Calls {
+		names = append(names, c.Name)
+	}
+	if got := fmt.Sprint(names); got != "[max length c d y z <init> w]" {
+		t.Fatalf("calls %s", got)
+	}
+	want := []string{"()1", "()3", "", "", "new:Foo", "()7", ""}
+	got := refs.Calls[0].Args
+	for i := range want {
+		if i >= len(got) || !(got[i] == want[i] || want[i] == "" && !strings.HasPrefix(got[i], "()")) {
+			t.Errorf("argument %d: %q, want %q (all: %q)", i, got, want[i], got)
+		}
 	}
 }

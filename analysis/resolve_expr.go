@@ -47,6 +47,19 @@ var libraryResults = map[string]string{
 	"Class.isAssignableFrom": "boolean", "Class.isInterface": "boolean", "Class.isArray": "boolean",
 	"Class.isPrimitive": "boolean", "Class.isEnum": "boolean", "Class.getModifiers": "int",
 	"Thread.getName": "String", "Thread.isAlive": "boolean", "Thread.isInterrupted": "boolean",
+	"ThreadGroup.getName": "String",
+	"String.length":       "int", "String.indexOf": "int", "String.lastIndexOf": "int", "String.charAt": "char",
+	"String.compareTo": "int", "String.codePointAt": "int", "String.isEmpty": "boolean",
+	"StringBuilder.length": "int", "StringBuilder.charAt": "char", "StringBuffer.length": "int",
+	"StringBuffer.charAt":  "char",
+	"BigInteger.bitLength": "int", "BigInteger.bitCount": "int", "BigInteger.signum": "int",
+	"BigInteger.compareTo": "int", "BigInteger.intValue": "int", "BigInteger.longValue": "long",
+	"BigInteger.doubleValue": "double", "BigInteger.floatValue": "float",
+	"BigDecimal.signum": "int", "BigDecimal.scale": "int", "BigDecimal.precision": "int",
+	"BigDecimal.compareTo": "int", "BigDecimal.intValue": "int", "BigDecimal.longValue": "long",
+	"BigDecimal.doubleValue": "double", "BigDecimal.floatValue": "float",
+	"Integer.intValue": "int", "Long.longValue": "long", "Double.doubleValue": "double",
+	"Float.floatValue": "float",
 }
 
 // objectMethodResult types the result of a call to one of Object's methods by name and
@@ -606,6 +619,13 @@ func (mc *memberCtx) argTypes(c Call) []valType {
 			out[i] = mc.arithValue(strings.Split(operands, ","))
 			continue
 		}
+		if ks, ok := strings.CutPrefix(n, "()"); ok {
+			// A call's result (see callResultArgs): typed by what the call returns.
+			if k, err := strconv.Atoi(ks); err == nil && k >= 0 && k < len(mc.calls) {
+				out[i] = mc.call(k).value
+			}
+			continue
+		}
 		if n == "" || n == "this" || n == "super" {
 			if n == "this" {
 				out[i] = valType{ids: []string{mc.typ}, unknown: mc.inAnon()}
@@ -767,14 +787,14 @@ func (mc *memberCtx) onValue(recv valType, c Call, kind string, res *callResult)
 	case found:
 		res.value = value
 	case len(recv.ids) > 0:
-	case recv.closed:
-		res.value = valType{lib: true, closed: true}
-	case recv.lib && !recv.static && libraryGenerics[recv.lname+"."+c.Name].applies(recv):
-		res.value = libraryGenerics[recv.lname+"."+c.Name].of(recv)
 	case recv.lib && libraryResults[recv.lname+"."+c.Name] != "":
 		// The JDK's type, whatever the names the file imports.
 		name := libraryResults[recv.lname+"."+c.Name]
 		res.value = valType{lib: true, closed: closedLibrary[name], lname: name}
+	case recv.closed:
+		res.value = valType{lib: true, closed: true}
+	case recv.lib && !recv.static && libraryGenerics[recv.lname+"."+c.Name].applies(recv):
+		res.value = libraryGenerics[recv.lname+"."+c.Name].of(recv)
 	}
 }
 

@@ -1,0 +1,34 @@
+package app;
+
+import java.math.BigInteger;
+
+/** Overloads chosen by what the argument calls return. */
+public class Widths {
+    public static int max(int a, int b) {
+        return a > b ? a : b;
+    }
+
+    public static long max(long a, long b) {
+        return a > b ? a : b;
+    }
+
+    public static double max(double a, double b) {
+        return a > b ? a : b;
+    }
+
+    public static int longest(String a, String b) {
+        return max(a.length(), b.length());
+    }
+
+    public static int wider(BigInteger a, BigInteger b) {
+        return max(a.bitLength(), b.bitLength());
+    }
+
+    public static double mixed(String a, Gauge g) {
+        return max(a.length(), g.weight());
+    }
+
+    public static long untyped(Integer[] xs, String b) {
+        return max(Gauge.first(xs), b.length());
+    }
+}
