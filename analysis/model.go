@@ -225,8 +225,10 @@ type Call struct {
 	ArgNames []string
 	// Args summarizes each argument when the scanner can type it from its tokens alone: a
 	// plain name, a literal ("#int", "#long", "#float", "#double", "#char", "#boolean",
-	// "#String", "#null"), a string concatenation ("#String"), "new:X" for new X(..), or
-	// "" when unknown. Nil when the argument list was not read.
+	// "#String", "#null"), a string concatenation ("#String"), "new:X" for new X(..),
+	// arithmetic on names ("#arith:…"), "()k" for the result of Calls[k] (an argument that
+	// is a call or a chain ending in one), or "" when unknown. Nil when the argument list
+	// was not read.
 	Args []string
 	Anon bool // new X(..) { .. }: an anonymous class whose body is part of this member
 	// FnArgs are the positions of arguments written as a lambda or a method reference:

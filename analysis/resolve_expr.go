@@ -589,8 +589,9 @@ func (mc *memberCtx) lambdaParam(n string) (valType, bool) {
 }
 
 // argTypes types the arguments of c where the scanner summarized them (Call.Args: names,
-// literals, string concatenations, new X(..)), without emitting edges; nil when the
-// argument list was not read.
+// literals, string concatenations, new X(..), arithmetic, call results); nil when the
+// argument list was not read. Typing a call result resolves that call (memoized, as its
+// own turn would).
 func (mc *memberCtx) argTypes(c Call) []valType {
 	if c.Arity <= 0 {
 		return nil
