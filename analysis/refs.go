@@ -1020,7 +1020,9 @@ func scanDecl(src []byte, toks []Token, i int) (LocalVar, bool) {
 		before = toks[j-1].Text(src)
 	}
 	switch before {
-	case "", "{", "}", ";", "(", "final", ",", ">", "instanceof", ")":
+	case "", "{", "}", ";", "(", "final", ",", ">", "instanceof", ")",
+		// a field of an anonymous or local class declared in the body
+		"private", "protected", "public", "static", "transient", "volatile":
 	case "|":
 		return LocalVar{Name: toks[i].Text(src)}, true // multi-catch: type unknown
 	default:

@@ -31,4 +31,17 @@ public class Widths {
     public static long untyped(Integer[] xs, String b) {
         return max(Gauge.first(xs), b.length());
     }
+
+    public static Runnable visitor() {
+        return new Runnable() {
+            private double total;
+            private int count;
+
+            @Override
+            public void run() {
+                total = max(total, count);
+                count++;
+            }
+        };
+    }
 }
