@@ -267,6 +267,7 @@ var ruleCases = []struct {
 	{"…an int and a double call result pick the double overload", "overloads", "app.Widths#max(double,double)",
 		[]string{"app.Widths#mixed(String,Gauge)"}, nil, nil},
 	{"…and not the int one", "overloads", "app.Widths#max(int,int)", nil, []string{"app.Widths#mixed(String,Gauge)"}, nil},
+	{"an array's length is an int", "overloads", "app.Widths#max(long,long)", nil, []string{"app.Widths#sized(int[],int)"}, nil},
 	{"an anonymous class's fields are typed by their declarations", "overloads", "app.Widths#max(int,int)", nil,
 		[]string{"app.Widths#visitor()"}, nil},
 	{"…so the double overload is the one reached", "overloads", "app.Widths#max(double,double)", []string{"app.Widths#visitor()"}, nil, nil},

@@ -180,8 +180,9 @@ func callParens(src []byte, toks []Token, at []int) []int {
 
 // callResultArgs records, for each argument that is exactly a call (or a chain ending in
 // one: "x.bitLength()", "a.b().c()"), the call's index in calls as the argument's summary
-// "()k", where the scanner could not type it otherwise: the resolver types it by what the
-// call returns, to pick overloads.
+// "()k", and for a chain of names ("seed.length", "this.total") the chain as written,
+// where the scanner could not type the argument otherwise: the resolver types it by what
+// the call returns or the fields select, to pick overloads.
 func callResultArgs(src []byte, toks []Token, at []int, calls []Call) {
 	parens := callParens(src, toks, at)
 	closeOf := map[int]int{}
@@ -226,11 +227,31 @@ func callResultArgs(src []byte, toks []Token, at []int, calls []Call) {
 			if calls[k].Args[arg] == "" && j-1 > start {
 				if inner, ok := byClose[j-1]; ok && inner != k && chainPrefix(src, toks, start, parens[inner]-1, closeOf) {
 					calls[k].Args[arg] = "()" + strconv.Itoa(inner)
+				} else if dottedNames(src, toks, start, j) {
+					calls[k].Args[arg] = string(src[toks[start].Start:toks[j-1].End])
 				}
 			}
 			arg, start = arg+1, j+1
 		}
 	}
+}
+
+// dottedNames says whether toks[from:to] is a chain of names ("a.b", "this.n", "x.length"):
+// fields selected one after the other, or a qualified constant.
+func dottedNames(src []byte, toks []Token, from, to int) bool {
+	if to-from < 3 || (to-from)%2 == 0 {
+		return false
+	}
+	for j := from; j < to; j++ {
+		if (j-from)%2 == 1 {
+			if !toks[j].Is(src, ".") {
+				return false
+			}
+		} else if toks[j].Kind != TokIdent && !(j == from && toks[j].Is(src, "this")) {
+			return false
+		}
+	}
+	return true
 }
 
 // chainPrefix says whether toks[from:name] is a receiver chain ending just before the

@@ -88,8 +88,8 @@ func TestMergeRefsMovesCallIndexes(t *testing.T) {
 }
 
 // TestCallResultArgs pins which arguments are recorded as a call's result ("()k", k the
-// call's index): exactly a call, or a chain ending in one; anything around it keeps the
-// argument as it was summarized.
+// call's index: exactly a call, or a chain ending in one) or as a chain of names ("e.f");
+// anything around them keeps the argument as it was summarized.
 func TestCallResultArgs(t *testing.T) {
 	src := []byte("max(a.length(), b.c().d(), x - y(), (z()), new Foo(), this.w(), e.f);")
 	refs := ScanRefs(src, Lex(src, 0, len(src)), nil)
@@ -100,7 +100,7 @@ func TestCallResultArgs(t *testing.T) {
 	if got := fmt.Sprint(names); got != "[max length c d y z <init> w]" {
 		t.Fatalf("calls %s", got)
 	}
-	want := []string{"()1", "()3", "", "", "new:Foo", "()7", ""}
+	want := []string{"()1", "()3", "", "", "new:Foo", "()7", "e.f"}
 	got := refs.Calls[0].Args
 	for i := range want {
 		if i >= len(got) || !(got[i] == want[i] || want[i] == "" && !strings.HasPrefix(got[i], "()")) {

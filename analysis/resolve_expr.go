@@ -502,6 +502,9 @@ func (mc *memberCtx) selectOn(v valType, seg string, line int, write bool) valTy
 		return unknownVal
 	}
 	if len(v.ids) == 0 {
+		if seg == "length" && (v.elem != nil || strings.HasSuffix(v.lname, "[]")) {
+			return valType{lib: true, lname: "int"} // an array's length
+		}
 		return unknownVal // a library value's field
 	}
 	var out valType
@@ -618,6 +621,13 @@ func (mc *memberCtx) argTypes(c Call) []valType {
 		}
 		if operands, ok := strings.CutPrefix(n, arithPrefix); ok {
 			out[i] = mc.arithValue(strings.Split(operands, ","))
+			continue
+		}
+		if strings.Contains(n, ".") && !strings.HasPrefix(n, "#") && !strings.HasPrefix(n, "new:") {
+			// A chain of names: fields selected one after the other (see callResultArgs).
+			segs := strings.Split(n, ".")
+			v, rest := mc.head(segs, c.Line)
+			out[i] = mc.fieldsOn(v, rest, c.Line)
 			continue
 		}
 		if ks, ok := strings.CutPrefix(n, "()"); ok {

@@ -44,4 +44,8 @@ public class Widths {
             }
         };
     }
+
+    public static int sized(int[] xs, int n) {
+        return max(xs.length, n);
+    }
 }
