@@ -267,6 +267,8 @@ var ruleCases = []struct {
 	{"…an int and a double call result pick the double overload", "overloads", "app.Widths#max(double,double)",
 		[]string{"app.Widths#mixed(String,Gauge)"}, nil, nil},
 	{"…and not the int one", "overloads", "app.Widths#max(int,int)", nil, []string{"app.Widths#mixed(String,Gauge)"}, nil},
+	{"an array element is of the array's element type", "overloads", "app.Widths#abs(int)", nil, []string{"app.Widths#scale(double[],double[][],int)"}, nil},
+	{"…and the overload it picks types the call around it", "overloads", "app.Widths#max(int,int)", nil, []string{"app.Widths#scale(double[],double[][],int)"}, nil},
 	{"an array's length is an int", "overloads", "app.Widths#max(long,long)", nil, []string{"app.Widths#sized(int[],int)"}, nil},
 	{"an anonymous class's fields are typed by their declarations", "overloads", "app.Widths#max(int,int)", nil,
 		[]string{"app.Widths#visitor()"}, nil},

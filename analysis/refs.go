@@ -229,11 +229,40 @@ func callResultArgs(src []byte, toks []Token, at []int, calls []Call) {
 					calls[k].Args[arg] = "()" + strconv.Itoa(inner)
 				} else if dottedNames(src, toks, start, j) {
 					calls[k].Args[arg] = string(src[toks[start].Start:toks[j-1].End])
+				} else if names, dims := arrayElement(src, toks, start, j, closeOf); dims > 0 {
+					calls[k].Args[arg] = elemArgPrefix + strconv.Itoa(dims) + ":" + names
 				}
 			}
 			arg, start = arg+1, j+1
 		}
 	}
+}
+
+// elemArgPrefix starts the summary of an argument that is an array element ("y0[j]",
+// "this.rows[i][k]"): the number of indexes, ":" and the array's chain of names.
+const elemArgPrefix = "#elem:"
+
+// arrayElement reads toks[from:to] as a chain of names indexed one or more times
+// ("y0[j]", "a.b[i][k]"): it returns the chain as written and the number of indexes, 0
+// when the tokens are something else.
+func arrayElement(src []byte, toks []Token, from, to int, closeOf map[int]int) (string, int) {
+	end := from + 1
+	for end+1 < to && toks[end].Is(src, ".") && toks[end+1].Kind == TokIdent {
+		end += 2
+	}
+	if !dottedNames(src, toks, from, end) && !(end == from+1 && toks[from].Kind == TokIdent) {
+		return "", 0
+	}
+	dims := 0
+	for j := end; j < to; j++ {
+		c, ok := closeOf[j]
+		if !toks[j].Is(src, "[") || !ok || c >= to {
+			return "", 0
+		}
+		dims++
+		j = c
+	}
+	return string(src[toks[from].Start:toks[end-1].End]), dims
 }
 
 // dottedNames says whether toks[from:to] is a chain of names ("a.b", "this.n", "x.length"):

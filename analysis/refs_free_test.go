@@ -91,7 +91,7 @@ func TestMergeRefsMovesCallIndexes(t *testing.T) {
 // call's index: exactly a call, or a chain ending in one) or as a chain of names ("e.f");
 // anything around them keeps the argument as it was summarized.
 func TestCallResultArgs(t *testing.T) {
-	src := []byte("max(a.length(), b.c().d(), x - y(), (z()), new Foo(), this.w(), e.f);")
+	src := []byte("max(a.length(), b.c().d(), x - y(), (z()), new Foo(), this.w(), e.f, g[i], h.k[i][j], m[i] + 1);")
 	refs := ScanRefs(src, Lex(src, 0, len(src)), nil)
 	var names []string
 	for _, c := range refs.Calls {
@@ -100,10 +100,10 @@ func TestCallResultArgs(t *testing.T) {
 	if got := fmt.Sprint(names); got != "[max length c d y z <init> w]" {
 		t.Fatalf("calls %s", got)
 	}
-	want := []string{"()1", "()3", "", "", "new:Foo", "()7", "e.f"}
+	want := []string{"()1", "()3", "", "", "new:Foo", "()7", "e.f", "#elem:1:g", "#elem:2:h.k", ""}
 	got := refs.Calls[0].Args
 	for i := range want {
-		if i >= len(got) || !(got[i] == want[i] || want[i] == "" && !strings.HasPrefix(got[i], "()")) {
+		if i >= len(got) || !(got[i] == want[i] || want[i] == "" && !strings.HasPrefix(got[i], "()") && !strings.HasPrefix(got[i], elemArgPrefix)) {
 			t.Errorf("argument %d: %q, want %q (all: %q)", i, got, want[i], got)
 		}
 	}

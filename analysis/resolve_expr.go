@@ -623,6 +623,13 @@ func (mc *memberCtx) argTypes(c Call) []valType {
 			out[i] = mc.arithValue(strings.Split(operands, ","))
 			continue
 		}
+		if rest, ok := strings.CutPrefix(n, elemArgPrefix); ok {
+			// An array element (see arrayElement): the array's element type, per index.
+			if dims, names, ok := strings.Cut(rest, ":"); ok {
+				out[i] = mc.receiver(append([]string{ArrayElementReceiver, dims}, strings.Split(names, ".")...), c.Line, max(mc.at, 0))
+			}
+			continue
+		}
 		if strings.Contains(n, ".") && !strings.HasPrefix(n, "#") && !strings.HasPrefix(n, "new:") {
 			// A chain of names: fields selected one after the other (see callResultArgs).
 			segs := strings.Split(n, ".")

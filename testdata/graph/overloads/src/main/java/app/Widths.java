@@ -48,4 +48,16 @@ public class Widths {
     public static int sized(int[] xs, int n) {
         return max(xs.length, n);
     }
+
+    public static int abs(int a) {
+        return a < 0 ? -a : a;
+    }
+
+    public static double abs(double a) {
+        return a < 0 ? -a : a;
+    }
+
+    public static double scale(double[] y0, double[][] y1, int j) {
+        return max(abs(y0[j]), abs(y1[j][0]));
+    }
 }
