@@ -185,17 +185,7 @@ func callParens(src []byte, toks []Token, at []int) []int {
 // the call returns or the fields select, to pick overloads.
 func callResultArgs(src []byte, toks []Token, at []int, calls []Call) {
 	parens := callParens(src, toks, at)
-	closeOf := map[int]int{}
-	var stack []int
-	for i, t := range toks {
-		switch {
-		case opensAny(src, t):
-			stack = append(stack, i)
-		case closesAny(src, t) && len(stack) > 0:
-			closeOf[stack[len(stack)-1]] = i
-			stack = stack[:len(stack)-1]
-		}
-	}
+	closeOf := bracketPairs(src, toks)
 	byClose := map[int]int{} // index of a call's ")" -> call index
 	for k, p := range parens {
 		if c, ok := closeOf[p]; ok && p >= 0 {
@@ -210,19 +200,10 @@ func callResultArgs(src []byte, toks []Token, at []int, calls []Call) {
 		if !ok {
 			continue
 		}
-		arg, start, depth := 0, open+1, 0
-		for j := open + 1; j <= end && arg < len(calls[k].Args); j++ {
-			t := toks[j]
-			if j < end && opensAny(src, t) {
-				depth++
-				continue
-			}
-			if j < end && closesAny(src, t) {
-				depth--
-				continue
-			}
-			if j < end && !(t.Is(src, ",") && depth == 0) {
-				continue
+		start := open + 1
+		for arg, j := range argEnds(src, toks, open, end) {
+			if arg >= len(calls[k].Args) {
+				break
 			}
 			if calls[k].Args[arg] == "" && j-1 > start {
 				if inner, ok := byClose[j-1]; ok && inner != k && chainPrefix(src, toks, start, parens[inner]-1, closeOf) {
@@ -233,9 +214,44 @@ func callResultArgs(src []byte, toks []Token, at []int, calls []Call) {
 					calls[k].Args[arg] = elemArgPrefix + strconv.Itoa(dims) + ":" + names
 				}
 			}
-			arg, start = arg+1, j+1
+			start = j + 1
 		}
 	}
+}
+
+// bracketPairs maps the index of every opening bracket ("(", "[", "{") to the index of the
+// one closing it.
+func bracketPairs(src []byte, toks []Token) map[int]int {
+	closeOf := map[int]int{}
+	var stack []int
+	for i, t := range toks {
+		switch {
+		case opensAny(src, t):
+			stack = append(stack, i)
+		case closesAny(src, t) && len(stack) > 0:
+			closeOf[stack[len(stack)-1]] = i
+			stack = stack[:len(stack)-1]
+		}
+	}
+	return closeOf
+}
+
+// argEnds returns, for the argument list between the brackets at open and close, the
+// index that ends each argument: its top-level comma, or close for the last one.
+func argEnds(src []byte, toks []Token, open, close int) []int {
+	var out []int
+	depth := 0
+	for j := open + 1; j < close; j++ {
+		switch {
+		case opensAny(src, toks[j]):
+			depth++
+		case closesAny(src, toks[j]):
+			depth--
+		case toks[j].Is(src, ",") && depth == 0:
+			out = append(out, j)
+		}
+	}
+	return append(out, close)
 }
 
 // elemArgPrefix starts the summary of an argument that is an array element ("y0[j]",
@@ -321,6 +337,7 @@ func lambdaArgs(src []byte, toks []Token, at []int) []LambdaArg {
 			paren[p] = k
 		}
 	}
+	closeOf := bracketPairs(src, toks)
 	var out []LambdaArg
 	var stack []int // token indexes of the open brackets
 	for a, t := range toks {
@@ -337,38 +354,21 @@ func lambdaArgs(src []byte, toks []Token, at []int) []LambdaArg {
 			if !ok {
 				continue
 			}
-			start, params := lambdaParams(src, toks, a)
+			params := lambdaParams(src, toks, a)
 			if len(params) == 0 {
 				continue
 			}
+			close, ok := closeOf[open]
+			if !ok {
+				close = len(toks)
+			}
+			// The lambda is the argument whose end follows it; its body runs to that end.
+			ends := argEnds(src, toks, open, close)
 			pos := 0
-			depth := 0
-			for j := open + 1; j < start; j++ {
-				switch {
-				case opensAny(src, toks[j]):
-					depth++
-				case closesAny(src, toks[j]):
-					depth--
-				case toks[j].Is(src, ",") && depth == 0:
-					pos++
-				}
+			for pos < len(ends)-1 && ends[pos] < a {
+				pos++
 			}
-			// The body runs to the next comma or closing parenthesis of the argument list.
-			end, depth := len(toks), 0
-			for j := a + 1; j < len(toks); j++ {
-				if opensAny(src, toks[j]) {
-					depth++
-				} else if closesAny(src, toks[j]) {
-					if depth == 0 {
-						end = j
-						break
-					}
-					depth--
-				} else if toks[j].Is(src, ",") && depth == 0 {
-					end = j
-					break
-				}
-			}
+			end := ends[pos]
 			first, _ := slices.BinarySearch(at, a)
 			last, _ := slices.BinarySearch(at, end)
 			out = append(out, LambdaArg{Call: k, Pos: pos, Params: params, First: first, End: last})
@@ -378,15 +378,15 @@ func lambdaArgs(src []byte, toks []Token, at []int) []LambdaArg {
 }
 
 // lambdaParams reads the parameters before the arrow at toks[a]: "x ->" or "(a, b) ->".
-// It returns the index of the lambda's first token and the parameter names, nil when any
-// parameter is declared with a type (those are typed already) or the text is no lambda.
-func lambdaParams(src []byte, toks []Token, a int) (int, []string) {
+// It returns nil when any parameter is declared with a type (those are typed already) or
+// the text is no lambda.
+func lambdaParams(src []byte, toks []Token, a int) []string {
 	p := toks[a-1]
 	if p.Kind == TokIdent {
-		return a - 1, []string{p.Text(src)}
+		return []string{p.Text(src)}
 	}
 	if !p.Is(src, ")") {
-		return a, nil
+		return nil
 	}
 	var names []string
 	j := a - 2
@@ -397,13 +397,13 @@ func lambdaParams(src []byte, toks []Token, a int) (int, []string) {
 			names = append([]string{toks[j].Text(src)}, names...)
 		case toks[j].Is(src, ","):
 		default:
-			return a, nil
+			return nil
 		}
 	}
 	if j < 0 {
-		return a, nil
+		return nil
 	}
-	return j, names
+	return names
 }
 
 func opensAny(src []byte, t Token) bool {

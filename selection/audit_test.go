@@ -86,12 +86,19 @@ func auditRecord(st Input, extra ...coverage.JVMHit) *coverage.Store {
 
 func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 
-func TestAuditComparesWithEachOracle(t *testing.T) {
+// auditCalc audits the Calc fixture against its planted record (auditState, auditRecord).
+func auditCalc(t *testing.T) *AuditResult {
+	t.Helper()
 	st := auditState(t)
 	res, err := Audit(context.Background(), st, auditRecord(st), AuditOptions{Worst: 100})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return res
+}
+
+func TestAuditComparesWithEachOracle(t *testing.T) {
+	res := auditCalc(t)
 	if res.MembersWithMisses != 0 || len(res.Missed) != 0 {
 		t.Fatalf("misses on a record the graph explains: %+v", res.Missed)
 	}
@@ -352,11 +359,7 @@ func TestOverHalfCountsWhatCoverageJustifies(t *testing.T) {
 			t.Errorf("%+v: over %v covered %v, want %v %v", c.r, over, covered, c.over, c.covered)
 		}
 	}
-	st := auditState(t)
-	res, err := Audit(context.Background(), st, auditRecord(st), AuditOptions{Worst: 100})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := auditCalc(t)
 	// One test class runs every audited member here, so each member over half is covered.
 	if res.OverHalf == 0 || res.OverHalfCovered != res.OverHalf {
 		t.Errorf("over half %d, covered %d: want every one covered", res.OverHalf, res.OverHalfCovered)
