@@ -20,6 +20,8 @@ func FuzzParseFile(f *testing.F) {
 		"class A { java.util.List<A>[] a; A b[]; A m() { return ((A) a[0].get(1)).b[2][3].m(); } }",
 		"class A<T extends A<T>> { T t; T m() { if (x) { A v = t; } String v = (t.m()).b; return ((T) (v)).m().t; } }",
 		"class A { void m() { ((A) x ? y : z).m(); (new A<>()).m(); m()[0].n; ((java.util.Map<A, A>) o).entrySet().iterator().next().getValue().m(); } }",
+		"class A { static { M.forEach((a, b) -> a.equals(b)); } static { f().g(x -> { h(y -> y); }); } int n = switch (k) { case 1 -> 2; default -> 3; }; }",
+		"class A { void m() { max(a.length(), b[i][j], c.d, (e()), x -> , (a, String b) ->); Runnable r = () -> go(; new B<>(C::d); } }",
 	}
 	for _, s := range seeds {
 		f.Add([]byte(s))
