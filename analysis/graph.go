@@ -223,7 +223,9 @@ func (g *Graph) resolveCalls(r *resolver, mc *memberCtx, ctxType string, calls [
 		set := map[string]bool{}
 		inits := map[string]int{}
 		targets := mc.call(k).targets
-		mc.noteInterfaceInits(calls[k], targets, inits)
+		for _, cb := range mc.functionCallbacks(mc.noteInterfaceInits(calls[k], targets, inits)) {
+			set[cb] = true
+		}
 		for _, tg := range targets {
 			set[tg.id] = true
 			if tg.kind == EdgeDispatch {
@@ -338,7 +340,11 @@ func (g *Graph) ResolveStatement(ctxType string, locals []LocalVar, refs Refs) (
 	resolved := g.resolveCalls(r, mc, ctxType, calls)
 	nameEdges(mc, names, selects, 0)
 	if refs.FreeFns {
-		mc.noteFreeFunctionInits(slices.Clone(names), selects, 0, inits)
+		// What library code may run on the function made, as a dependence of the statement
+		// making it (like the initialization it triggers).
+		for _, cb := range mc.functionCallbacks(mc.noteFreeFunctionInits(slices.Clone(names), selects, 0, inits)) {
+			fields[cb] = true
+		}
 	}
 	for _, id := range staticInitTargets(r, inits) {
 		fields[id] = true // the class initialization a static field access triggers

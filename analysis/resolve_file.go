@@ -270,11 +270,16 @@ func memberEdges(r *resolver, t *Type, m *Member, sink *edgeSink) string {
 				noteInit(r, t.ID, tg.id, c.Line, inits)
 			}
 		}
-		mc.noteInterfaceInits(c, targets, inits)
+		for _, cb := range mc.functionCallbacks(mc.noteInterfaceInits(c, targets, inits)) {
+			sink.add(from, cb, EdgeCallback, c.Line)
+		}
 	}
 	nameEdges(mc, m.Refs.Names, m.Refs.Selects, line)
 	if m.Refs.FreeFns {
-		mc.noteFreeFunctionInits(append(slices.Clone(m.Refs.Types), m.ReturnType), m.Refs.Selects, line, inits)
+		made := mc.noteFreeFunctionInits(append(slices.Clone(m.Refs.Types), m.ReturnType), m.Refs.Selects, line, inits)
+		for _, cb := range mc.functionCallbacks(made) {
+			sink.add(from, cb, EdgeCallback, line)
+		}
 	}
 	staticInitEdges(r, from, inits, sink)
 	for _, ty := range m.Refs.Types {
@@ -518,7 +523,9 @@ func ConstantVariable(t *Type, m *Member) bool {
 // method reference arguments implement, read from the parameter types of the methods it
 // may call. Initializing the class of such an object initializes each of its interfaces
 // that declares default methods (JLS 12.4.2), which runs their static field initializers.
-func (mc *memberCtx) noteInterfaceInits(c Call, targets []target, inits map[string]int) {
+// It returns the interfaces with default methods the call's lambda and method reference
+// arguments may be made as (see functionCallbacks).
+func (mc *memberCtx) noteInterfaceInits(c Call, targets []target, inits map[string]int) []string {
 	r, self := mc.r, mc.typ
 	if c.Anon && c.New != "" {
 		for _, id := range mc.typeValue(mc.f, mc.typ, c.New).ids {
@@ -528,8 +535,9 @@ func (mc *memberCtx) noteInterfaceInits(c Call, targets []target, inits map[stri
 		}
 	}
 	if len(c.FnArgs) == 0 {
-		return
+		return nil
 	}
+	var made []string
 	for _, tg := range targets {
 		if tg.kind == EdgeCallback {
 			continue
@@ -546,13 +554,37 @@ func (mc *memberCtx) noteInterfaceInits(c Call, targets []target, inits map[stri
 		for _, pos := range c.FnArgs {
 			param := m.Params[min(pos, len(m.Params)-1)]
 			for _, id := range r.typeIn(r.s.FileOf(owner), owner, strings.TrimSuffix(param, "[]")).ids {
-				if _, ok := inits[id]; ok || id == self || !hasDefaultMethod(r.s.Type(id)) {
+				if id == self || !hasDefaultMethod(r.s.Type(id)) {
 					continue
 				}
-				inits[id] = c.Line
+				made = appendNew(made, id)
+				if _, ok := inits[id]; !ok {
+					inits[id] = c.Line
+				}
 			}
 		}
 	}
+	return made
+}
+
+// functionCallbacks lists what library code may run on a lambda or method reference made
+// as one of the interfaces made (which declare default methods): the defaults that stand
+// for a library method (TextRandomProvider's applyAsInt for IntUnaryOperator's), which
+// code holding the function as its library type calls without naming the interface.
+func (mc *memberCtx) functionCallbacks(made []string) []string {
+	var out []string
+	for _, id := range made {
+		out = append(out, mc.r.callbackTargets(id)...)
+	}
+	return out
+}
+
+// appendNew appends s to list unless it is there already.
+func appendNew(list []string, s string) []string {
+	if slices.Contains(list, s) {
+		return list
+	}
+	return append(list, s)
 }
 
 // noteFreeFunctionInits records in inits the project interfaces with default methods that
@@ -563,7 +595,8 @@ func (mc *memberCtx) noteInterfaceInits(c Call, targets []target, inits map[stri
 // assigns. Making the object initializes the interface (JLS 12.4.2). A lambda nested in
 // another lambda's body takes its type from the outer function's, which none of these
 // need name: a known gap.
-func (mc *memberCtx) noteFreeFunctionInits(types []string, selects []Select, line int, inits map[string]int) {
+// It returns those interfaces (see functionCallbacks).
+func (mc *memberCtx) noteFreeFunctionInits(types []string, selects []Select, line int, inits map[string]int) []string {
 	for _, typ := range mc.locals {
 		types = append(types, typ)
 	}
@@ -582,16 +615,22 @@ func (mc *memberCtx) noteFreeFunctionInits(types []string, selects []Select, lin
 			}
 		}
 	}
+	var made []string
 	for _, n := range types {
 		if n == "" {
 			continue
 		}
 		for _, id := range mc.typeValue(mc.f, mc.typ, n).ids {
-			if _, ok := inits[id]; !ok && id != mc.typ && hasDefaultMethod(mc.r.s.Type(id)) {
+			if id == mc.typ || !hasDefaultMethod(mc.r.s.Type(id)) {
+				continue
+			}
+			made = appendNew(made, id)
+			if _, ok := inits[id]; !ok {
 				inits[id] = line
 			}
 		}
 	}
+	return made
 }
 
 // hasDefaultMethod reports whether t is an interface declaring a default method.

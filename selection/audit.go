@@ -2,6 +2,7 @@ package selection
 
 import (
 	"context"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"sort"
@@ -43,14 +44,22 @@ type AuditMiss struct {
 	Why string `json:"why,omitempty"`
 }
 
-// Ratios compares assertlens with three ideal dynamic selectors built from the coverage
-// record: per assertion slice, per test method, per test class (what a perfect
-// class-level tool such as Ekstazi would pick). Each is a fraction of the suite.
+// Ratios compares assertlens with ideal dynamic selectors built from the coverage record.
+// Each is a fraction of the suite.
 type Ratios struct {
-	Assertlens      float64 `json:"assertlens"`
+	Assertlens float64 `json:"assertlens"`
+	// AssertionOracle picks the assertion slices holding a statement that ran the member.
 	AssertionOracle float64 `json:"assertionOracle"`
-	MethodOracle    float64 `json:"methodOracle"`
-	ClassOracle     float64 `json:"classOracle"`
+	// MethodOracle picks the test methods that ran the member.
+	MethodOracle float64 `json:"methodOracle"`
+	// ClassOracle picks the test classes that ran the member: a class-level selector
+	// that still knows dependencies per member.
+	ClassOracle float64 `json:"classOracle"`
+	// EkstaziOracle picks the test classes that ran any member of the member's class
+	// (nested classes apart, as class files are): what a perfect Ekstazi, which tracks
+	// which class files each test class uses, would pick for an edit of that class. It
+	// counts only classes whose code ran, so it never exceeds what Ekstazi picks.
+	EkstaziOracle float64 `json:"ekstaziOracle"`
 }
 
 // MemberAudit is the audit of one member.
@@ -227,6 +236,7 @@ func summarize(per []MemberAudit, get func(MemberAudit) Ratios) (mean, median Ra
 		func(r *Ratios) *float64 { return &r.AssertionOracle },
 		func(r *Ratios) *float64 { return &r.MethodOracle },
 		func(r *Ratios) *float64 { return &r.ClassOracle },
+		func(r *Ratios) *float64 { return &r.EkstaziOracle },
 	}
 	vals := make([]float64, len(per))
 	for _, f := range fields {
@@ -256,6 +266,9 @@ type auditor struct {
 	// overloaded (a @Test and a @ParameterizedTest of the same name).
 	methods map[string][]*slicing.TestMethod
 	bySite  map[coverage.Site][]string // production members each site executed (built on first miss)
+	// users maps each production class to the concrete test classes whose runs executed
+	// any of its members (the Ekstazi oracle).
+	users map[string]map[string]bool
 }
 
 // candidate is one member to audit and the sites that executed it.
@@ -274,6 +287,23 @@ func newAuditor(st Input, rec *coverage.Store) *auditor {
 		for _, tm := range tc.Methods {
 			key := tc.ID + "#" + methodName(tm.ID)
 			a.methods[key] = append(a.methods[key], tm)
+		}
+	}
+	a.users = map[string]map[string]bool{}
+	for _, m := range rec.Members {
+		if m.Test {
+			continue
+		}
+		cls := ownerType(m.ID)
+		for _, si := range m.Sites {
+			tc := rec.Sites[si].Class()
+			if a.classes[tc] == nil {
+				continue
+			}
+			if a.users[cls] == nil {
+				a.users[cls] = map[string]bool{}
+			}
+			a.users[cls][tc] = true
 		}
 	}
 	return a
@@ -446,25 +476,39 @@ func (a *auditor) audit(c candidate, res *Result) (MemberAudit, []AuditMiss) {
 	for _, n := range need {
 		oracleA += n
 	}
-	methodA, classA, classT := 0, 0, 0
+	methodA := 0
 	for id := range methods {
 		for _, tm := range a.methods[id] {
 			methodA += tm.Assertions
 		}
 	}
-	for id := range classes {
+	classA, classT := a.classSize(classes)
+	users := maps.Clone(a.users[ownerType(c.id)])
+	if users == nil {
+		users = map[string]bool{}
+	}
+	maps.Copy(users, classes)
+	ekstaziA, ekstaziT := a.classSize(users)
+	ma.SelectedAssertionRatio = Ratios{Assertlens: ratio(res.Totals.SelectedAssertions, totalA),
+		AssertionOracle: ratio(oracleA, totalA), MethodOracle: ratio(methodA, totalA), ClassOracle: ratio(classA, totalA),
+		EkstaziOracle: ratio(ekstaziA, totalA)}
+	ma.SelectedTestRatio = Ratios{Assertlens: ratio(res.Totals.SelectedTestMethods, totalT),
+		AssertionOracle: ratio(len(needTests), totalT), MethodOracle: ratio(len(methods), totalT), ClassOracle: ratio(classT, totalT),
+		EkstaziOracle: ratio(ekstaziT, totalT)}
+	return ma, missed
+}
+
+// classSize counts the assertions and test methods of the test classes in ids.
+func (a *auditor) classSize(ids map[string]bool) (assertions, tests int) {
+	for id := range ids {
 		for _, tm := range a.classes[id].Methods {
 			if tm.Kind != slicing.KindSuite {
-				classA += tm.Assertions
-				classT++
+				assertions += tm.Assertions
+				tests++
 			}
 		}
 	}
-	ma.SelectedAssertionRatio = Ratios{Assertlens: ratio(res.Totals.SelectedAssertions, totalA),
-		AssertionOracle: ratio(oracleA, totalA), MethodOracle: ratio(methodA, totalA), ClassOracle: ratio(classA, totalA)}
-	ma.SelectedTestRatio = Ratios{Assertlens: ratio(res.Totals.SelectedTestMethods, totalT),
-		AssertionOracle: ratio(len(needTests), totalT), MethodOracle: ratio(len(methods), totalT), ClassOracle: ratio(classT, totalT)}
-	return ma, missed
+	return assertions, tests
 }
 
 // methodLevelAssertions returns how many assertions res would select at method level: all

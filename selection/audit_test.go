@@ -2,6 +2,7 @@ package selection
 
 import (
 	"context"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -363,5 +364,61 @@ func TestOverHalfCountsWhatCoverageJustifies(t *testing.T) {
 	// One test class runs every audited member here, so each member over half is covered.
 	if res.OverHalf == 0 || res.OverHalfCovered != res.OverHalf {
 		t.Errorf("over half %d, covered %d: want every one covered", res.OverHalf, res.OverHalfCovered)
+	}
+}
+
+// TestEkstaziOracleCountsEveryUserOfTheClass: a class-file tool selects, for an edit of
+// Calc#add, every test class that used Calc, though only CalcTest ran add; a test class
+// that never ran Calc's code is not selected.
+func TestEkstaziOracleCountsEveryUserOfTheClass(t *testing.T) {
+	files := maps.Clone(auditFiles)
+	files["src/main/java/p/Clock.java"] = []byte(`package p;
+public class Clock {
+  public long now() { return 42; }
+}
+`)
+	files["src/test/java/p/NameTest.java"] = []byte(`package p;
+import org.junit.Test;
+import static org.junit.Assert.*;
+public class NameTest {
+  @Test public void names() {
+    assertEquals("calc", new Calc(5).name());
+  }
+}
+`)
+	files["src/test/java/p/ClockTest.java"] = []byte(`package p;
+import org.junit.Test;
+import static org.junit.Assert.*;
+public class ClockTest {
+  @Test public void ticks() {
+    assertEquals(42, new Clock().now());
+  }
+}
+`)
+	st := auditStateOf(t, files)
+	rec := auditRecord(st,
+		coverage.JVMHit{Member: 0, TestClass: "p.NameTest", TestMethod: "names", Line: 6},
+		coverage.JVMHit{Member: 2, TestClass: "p.NameTest", TestMethod: "names", Line: 6})
+	res, err := Audit(context.Background(), st, rec, AuditOptions{Worst: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Assertions != 5 || res.TestMethods != 4 {
+		t.Fatalf("suite = %d assertions, %d tests; want 5, 4", res.Assertions, res.TestMethods)
+	}
+	per := map[string]MemberAudit{}
+	for _, m := range res.Worst {
+		per[m.Member] = m
+	}
+	add := per["p.Calc#add(int)"]
+	// CalcTest holds 3 assertions in 2 tests, NameTest 1 in 1; ClockTest never ran Calc.
+	if r := add.SelectedAssertionRatio; !near(r.ClassOracle, 3.0/5) || !near(r.EkstaziOracle, 4.0/5) {
+		t.Errorf("add: class oracle %.2f, ekstazi oracle %.2f; want 0.60, 0.80", r.ClassOracle, r.EkstaziOracle)
+	}
+	if r := add.SelectedTestRatio; !near(r.ClassOracle, 2.0/4) || !near(r.EkstaziOracle, 3.0/4) {
+		t.Errorf("add: class oracle %.2f, ekstazi oracle %.2f of the tests; want 0.50, 0.75", r.ClassOracle, r.EkstaziOracle)
+	}
+	if m := res.SelectedAssertionRatio; m.EkstaziOracle < m.ClassOracle || m.EkstaziOracle == 0 {
+		t.Errorf("means: ekstazi %.3f below class %.3f", m.EkstaziOracle, m.ClassOracle)
 	}
 }

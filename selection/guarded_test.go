@@ -153,3 +153,61 @@ func TestFreeLambdaInitializesItsInterface(t *testing.T) {
 		t.Errorf("the assertion that only adds numbers is selected (got %v)", got)
 	}
 }
+
+// libraryTypedFunctionFiles: Roll is a project interface over the JDK's IntUnaryOperator
+// whose default applyAsInt stands for the library method; Dice holds the function as an
+// IntUnaryOperator, so its call names no project type (commons-text's TextRandomProvider
+// and RandomStringGenerator).
+var libraryTypedFunctionFiles = map[string]string{
+	"src/main/java/f/Roll.java": `package f;
+import java.util.function.IntUnaryOperator;
+public interface Roll extends IntUnaryOperator {
+  @Override
+  default int applyAsInt(int max) { return next(max); }
+  int next(int max);
+}
+`,
+	"src/main/java/f/Dice.java": `package f;
+import java.util.function.IntUnaryOperator;
+public class Dice {
+  private final IntUnaryOperator random;
+  public Dice(IntUnaryOperator random) { this.random = random; }
+  public int roll() { return random.applyAsInt(6) + 1; }
+}
+`,
+	"src/test/java/f/DiceTest.java": `package f;
+import static org.junit.Assert.*;
+import org.junit.Test;
+public class DiceTest {
+  @Test public void rolls() {
+    Roll r = max -> 3;
+    int two = 1 + 1;
+    assertEquals(2, two);
+    assertEquals(4, new Dice(r).roll());
+  }
+  @Test public void rollsAPlainFunction() {
+    assertEquals(4, new Dice(max -> 3).roll());
+  }
+}
+`,
+}
+
+// TestLibraryCallRunsTheDefaultOfAFunctionsProjectInterface: making a Roll lambda hands
+// out an object whose applyAsInt is Roll's default, which Dice calls through the library
+// type. Editing that default selects the assertion whose slice makes the Roll, not the
+// one that only adds numbers, nor the test whose lambda is a plain IntUnaryOperator.
+func TestLibraryCallRunsTheDefaultOfAFunctionsProjectInterface(t *testing.T) {
+	res := selectEdit(t, libraryTypedFunctionFiles, "src/main/java/f/Roll.java", "return next(max);", "return next(max) + 1;", "", nil)
+	var got []string
+	for _, u := range res.Units {
+		got = append(got, u.ID)
+	}
+	if !slices.Contains(got, "f.DiceTest#rolls:9") {
+		t.Errorf("the assertion on the dice rolled with a Roll is not selected (got %v)", got)
+	}
+	for _, no := range []string{"f.DiceTest#rolls:8", "f.DiceTest#rollsAPlainFunction:12"} {
+		if slices.Contains(got, no) {
+			t.Errorf("%s is selected, but it never makes a Roll (got %v)", no, got)
+		}
+	}
+}

@@ -74,6 +74,7 @@ func printAudit(w io.Writer, res *selection.AuditResult) {
 		row("assertion oracle", mean.AssertionOracle, median.AssertionOracle)
 		row("method oracle", mean.MethodOracle, median.MethodOracle)
 		row("class oracle", mean.ClassOracle, median.ClassOracle)
+		row("ekstazi oracle", mean.EkstaziOracle, median.EkstaziOracle)
 	}
 	table("assertions", res.Assertions, res.SelectedAssertionRatio, res.MedianSelectedAssertionRatio)
 	table("test methods", res.TestMethods, res.SelectedTestRatio, res.MedianSelectedTestRatio)
