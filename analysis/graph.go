@@ -20,6 +20,10 @@ const (
 	WhyReflectionName    = "reflection by constant name"
 	WhyReflectionDynamic = "non-constant reflection"
 	WhyTestObject        = "a test object may be handed to reflection" // see testObjectMethods
+	// x.m() with x a library class's static field (Strings.CS): its type is a library
+	// type, so a project object in it has a library supertype; every project m of that
+	// arity in types that may be such an object (see exposedToLibrary).
+	WhyLibraryValue = "library value of unnamed type"
 )
 
 const (

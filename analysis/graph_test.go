@@ -154,7 +154,9 @@ var ruleCases = []struct {
 		[]Edge{{From: "app.Tokenizer#delim", To: "app.Matchers#INSTANCE", Kind: "field-read"}}},
 	{"a field selected in a chain is no name of every type", "fields", "app.Holder#INSTANCE", nil, []string{"app.FieldsTest#fieldSelectedInAChain()"}, nil},
 	{"a JDK constant is a library value", "receivers", "app.Tag#toString()", nil, []string{"app.ReceiversTest#jdkConstant()"}, nil},
-	{"another library's constant may hold a project object", "receivers", "app.Tag#describe()", []string{"app.ReceiversTest#thirdPartyConstant()"}, nil, nil},
+	{"another library's constant may hold a project object with a library supertype", "receivers", "app.Badge#describe()", []string{"app.ReceiversTest#thirdPartyConstant()"}, nil, nil},
+	{"or one whose class inherits the method from a project superclass", "receivers", "app.Plain#describe()", []string{"app.ReceiversTest#thirdPartyConstant()"}, nil, nil},
+	{"but no object of a type without library supertypes", "receivers", "app.Tag#describe()", nil, []string{"app.ReceiversTest#thirdPartyConstant()"}, nil},
 	{"this.f of a local class may be a field it inherits", "fields", "app.Bin#size", []string{"app.FieldsTest#localClassField()"}, nil, nil},
 	{"this.f of a local class is no static of another type", "fields", "app.Tally#size", nil, []string{"app.FieldsTest#localClassField()"}, nil},
 

@@ -15,6 +15,10 @@ type valType struct {
 	closed  bool     // a library value of a closedLibrary type: its methods return library values
 	lname   string   // a library value's erased simple type when known ("int", "String", "int[]", "null")
 	elem    *valType // an array's element type, typed where the array type was written
+	// opaque, with unknown, says the value's static type is a library type that cannot be
+	// named (a library class's static field): a project object it holds has a library
+	// supertype, so a call on it reaches only the project methods such objects may run.
+	opaque bool
 	// self, for a type variable typed by an F-bound (T extends Elem<T>), is the parameter
 	// of the bound's type that stands for the value's own type (Elem's T): a method of the
 	// bound declared to return it returns another value of the same variable.
@@ -85,6 +89,8 @@ var unknownVal = valType{unknown: true}
 // merge combines the possible types of two alternatives.
 func (v valType) merge(o valType) valType {
 	out := valType{unknown: v.unknown || o.unknown, static: v.static && o.static, lib: v.lib && o.lib, closed: v.closed && o.closed}
+	libTyped := func(x valType) bool { return x.opaque || !x.unknown && x.lib && len(x.ids) == 0 }
+	out.opaque = out.unknown && libTyped(v) && libTyped(o)
 	if v.lname == o.lname {
 		out.lname = v.lname
 	}
@@ -505,7 +511,12 @@ func (mc *memberCtx) selectOn(v valType, seg string, line int, write bool) valTy
 		if seg == "length" && (v.elem != nil || strings.HasSuffix(v.lname, "[]")) {
 			return valType{lib: true, lname: "int"} // an array's length
 		}
-		return unknownVal // a library value's field
+		if v.static && v.lib {
+			// A library class's static field has a library type: a generic class's type
+			// parameters are not in scope of its static members.
+			return valType{unknown: true, opaque: true}
+		}
+		return unknownVal // a library value's field (a generic type's may be a project type)
 	}
 	var out valType
 	found := false
@@ -748,7 +759,7 @@ func (mc *memberCtx) resolve(c Call, before int) *callResult {
 // onValue resolves a method call on a receiver of type recv.
 func (mc *memberCtx) onValue(recv valType, c Call, kind string, res *callResult) {
 	if recv.unknown {
-		mc.global(c, res, WhyReceiverUnknown)
+		mc.globalOn(recv, c, res, WhyReceiverUnknown)
 		return
 	}
 	var value valType
@@ -961,6 +972,33 @@ func (mc *memberCtx) global(c Call, res *callResult, why string) {
 	res.value = unknownVal
 }
 
+// globalOn matches c by name on the unknown receiver recv: every project method, or for an
+// opaque receiver (a library type) those of types whose objects may have that type. Object's
+// methods are every type's.
+func (mc *memberCtx) globalOn(recv valType, c Call, res *callResult, why string) {
+	if !recv.opaque || objectMethodNames[c.Name] {
+		mc.global(c, res, why)
+		return
+	}
+	var ids []string
+	for _, id := range mc.r.globalMethods(c.Name, c.Arity) {
+		if mc.r.exposedToLibrary(typeOfMember(id)) {
+			ids = append(ids, id)
+		}
+	}
+	kind := "call"
+	if c.MethRef {
+		kind = "method-ref"
+	}
+	for _, id := range ids {
+		res.targets = append(res.targets, target{id, kind, WhyLibraryValue})
+	}
+	if len(ids) > 0 && !hasString(mc.widened, c.Name) {
+		mc.widened = append(mc.widened, c.Name)
+	}
+	res.value = unknownVal
+}
+
 // methodRef resolves X::m: every method m of X (any arity), or the nearest inherited ones.
 func (mc *memberCtx) methodRef(c Call, before int, res *callResult) {
 	var recv valType
@@ -971,7 +1009,7 @@ func (mc *memberCtx) methodRef(c Call, before int, res *callResult) {
 		recv = mc.receiver(c.Receiver, c.Line, before)
 	}
 	if recv.unknown {
-		mc.global(c, res, WhyMethodRefUnknown)
+		mc.globalOn(recv, c, res, WhyMethodRefUnknown)
 		return
 	}
 	for _, id := range recv.ids {

@@ -198,6 +198,24 @@ func (r *resolver) globalFields(name string) []string {
 	return out
 }
 
+// exposedToLibrary says whether code holding an object as a library type may run a method
+// declared in project type typ: the object's class is typ or a project subtype of it, and
+// has a library supertype (beyond Object) to be held as one. Enums, records and
+// annotations have one by definition.
+func (r *resolver) exposedToLibrary(typ string) bool {
+	for _, id := range append([]string{typ}, r.idx.allSubtypes(typ)...) {
+		r.d.typ(id)
+		r.d.sub(id)
+		if r.idx.libSuper[id] {
+			return true
+		}
+		if t := r.s.Type(id); t == nil || t.Kind != "class" && t.Kind != "interface" {
+			return true
+		}
+	}
+	return false
+}
+
 // subtypeOverrides returns the methods called name (fitting arity) declared in the
 // transitive project subtypes of typ: the targets dynamic dispatch may pick.
 func (r *resolver) subtypeOverrides(typ, name string, arity int) []string {
