@@ -223,12 +223,17 @@ func libraryCallbackNames(s *Snapshot, hier []string, supers map[string][]string
 }
 
 // isObjectCallback reports the Object methods libraries call on any object.
-func isObjectCallback(m *Member) bool {
-	switch m.Name {
+func isObjectCallback(m *Member) bool { return objectCallback(m.Name, len(m.Params)) }
+
+// objectCallback says whether a method called name with arity parameters is one library
+// code may call on any object (Object's overridable methods, and compareTo): every project
+// object's creation already depends on its class's (callbackTargets).
+func objectCallback(name string, arity int) bool {
+	switch name {
 	case "toString", "hashCode", "finalize", "clone":
-		return len(m.Params) == 0
+		return arity == 0
 	case "equals", "compareTo":
-		return len(m.Params) == 1
+		return arity == 1
 	}
 	return false
 }

@@ -157,6 +157,8 @@ var ruleCases = []struct {
 	{"another library's constant may hold a project object with a library supertype", "receivers", "app.Badge#describe()", []string{"app.ReceiversTest#thirdPartyConstant()"}, nil, nil},
 	{"or one whose class inherits the method from a project superclass", "receivers", "app.Plain#describe()", []string{"app.ReceiversTest#thirdPartyConstant()"}, nil, nil},
 	{"but no object of a type without library supertypes", "receivers", "app.Tag#describe()", nil, []string{"app.ReceiversTest#thirdPartyConstant()"}, nil},
+	{"toString() on an untyped value reaches the class of the object made", "receivers", "app.Stamp#toString()", []string{"app.ReceiversTest#objectMethodsOnAnUntypedValue()"}, nil, nil},
+	{"and no other class's by name", "receivers", "app.Tag#toString()", nil, []string{"app.ReceiversTest#objectMethodsOnAnUntypedValue()"}, nil},
 	{"this.f of a local class may be a field it inherits", "fields", "app.Bin#size", []string{"app.FieldsTest#localClassField()"}, nil, nil},
 	{"this.f of a local class is no static of another type", "fields", "app.Tally#size", nil, []string{"app.FieldsTest#localClassField()"}, nil},
 

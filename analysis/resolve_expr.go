@@ -759,6 +759,14 @@ func (mc *memberCtx) resolve(c Call, before int) *callResult {
 // onValue resolves a method call on a receiver of type recv.
 func (mc *memberCtx) onValue(recv valType, c Call, kind string, res *callResult) {
 	if recv.unknown {
+		if objectCallback(c.Name, c.Arity) {
+			// x.toString(), x.equals(y), x.hashCode() on any object: like a library-typed
+			// receiver's, the call reaches nothing by name. A project object comes into
+			// existence where the graph already links it to these methods of its class
+			// (new, enum constants, X::new: callbackTargets), and whatever holds it
+			// depends on that code, which slices keep by data flow.
+			return
+		}
 		mc.globalOn(recv, c, res, WhyReceiverUnknown)
 		return
 	}

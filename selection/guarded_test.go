@@ -211,3 +211,51 @@ func TestLibraryCallRunsTheDefaultOfAFunctionsProjectInterface(t *testing.T) {
 		}
 	}
 }
+
+// untypedObjectMethodFiles: the test prints a Stamp it made through a library box, whose
+// result is untyped; Ticket is another class with its own toString.
+var untypedObjectMethodFiles = map[string]string{
+	"src/main/java/f/Stamp.java": `package f;
+public class Stamp {
+  @Override public String toString() { return "stamp"; }
+}
+`,
+	"src/main/java/f/Ticket.java": `package f;
+public class Ticket {
+  @Override public String toString() { return "ticket"; }
+}
+`,
+	"src/test/java/f/StampTest.java": `package f;
+import static org.junit.Assert.*;
+import org.junit.Test;
+import com.acme.Box;
+public class StampTest {
+  @Test public void prints() {
+    Stamp s = new Stamp();
+    int two = 1 + 1;
+    assertEquals(2, two);
+    assertEquals("stamp", Box.of(s).get().toString());
+  }
+}
+`,
+}
+
+// TestObjectMethodOnAnUntypedValueFollowsTheObjectMade: toString() on an untyped value
+// runs the toString of whatever object it holds; the slice of that assertion holds the
+// statement making the Stamp, which depends on Stamp's toString. Another class's toString
+// is not matched by name.
+func TestObjectMethodOnAnUntypedValueFollowsTheObjectMade(t *testing.T) {
+	units := func(res *Result) (got []string) {
+		for _, u := range res.Units {
+			got = append(got, u.ID)
+		}
+		return got
+	}
+	got := units(selectEdit(t, untypedObjectMethodFiles, "src/main/java/f/Stamp.java", `"stamp"`, `"STAMP"`, "", nil))
+	if !slices.Contains(got, "f.StampTest#prints:10") || slices.Contains(got, "f.StampTest#prints:9") {
+		t.Errorf("Stamp#toString edited: got %v, want the printing assertion only", got)
+	}
+	if got := units(selectEdit(t, untypedObjectMethodFiles, "src/main/java/f/Ticket.java", `"ticket"`, `"TICKET"`, "", nil)); len(got) != 0 {
+		t.Errorf("Ticket#toString edited: got %v, but no test makes a Ticket", got)
+	}
+}

@@ -12,6 +12,7 @@ import app.net.Grid;
 import app.net.Registry;
 import app.net.Mesh;
 import app.net.Sheep;
+import com.acme.Box;
 import org.junit.jupiter.api.Test;
 
 class ReceiversTest {
@@ -166,5 +167,11 @@ class ReceiversTest {
     @Test
     void thirdPartyConstant() {
         assertEquals("tag", Regional.current());
+    }
+
+    @Test
+    void objectMethodsOnAnUntypedValue() {
+        Stamp made = new Stamp();
+        assertEquals("stamp", Box.of(made).get().toString());
     }
 }

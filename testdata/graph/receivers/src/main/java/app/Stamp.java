@@ -1,0 +1,8 @@
+package app;
+
+public class Stamp {
+    @Override
+    public String toString() {
+        return "stamp";
+    }
+}
