@@ -26,6 +26,7 @@ func TestDirSourceSkipsBuildOutputs(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{
 		"src/main/java/a/A.java":            "package a; class A {}",
+		"src/main/java/a/build/Tool.java":   "package a.build; class Tool {}",
 		"target/classes/a/Gen.java":         "package a; class Gen {}",
 		"build/generated/B.java":            "class B {}",
 		"sub/pom.xml":                       "<project/>",
@@ -37,7 +38,8 @@ func TestDirSourceSkipsBuildOutputs(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := strings.Join(files, ",")
-	want := "src/main/java/a/A.java,src/main/resources/app.properties,sub/pom.xml"
+	// A package named build is a source folder, not the build's output.
+	want := "src/main/java/a/A.java,src/main/java/a/build/Tool.java,src/main/resources/app.properties,sub/pom.xml"
 	if got != want {
 		t.Fatalf("listed %s, want %s", got, want)
 	}

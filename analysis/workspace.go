@@ -88,15 +88,14 @@ func (d DirSource) List() ([]string, error) {
 			}
 			return nil // vanished or unreadable: skip it, keep indexing
 		}
-		name := e.Name()
+		rel, _ := filepath.Rel(d.Root, p)
+		rel = filepath.ToSlash(rel)
 		if e.IsDir() {
-			if p != d.Root && project.Skip(name) {
+			if p != d.Root && project.SkipDir(rel) {
 				return filepath.SkipDir
 			}
 			return nil
 		}
-		rel, _ := filepath.Rel(d.Root, p)
-		rel = filepath.ToSlash(rel)
 		if wanted(rel) {
 			out = append(out, rel)
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/assertlens/assertlens/analysis/project"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -75,7 +76,7 @@ func (w *watcher) addTree(dir string, report bool) {
 			return nil // vanished or unreadable: skip
 		}
 		if d.IsDir() {
-			if path != dir && skipDir(d.Name()) {
+			if path != dir && skipDir(w.rel(path)) {
 				return filepath.SkipDir
 			}
 			if err := w.fw.Add(path); err != nil {
@@ -97,9 +98,9 @@ func (w *watcher) addTree(dir string, report bool) {
 	}
 }
 
-// skipDir reports folders never watched: the project model's skip list (build outputs,
-// tool and hidden folders; git's HEAD is watched separately).
-func skipDir(name string) bool { return project.Skip(name) }
+// skipDir reports folders never watched, by their path relative to the root: the project
+// model's (build outputs, tool and hidden folders; git's HEAD is watched separately).
+func skipDir(rel string) bool { return project.SkipDir(rel) }
 
 // watchGit watches the files that say where HEAD is in the repository whose top is dir,
 // so a checkout or commit re-reads the baseline.
@@ -203,12 +204,10 @@ func (w *watcher) event(ev fsnotify.Event) {
 		}
 		return
 	}
-	for _, part := range strings.Split(rel, "/")[:strings.Count(rel, "/")] {
-		if skipDir(part) {
-			return
-		}
+	if dir := path.Dir(rel); dir != "." && skipDir(dir) {
+		return
 	}
-	if skipDir(filepath.Base(ev.Name)) {
+	if skipDir(rel) {
 		if st, err := os.Stat(ev.Name); err == nil && st.IsDir() {
 			return
 		}

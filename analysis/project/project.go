@@ -72,30 +72,43 @@ type root struct {
 	excludes []string // Ant patterns relative to dir of sources the build leaves out
 }
 
-// skipDirs are folders that never hold project sources: build outputs, tool folders and
-// VCS metadata. Hidden folders are skipped too (see Skip).
+// skipDirs are folders that never hold project sources: build outputs and tool folders.
+// Hidden folders are skipped too (see SkipDir).
 var skipDirs = map[string]bool{
 	"target": true, "build": true, "out": true, "bin": true, "node_modules": true,
 }
 
 // Skip reports whether a folder of this name is never part of the project (build
-// outputs, tool folders, hidden folders such as .git, .gradle, .idea, .mvn).
+// outputs, tool folders, hidden folders such as .git, .gradle, .idea, .mvn), wherever it
+// is. A walk that knows where the folder is asks SkipDir, which keeps packages of those
+// names (org.apache.commons.io.build) inside source trees.
 func Skip(name string) bool {
-	return skipDirs[name] || strings.HasPrefix(name, ".") && name != "." && name != ".."
+	return skipDirs[name] || hidden(name)
 }
 
-// Skipped reports whether a relative path lies in a skipped folder.
+func hidden(name string) bool { return strings.HasPrefix(name, ".") && name != "." && name != ".." }
+
+// SkipDir reports whether the folder at relative path rel is never part of the project:
+// a hidden folder anywhere, or a build output or tool folder (target, build, out, bin,
+// node_modules) outside src: builds put their outputs beside src, and a folder of that
+// name under src is a Java package or a source set.
+func SkipDir(rel string) bool {
+	parts := strings.Split(rel, "/")
+	for i, part := range parts {
+		if hidden(part) || skipDirs[part] && !slices.Contains(parts[:i], "src") {
+			return true
+		}
+	}
+	return false
+}
+
+// Skipped reports whether a relative file path lies in a skipped folder (see SkipDir).
 func Skipped(rel string) bool {
 	dir := path.Dir(rel)
 	if dir == "." {
 		return false
 	}
-	for _, part := range strings.Split(dir, "/") {
-		if Skip(part) {
-			return true
-		}
-	}
-	return false
+	return SkipDir(dir)
 }
 
 // IsBuildFile reports whether a relative path names a Maven or Gradle build file: a POM,

@@ -350,3 +350,35 @@ func TestMavenParentsOutsideModules(t *testing.T) {
 		})
 	}
 }
+
+// TestSkipDirKeepsPackagesNamedLikeOutputs: commons-io has a package
+// org.apache.commons.io.build; skipping every folder named build dropped its 60 sources,
+// and the project no longer compiled. Outputs beside src stay skipped.
+func TestSkipDirKeepsPackagesNamedLikeOutputs(t *testing.T) {
+	cases := []struct {
+		rel  string
+		skip bool
+	}{
+		{"build", true},
+		{"target", true},
+		{"core/target/classes", true},
+		{"module/build/generated/src/main/java", true},
+		{".git", true},
+		{"src/main/java/.hidden", true},
+		{"src/main/java/org/apache/commons/io/build", false},
+		{"src/test/java/app/out", false},
+		{"core/src/main/java/app/bin/target", false},
+		{"src/main/java/org/apache", false},
+	}
+	for _, c := range cases {
+		if got := SkipDir(c.rel); got != c.skip {
+			t.Errorf("SkipDir(%q) = %v, want %v", c.rel, got, c.skip)
+		}
+	}
+	if Skipped("src/main/java/org/apache/commons/io/build/AbstractOrigin.java") {
+		t.Error("a source in a package named build is skipped")
+	}
+	if !Skipped("target/generated-sources/X.java") {
+		t.Error("a generated source under target is not skipped")
+	}
+}
