@@ -4,8 +4,17 @@ import (
 	"encoding/xml"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 )
+
+// Properties are a POM's or a profile's <properties>.
+type Properties struct {
+	Entries []struct {
+		XMLName xml.Name
+		Value   string `xml:",chardata"`
+	} `xml:",any"`
+}
 
 // POM is the part of a Maven pom.xml that assertlens reads: coordinates, parent, properties,
 // dependencies, modules and the build's source folders.
@@ -22,20 +31,17 @@ type POM struct {
 		// ../pom.xml) and empty for <relativePath/> (no local lookup).
 		RelativePath *string `xml:"relativePath"`
 	} `xml:"parent"`
-	Properties struct {
-		Entries []struct {
-			XMLName xml.Name
-			Value   string `xml:",chardata"`
-		} `xml:",any"`
-	} `xml:"properties"`
+	Properties           Properties   `xml:"properties"`
 	Dependencies         []Dependency `xml:"dependencies>dependency"`
 	DependencyManagement []Dependency `xml:"dependencyManagement>dependencies>dependency"`
 	Modules              []string     `xml:"modules>module"`
 	// Profiles may add modules; only those active by default are part of the build.
 	Profiles []struct {
-		ID              string   `xml:"id"`
-		ActiveByDefault string   `xml:"activation>activeByDefault"`
-		Modules         []string `xml:"modules>module"`
+		ID              string     `xml:"id"`
+		ActiveByDefault string     `xml:"activation>activeByDefault"`
+		JDK             string     `xml:"activation>jdk"` // a version prefix or range ("[9,)")
+		Modules         []string   `xml:"modules>module"`
+		Properties      Properties `xml:"properties"`
 	} `xml:"profiles>profile"`
 	Build struct {
 		SourceDirectory     string   `xml:"sourceDirectory"`
@@ -100,11 +106,7 @@ type Props map[string]string
 
 // Add adds p's own properties and project coordinates, keeping existing (child) values.
 func (pp Props) Add(p *POM) {
-	for _, e := range p.Properties.Entries {
-		if _, ok := pp[e.XMLName.Local]; !ok {
-			pp[e.XMLName.Local] = strings.TrimSpace(e.Value)
-		}
-	}
+	pp.addEntries(p.Properties)
 	set := func(k, v string) {
 		if _, ok := pp[k]; !ok && v != "" {
 			pp[k] = v
@@ -153,4 +155,65 @@ func (p *POM) DeclaresJUnit() bool {
 
 func isJUnit(group, artifact string) bool {
 	return group == "junit" || strings.HasPrefix(group, "org.junit")
+}
+
+func (pp Props) addEntries(props Properties) {
+	for _, e := range props.Entries {
+		if _, ok := pp[e.XMLName.Local]; !ok {
+			pp[e.XMLName.Local] = strings.TrimSpace(e.Value)
+		}
+	}
+}
+
+// AddProfiles adds the properties of p's profiles that a JDK of major version jdk
+// activates (<activation><jdk>), before p's own are added: an active profile's
+// properties win over the POM's.
+func (pp Props) AddProfiles(p *POM, jdk int) {
+	for _, pr := range p.Profiles {
+		if pr.JDK != "" && JDKActivates(pr.JDK, jdk) {
+			pp.addEntries(pr.Properties)
+		}
+	}
+}
+
+// JDKActivates reports whether Maven's <jdk> activation spec (a version prefix such as
+// "1.8" or "11", a range such as "[9,)" or "(,1.8]", or either negated with "!") holds
+// for a JDK of major version jdk.
+func JDKActivates(spec string, jdk int) bool {
+	spec = strings.TrimSpace(spec)
+	if rest, ok := strings.CutPrefix(spec, "!"); ok {
+		return !JDKActivates(rest, jdk)
+	}
+	if spec == "" {
+		return false
+	}
+	major := func(v string) (int, bool) {
+		v = strings.TrimSpace(v)
+		if v == "" {
+			return 0, false
+		}
+		v = strings.TrimPrefix(v, "1.")
+		if i := strings.IndexAny(v, ".-_"); i >= 0 {
+			v = v[:i]
+		}
+		n, err := strconv.Atoi(v)
+		return n, err == nil
+	}
+	if spec[0] != '[' && spec[0] != '(' {
+		n, ok := major(spec)
+		return ok && n == jdk
+	}
+	last := spec[len(spec)-1]
+	lo, hi, found := strings.Cut(spec[1:len(spec)-1], ",")
+	if !found {
+		n, ok := major(lo)
+		return ok && n == jdk
+	}
+	if n, ok := major(lo); ok && (jdk < n || spec[0] == '(' && jdk == n) {
+		return false
+	}
+	if n, ok := major(hi); ok && (jdk > n || last == ')' && jdk == n) {
+		return false
+	}
+	return true
 }

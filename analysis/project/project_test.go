@@ -382,3 +382,21 @@ func TestSkipDirKeepsPackagesNamedLikeOutputs(t *testing.T) {
 		t.Error("a generated source under target is not skipped")
 	}
 }
+
+func TestJDKActivates(t *testing.T) {
+	cases := []struct {
+		spec string
+		jdk  int
+		want bool
+	}{
+		{"[9,)", 17, true}, {"[9,)", 8, false}, {"[1.8,10)", 8, true}, {"[1.8,10)", 10, false},
+		{"[11,22)", 17, true}, {"(,1.8]", 8, true}, {"(,1.8]", 9, false}, {"[9,24]", 24, true},
+		{"1.8", 8, true}, {"1.8", 17, false}, {"17", 17, true}, {"!1.8", 17, true}, {"!1.8", 8, false},
+		{"(17,)", 17, false}, {"", 17, false},
+	}
+	for _, c := range cases {
+		if got := JDKActivates(c.spec, c.jdk); got != c.want {
+			t.Errorf("JDKActivates(%q, %d) = %v, want %v", c.spec, c.jdk, got, c.want)
+		}
+	}
+}

@@ -21,6 +21,7 @@ type compileOutcome struct {
 // compileSpec is what the shadow compile needs besides the sources.
 type compileSpec struct {
 	release   int
+	api       bool     // compile with --release (see releaseAPI)
 	classpath []string // project classpath plus the JUnit jars
 	key       string   // fingerprint of release, javac and classpath
 	mapPath   func(path string, line int) (string, int)
@@ -118,7 +119,11 @@ func compileShadow(ctx context.Context, s shadowTree, files map[string]*sourceFi
 		if len(ph.files) == 0 {
 			continue
 		}
-		text, err := runJavac(ctx, s.work, javacOptions(spec.release, ph.cp, s.outDir(ph.test)), ph.files)
+		opts := javacOptions(spec.release, ph.cp, s.outDir(ph.test))
+		if spec.api {
+			opts = releaseAPI(opts)
+		}
+		text, err := runJavac(ctx, s.work, opts, ph.files)
 		out.Output += text
 		if err != nil {
 			if ctx.Err() != nil || text == "" {

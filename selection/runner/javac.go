@@ -28,6 +28,26 @@ func javacOptions(release int, cp []string, outDir string) []string {
 	}
 }
 
+// releaseAPI turns the -source N -target N of javacOptions into --release N, for builds
+// that ask for it (maven.compiler.release): the code then compiles against release N's API
+// as Maven compiles it, so a call that a newer JDK's added overloads make ambiguous
+// (commons-io's FileSystems.newFileSystem(path, null)) still compiles.
+func releaseAPI(opts []string) []string {
+	out := make([]string, 0, len(opts))
+	for i := 0; i < len(opts); i++ {
+		switch opts[i] {
+		case "-source":
+			out = append(out, "--release", opts[i+1])
+			i++
+		case "-target":
+			i++
+		default:
+			out = append(out, opts[i])
+		}
+	}
+	return out
+}
+
 // runJavac compiles files (absolute paths) and returns javac's combined output. A non-nil
 // error with empty output means javac could not be started.
 func runJavac(ctx context.Context, workDir string, opts []string, files []string) (string, error) {

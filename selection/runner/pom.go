@@ -31,14 +31,17 @@ func readPOM(path string) (*pomFile, error) {
 // pomProps holds the properties visible in a POM (its own over its parents').
 type pomProps = project.Props
 
-// projectRelease reads the Java release a Maven or Gradle project targets (0 if unknown).
-func projectRelease(root string) int {
+// projectRelease reads the Java release a Maven or Gradle project targets (0 if unknown),
+// and whether a Maven build asks for --release (maven.compiler.release, or the compiler
+// plugin's <release>), in its properties or a profile the running JDK activates.
+func projectRelease(root string) (release int, api bool) {
 	if p, err := readPOM(filepath.Join(root, "pom.xml")); err == nil {
 		pp := pomProps{}
+		pp.AddProfiles(p, maxRelease())
 		pp.Add(p)
 		for _, k := range []string{"maven.compiler.release", "maven.compiler.target", "maven.compiler.source", "java.version"} {
 			if n := parseRelease(pp.Expand(pp[k])); n > 0 {
-				return n
+				return n, k == "maven.compiler.release"
 			}
 		}
 		for _, pl := range p.Build.Plugins {
@@ -46,9 +49,9 @@ func projectRelease(root string) int {
 				continue
 			}
 			c := pl.Configuration
-			for _, v := range []string{c.Release, c.Target, c.Source} {
+			for i, v := range []string{c.Release, c.Target, c.Source} {
 				if n := parseRelease(pp.Expand(v)); n > 0 {
-					return n
+					return n, i == 0
 				}
 			}
 		}
@@ -61,12 +64,12 @@ func projectRelease(root string) int {
 		if m := gradleReleaseRe.FindSubmatch(data); m != nil {
 			for _, g := range m[1:] {
 				if n := parseRelease(string(g)); n > 0 {
-					return n
+					return n, false
 				}
 			}
 		}
 	}
-	return 0
+	return 0, false
 }
 
 var gradleReleaseRe = regexp.MustCompile(`(?:JavaLanguageVersion\.of\(\s*(\d+)\s*\)|(?:sourceCompatibility|targetCompatibility|release)\s*=\s*['"]?(?:JavaVersion\.VERSION_)?([\d._]+)['"]?)`)

@@ -86,7 +86,7 @@ func run(ctx context.Context, req Request, hooks runHooks) (*Result, error) {
 	}
 	loc := newSourceLocator(files, req)
 
-	release := projectRelease(req.Root)
+	release, api := projectRelease(req.Root)
 	switch {
 	case release == 0:
 		release = 17
@@ -100,8 +100,9 @@ func run(ctx context.Context, req Request, hooks runHooks) (*Result, error) {
 	compileCP := append(append([]string{}, cp...), junit.compile...)
 	spec := compileSpec{
 		release:   release,
+		api:       api,
 		classpath: compileCP,
-		key:       compileKey(release, compileCP),
+		key:       compileKey(release, api, compileCP),
 		mapPath: func(path string, line int) (string, int) {
 			rel := s.relOf(path)
 			if rel == "" {
@@ -335,9 +336,9 @@ func checkRequest(req *Request) error {
 }
 
 // compileKey fingerprints what makes compiled classes reusable.
-func compileKey(release int, cp []string) string {
+func compileKey(release int, api bool, cp []string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "v%d release=%d javac=%d\n", manifestVersion, release, maxRelease())
+	fmt.Fprintf(&b, "v%d release=%d api=%v javac=%d\n", manifestVersion, release, api, maxRelease())
 	for _, e := range cp {
 		b.WriteString(e)
 		if st, err := os.Stat(e); err == nil && !st.IsDir() {
