@@ -60,6 +60,11 @@ type Ratios struct {
 	// which class files each test class uses, would pick for an edit of that class. It
 	// counts only classes whose code ran, so it never exceeds what Ekstazi picks.
 	EkstaziOracle float64 `json:"ekstaziOracle"`
+	// FreshClassOracle is ClassOracle as if each test class ran in a JVM of its own: a
+	// member that a class's initialization ran (coverage.Member.InitOf) runs for every test
+	// class that touches that class, though a shared JVM initializes it once, for the
+	// first test class only.
+	FreshClassOracle float64 `json:"freshClassOracle"`
 }
 
 // MemberAudit is the audit of one member.
@@ -89,6 +94,9 @@ type AuditResult struct {
 	// of the suite's assertions too: the record shows the member running in test classes
 	// that hold that much, so the wide selection is what it really reaches at class level.
 	OverHalfCovered int `json:"overHalfCovered"`
+	// OverHalfCoveredFresh counts those of OverHalf whose FreshClassOracle holds more than
+	// half of the suite's assertions.
+	OverHalfCoveredFresh int `json:"overHalfCoveredFresh"`
 	// Assertions and TestMethods are the suite's sizes the ratios divide by.
 	Assertions  int `json:"assertions"`
 	TestMethods int `json:"testMethods"`
@@ -196,6 +204,9 @@ func Audit(ctx context.Context, st Input, rec *coverage.Store, opts AuditOptions
 			if covered {
 				out.OverHalfCovered++
 			}
+			if ma.SelectedAssertionRatio.FreshClassOracle > 0.5 {
+				out.OverHalfCoveredFresh++
+			}
 		}
 		if opts.Progress != nil {
 			opts.Progress(i+1, len(members))
@@ -237,6 +248,7 @@ func summarize(per []MemberAudit, get func(MemberAudit) Ratios) (mean, median Ra
 		func(r *Ratios) *float64 { return &r.MethodOracle },
 		func(r *Ratios) *float64 { return &r.ClassOracle },
 		func(r *Ratios) *float64 { return &r.EkstaziOracle },
+		func(r *Ratios) *float64 { return &r.FreshClassOracle },
 	}
 	vals := make([]float64, len(per))
 	for _, f := range fields {
@@ -489,13 +501,39 @@ func (a *auditor) audit(c candidate, res *Result) (MemberAudit, []AuditMiss) {
 	}
 	maps.Copy(users, classes)
 	ekstaziA, ekstaziT := a.classSize(users)
+	fresh := maps.Clone(classes)
+	for _, k := range a.initClasses(c.id) {
+		maps.Copy(fresh, a.users[k])
+	}
+	freshA, freshT := a.classSize(fresh)
 	ma.SelectedAssertionRatio = Ratios{Assertlens: ratio(res.Totals.SelectedAssertions, totalA),
 		AssertionOracle: ratio(oracleA, totalA), MethodOracle: ratio(methodA, totalA), ClassOracle: ratio(classA, totalA),
-		EkstaziOracle: ratio(ekstaziA, totalA)}
+		EkstaziOracle: ratio(ekstaziA, totalA), FreshClassOracle: ratio(freshA, totalA)}
 	ma.SelectedTestRatio = Ratios{Assertlens: ratio(res.Totals.SelectedTestMethods, totalT),
 		AssertionOracle: ratio(len(needTests), totalT), MethodOracle: ratio(len(methods), totalT), ClassOracle: ratio(classT, totalT),
-		EkstaziOracle: ratio(ekstaziT, totalT)}
+		EkstaziOracle: ratio(ekstaziT, totalT), FreshClassOracle: ratio(freshT, totalT)}
 	return ma, missed
+}
+
+// initClasses lists the project types whose initialization ran member id in the record,
+// and those whose initialization ran theirs, and so on: touching any of them in a fresh JVM
+// runs the member.
+func (a *auditor) initClasses(id string) []string {
+	m := a.rec.Member(id)
+	if m == nil {
+		return nil
+	}
+	out := slices.Clone(m.InitOf)
+	for i := 0; i < len(out); i++ {
+		if k := a.rec.Member(out[i] + "#<clinit>"); k != nil {
+			for _, outer := range k.InitOf {
+				if !slices.Contains(out, outer) {
+					out = append(out, outer)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // classSize counts the assertions and test methods of the test classes in ids.

@@ -422,3 +422,68 @@ public class ClockTest {
 		t.Errorf("means: ekstazi %.3f below class %.3f", m.EkstaziOracle, m.ClassOracle)
 	}
 }
+
+// TestFreshClassOracleCountsEveryTestClassTouchingTheInitializedClass: Registry's static
+// initializer runs Calc#add; the shared JVM ran it for RegistryTest, which touched Registry
+// first. LaterTest touches Registry too: in a JVM of its own it would run add as well, and
+// the fresh-JVM class oracle counts it. CalcTest keeps counting, having run add itself.
+func TestFreshClassOracleCountsEveryTestClassTouchingTheInitializedClass(t *testing.T) {
+	files := maps.Clone(auditFiles)
+	files["src/main/java/p/Registry.java"] = []byte(`package p;
+public class Registry {
+  static final int SIZE = new Calc(1).add(1);
+  public static int size() { return SIZE; }
+}
+`)
+	for _, name := range []string{"RegistryTest", "LaterTest"} {
+		files["src/test/java/p/"+name+".java"] = []byte(`package p;
+import org.junit.Test;
+import static org.junit.Assert.*;
+public class ` + name + ` {
+  @Test public void sized() {
+    assertEquals(2, Registry.size());
+  }
+}
+`)
+	}
+	st := auditStateOf(t, files)
+	run := coverage.Run{
+		Members: []coverage.JVMMember{
+			{Class: "p.Calc", Method: "<init>", Desc: "(I)V"},
+			{Class: "p.Calc", Method: "add", Desc: "(I)I"},
+			{Class: "p.Registry", Method: "<clinit>", Desc: "()V"},
+			{Class: "p.Registry", Method: "size", Desc: "()I"},
+		},
+		Hits: []coverage.JVMHit{
+			{Member: 0, TestClass: "p.CalcTest", TestMethod: "adds", Line: 6},
+			{Member: 1, TestClass: "p.CalcTest", TestMethod: "adds", Line: 7},
+			{Member: 2, TestClass: "p.RegistryTest", TestMethod: "sized", Line: 6},
+			{Member: 0, TestClass: "p.RegistryTest", TestMethod: "sized", Line: 6},
+			{Member: 1, TestClass: "p.RegistryTest", TestMethod: "sized", Line: 6},
+			{Member: 3, TestClass: "p.RegistryTest", TestMethod: "sized", Line: 6},
+			{Member: 3, TestClass: "p.LaterTest", TestMethod: "sized", Line: 6},
+		},
+		ClassInit: []int{0, 1, 2},
+		InitIn:    [][2]int{{0, 2}, {1, 2}},
+	}
+	res, err := Audit(context.Background(), st, coverage.Build(st.Cur, run), AuditOptions{Worst: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var add *MemberAudit
+	for i := range res.Worst {
+		if res.Worst[i].Member == "p.Calc#add(int)" {
+			add = &res.Worst[i]
+		}
+	}
+	if add == nil {
+		t.Fatal("add not audited")
+	}
+	// Assertions: CalcTest 3, RegistryTest 1, LaterTest 1.
+	if r := add.SelectedAssertionRatio; !near(r.ClassOracle, 4.0/5) || !near(r.FreshClassOracle, 1) {
+		t.Errorf("add: class oracle %.2f, fresh %.2f; want 0.80, 1", r.ClassOracle, r.FreshClassOracle)
+	}
+	if res.OverHalfCoveredFresh < res.OverHalfCovered {
+		t.Errorf("over half covered %d, with fresh JVMs %d: a JVM per class only adds", res.OverHalfCovered, res.OverHalfCoveredFresh)
+	}
+}

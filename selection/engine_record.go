@@ -102,7 +102,7 @@ func (e *Engine) mergeCoverage(run *coverage.Store) (*RunCoverage, error) {
 
 // fromRunner converts the runner's coverage run into the store's input.
 func fromRunner(run *runner.CoverageRun) coverage.Run {
-	out := coverage.Run{Unattributed: run.Unattributed, ClassInit: run.ClassInit}
+	out := coverage.Run{Unattributed: run.Unattributed, ClassInit: run.ClassInit, InitIn: run.InitIn}
 	for _, m := range run.Members {
 		out.Members = append(out.Members, coverage.JVMMember{Class: m.Class, Method: m.Method, Desc: m.Desc,
 			FirstLine: m.FirstLine, LastLine: m.LastLine, Enclosing: m.Enclosing, Test: m.Test, Synthetic: m.Synthetic})

@@ -75,6 +75,7 @@ func printAudit(w io.Writer, res *selection.AuditResult) {
 		row("method oracle", mean.MethodOracle, median.MethodOracle)
 		row("class oracle", mean.ClassOracle, median.ClassOracle)
 		row("ekstazi oracle", mean.EkstaziOracle, median.EkstaziOracle)
+		row("class, fresh JVMs", mean.FreshClassOracle, median.FreshClassOracle)
 	}
 	table("assertions", res.Assertions, res.SelectedAssertionRatio, res.MedianSelectedAssertionRatio)
 	table("test methods", res.TestMethods, res.SelectedTestRatio, res.MedianSelectedTestRatio)
@@ -95,8 +96,8 @@ func printAudit(w io.Writer, res *selection.AuditResult) {
 	if res.Members > 0 {
 		share = 100 * float64(res.OverHalf) / float64(res.Members)
 	}
-	fmt.Fprintf(w, "members selecting over half of the assertions: %d (%.1f%%), %d of them run by test classes holding over half\n",
-		res.OverHalf, share, res.OverHalfCovered)
+	fmt.Fprintf(w, "members selecting over half of the assertions: %d (%.1f%%), %d of them run by test classes holding over half (%d with a JVM per test class)\n",
+		res.OverHalf, share, res.OverHalfCovered, res.OverHalfCoveredFresh)
 	if len(res.Worst) > 0 {
 		fmt.Fprintln(w, "least precise (assertlens vs assertion oracle):")
 		for _, m := range res.Worst {

@@ -42,8 +42,11 @@ type Run struct {
 	Hits         []JVMHit
 	Unattributed []int
 	ClassInit    []int // members that ran during a class's initialization
-	Tests        []TestOutcome
-	SuiteMs      int64
+	// InitIn pairs members of ClassInit with the static initializer (a member) running
+	// innermost when they ran.
+	InitIn  [][2]int
+	Tests   []TestOutcome
+	SuiteMs int64
 }
 
 // Build maps a coverage run onto the members of snap, the sources that ran, and returns the
@@ -110,9 +113,25 @@ func Build(snap *analysis.Snapshot, run Run) *Store {
 			}
 		}
 	}
+	initOf := map[string][]string{}
+	for _, pair := range run.InitIn {
+		m, k := pair[0], pair[1]
+		if m < 0 || m >= len(run.Members) || k < 0 || k >= len(run.Members) {
+			continue
+		}
+		typ, _ := b.namedType(run.Members[k].Class)
+		if typ == "" {
+			continue
+		}
+		for _, r := range b.refs(run.Members, m) {
+			if !slices.Contains(initOf[r.id], typ) {
+				initOf[r.id] = append(initOf[r.id], typ)
+			}
+		}
+	}
 	for id, acc := range b.members {
 		m := Member{ID: id, Source: acc.source, Test: acc.test, Sites: make([]int32, 0, len(acc.sites)),
-			ClassInit: classInit[id], NestedClassInit: nestedInit[id]}
+			ClassInit: classInit[id], NestedClassInit: nestedInit[id], InitOf: slices.Sorted(slices.Values(initOf[id]))}
 		for si := range acc.sites {
 			m.Sites = append(m.Sites, si)
 		}

@@ -62,6 +62,11 @@ func Merge(into, run *Store) *Store {
 		acc.Source, acc.Test = acc.Source || m.Source, acc.Test || m.Test
 		acc.ClassInit = acc.ClassInit || m.ClassInit
 		acc.NestedClassInit = acc.NestedClassInit || m.NestedClassInit
+		for _, k := range m.InitOf {
+			if !slices.Contains(acc.InitOf, k) {
+				acc.InitOf = append(acc.InitOf, k)
+			}
+		}
 		for _, si := range m.Sites {
 			if s := src.Sites[si]; keep(s) {
 				acc.Sites = append(acc.Sites, addSite(s))
@@ -76,6 +81,7 @@ func Merge(into, run *Store) *Store {
 	}
 	for _, id := range slices.Sorted(maps.Keys(members)) {
 		m := members[id]
+		slices.Sort(m.InitOf)
 		slices.Sort(m.Sites)
 		m.Sites = slices.Compact(m.Sites)
 		if len(m.Sites) == 0 && !m.ClassInit {

@@ -77,6 +77,10 @@ type Member struct {
 	// declared in the member ran during some class's initialization (not merely the
 	// member creating the function or the object).
 	NestedClassInit bool
+	// InitOf lists the project types whose class initialization ran the member (the
+	// innermost one running when it did): a test that touches one of them in a JVM of its
+	// own runs the member too, though the record credits it to the first test only.
+	InitOf []string
 }
 
 // Summary is what `assertlens coverage --json` prints. Its JSON is a contract.

@@ -279,3 +279,33 @@ func TestBuildClassLevelWorkOfClassesWithoutTests(t *testing.T) {
 		t.Errorf("unattributed = %v, want the work of the class without tests", st.Unattributed)
 	}
 }
+
+// TestBuildKeepsWhichClassInitializationRanAMember: the agent pairs a member with the
+// static initializer running innermost; the store keeps the initializer's type (nested
+// types by their source name), once per type, and merging records unites them.
+func TestBuildKeepsWhichClassInitializationRanAMember(t *testing.T) {
+	snap := widgetSnapshot(t)
+	run := Run{
+		Members: []JVMMember{
+			{Class: "p.Widget", Method: "<clinit>", Desc: "()V"},
+			{Class: "p.Widget", Method: "put", Desc: "(Ljava/lang/String;)V"},
+			{Class: "p.Widget$Pair", Method: "<clinit>", Desc: "()V"},
+		},
+		Hits:      []JVMHit{{Member: 1, TestClass: "p.WidgetTest", TestMethod: "a", Line: 7}},
+		ClassInit: []int{0, 1},
+		InitIn:    [][2]int{{1, 0}, {1, 2}, {1, 0}},
+	}
+	st := Build(snap, run)
+	m := st.Member("p.Widget#put(String)")
+	if m == nil || !m.ClassInit || !slices.Equal(m.InitOf, []string{"p.Widget", "p.Widget.Pair"}) {
+		t.Fatalf("put = %+v, want class init of p.Widget and p.Widget.Pair", m)
+	}
+	other := Build(snap, Run{Members: run.Members, ClassInit: []int{1}, InitIn: [][2]int{{1, 0}},
+		Hits: []JVMHit{{Member: 1, TestClass: "p.OtherTest", TestMethod: "b", Line: 3}}})
+	st.Tests = append(st.Tests, TestOutcome{Test: "p.WidgetTest#a", Status: "passed"})
+	other.Tests = append(other.Tests, TestOutcome{Test: "p.OtherTest#b", Status: "passed"})
+	merged := Merge(other, st)
+	if m := merged.Member("p.Widget#put(String)"); m == nil || !slices.Equal(m.InitOf, []string{"p.Widget", "p.Widget.Pair"}) {
+		t.Fatalf("merged put = %+v", m)
+	}
+}

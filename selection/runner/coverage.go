@@ -77,7 +77,10 @@ type CoverageRun struct {
 	// ClassInit lists members that ran during a class's initialization (a static
 	// initializer on the stack): their results may live on in static state.
 	ClassInit []int
-	Result    *Result // the tests' results, as Run reports them
+	// InitIn pairs a member of ClassInit with the static initializer (a member) that was
+	// running innermost when it ran, one pair per initializer seen.
+	InitIn [][2]int
+	Result *Result // the tests' results, as Run reports them
 }
 
 // Coverage runs req's tests (all when req.Selectors is nil) with the coverage agent: the
@@ -414,11 +417,21 @@ func readCoverage(path string, out *CoverageRun) error {
 				}
 			}
 		case p[0] == "I" && len(p) >= 2 && p[1] != "":
+			// "member" or "member>initializer" (the static initializer running innermost).
 			for _, s := range strings.Split(p[1], ",") {
-				if id, err := strconv.Atoi(s); err == nil {
-					if m, ok := index[id]; ok && !classInit[m] {
-						classInit[m] = true
-						out.ClassInit = append(out.ClassInit, m)
+				ms, is, paired := strings.Cut(s, ">")
+				id, err := strconv.Atoi(ms)
+				m, ok := index[id]
+				if err != nil || !ok {
+					continue
+				}
+				if !classInit[m] {
+					classInit[m] = true
+					out.ClassInit = append(out.ClassInit, m)
+				}
+				if iid, err := strconv.Atoi(is); paired && err == nil {
+					if k, ok := index[iid]; ok {
+						out.InitIn = append(out.InitIn, [2]int{m, k})
 					}
 				}
 			}

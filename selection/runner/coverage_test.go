@@ -143,6 +143,28 @@ func TestCoverageAttributesEachExecutionToItsTestStatement(t *testing.T) {
 			t.Errorf("%s ran during class initialization: %v, want %v (all: %v)", member, classInit[member], want, classInit)
 		}
 	}
+	// Which class's initialization ran each member: the innermost one other than the
+	// member's own.
+	initIn := map[string]bool{}
+	name := func(i int) string { return run.Members[i].Class + "#" + run.Members[i].Method }
+	for _, p := range run.InitIn {
+		initIn[name(p[0])+" in "+name(p[1])] = true
+	}
+	for _, want := range []string{
+		"cov.Calc#seed in cov.Calc#<clinit>",
+		"cov.Counter#start in cov.Registry#<clinit>",
+		"cov.Counter#<clinit> in cov.Registry#<clinit>", // Registry's initializer triggers Counter's
+		"cov.Counter#base in cov.Counter#<clinit>",      // the innermost one
+	} {
+		if !initIn[want] {
+			t.Errorf("not recorded: %s (all: %v)", want, initIn)
+		}
+	}
+	for _, never := range []string{"cov.Counter#base in cov.Registry#<clinit>", "cov.Calc#<clinit> in cov.Calc#<clinit>"} {
+		if initIn[never] {
+			t.Errorf("recorded %s", never)
+		}
+	}
 	enclosing := map[string]string{}
 	for _, m := range run.Members {
 		enclosing[m.Class+"#"+m.Method] = m.Enclosing

@@ -106,14 +106,19 @@ public final class Rt {
     private static final InheritableThreadLocal<Ctx> CUR = new InheritableThreadLocal<>();
     /** Class initializations running in the JVM, so hit() looks at INIT_DEPTH only then. */
     private static final AtomicInteger INITS = new AtomicInteger();
+    /**
+     * Per thread: [0] is how many static initializers are running, [1..] the members of
+     * those initializers, innermost last (past the array's end only the depth counts).
+     */
     private static final ThreadLocal<int[]> INIT_DEPTH = new ThreadLocal<int[]>() {
         @Override
         protected int[] initialValue() {
-            return new int[1];
+            return new int[33];
         }
     };
-    private static boolean[] initSeen = new boolean[1024];
-    private static final List<Integer> pendingInit = new ArrayList<>();
+    /** (member, initializer) pairs already written, as member << 32 | initializer + 1. */
+    private static final java.util.Set<Long> initSeen = new java.util.HashSet<>();
+    private static final List<String> pendingInit = new ArrayList<>();
     private static final Ctx NONE = new Ctx("", "", null, null, null);
     private static final List<String> pendingMembers = new ArrayList<>();
     private static int nextMember;
@@ -134,8 +139,17 @@ public final class Rt {
 
     /** Called at the entry of every instrumented method. */
     public static void hit(int member) {
-        if (INITS.get() > 0 && INIT_DEPTH.get()[0] > 0) {
-            markInit(member);
+        if (INITS.get() > 0) {
+            int[] d = INIT_DEPTH.get();
+            if (d[0] > 0) {
+                // The innermost initializer running, other than the member's own.
+                int at = Math.min(d[0], d.length - 1);
+                int init = d[0] < d.length ? d[at] : -1;
+                if (init == member) {
+                    init = at > 1 ? d[at - 1] : -1;
+                }
+                markInit(member, init);
+            }
         }
         Ctx c = CUR.get();
         if (c == null || c.closed) {
@@ -151,21 +165,22 @@ public final class Rt {
      * Remembers a member that ran during some class's initialization: its result may live
      * on in static state, seen by later tests that never execute it.
      */
-    private static synchronized void markInit(int member) {
-        if (member >= initSeen.length) {
-            boolean[] grown = new boolean[Math.max(member + 1, initSeen.length * 2)];
-            System.arraycopy(initSeen, 0, grown, 0, initSeen.length);
-            initSeen = grown;
-        }
-        if (!initSeen[member]) {
-            initSeen[member] = true;
-            pendingInit.add(member);
+    private static synchronized void markInit(int member, int init) {
+        if (initSeen.add(((long) member << 32) | (init + 1L))) {
+            pendingInit.add(init < 0 ? Integer.toString(member) : member + ">" + init);
         }
     }
 
-    /** Called at the entry of every static initializer (before its hit). */
-    public static void initEnter() {
-        INIT_DEPTH.get()[0]++;
+    /**
+     * Called at the entry of every static initializer (before its hit), with the
+     * initializer's member id: what runs until initExit runs for that class's initialization.
+     */
+    public static void initEnter(int init) {
+        int[] d = INIT_DEPTH.get();
+        d[0]++;
+        if (d[0] < d.length) {
+            d[d[0]] = init;
+        }
         INITS.incrementAndGet();
     }
 

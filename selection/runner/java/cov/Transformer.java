@@ -134,7 +134,7 @@ public final class Transformer implements ClassFileTransformer {
                 // javac's synthetic classes (the table of an enum switch, Outer$1) hold no
                 // state of the program: their initialization is part of the method that
                 // switches, and the enum's own initializer is bracketed on its own.
-                trackInit(mn);
+                trackInit(mn, id);
             }
         }
         for (MethodNode mn : cn.methods) {
@@ -264,9 +264,10 @@ public final class Transformer implements ClassFileTransformer {
      * (before each return, and in a handler around the whole body that rethrows), so what
      * runs during class initialization is known.
      */
-    private static void trackInit(MethodNode mn) {
+    private static void trackInit(MethodNode mn, int id) {
         InsnList enter = new InsnList();
-        enter.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RT, "initEnter", "()V", false));
+        enter.add(new LdcInsnNode(id));
+        enter.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RT, "initEnter", "(I)V", false));
         bracket(mn, null, enter, "initExit");
     }
 
