@@ -163,6 +163,14 @@ func isSerializationHook(m *Member) bool {
 var serializationCalls = map[string]bool{"writeObject": true, "writeUnshared": true, "readObject": true,
 	"readUnshared": true, "defaultWriteObject": true, "defaultReadObject": true, "writeFields": true, "readFields": true}
 
+// serializingLibrary says whether a static call on the library type named by receiver
+// may serialize its arguments: helpers such as commons-lang's SerializationUtils
+// (roundtrip, clone, serialize) or Guava's SerializableTester (reserialize) run the
+// stream calls inside the library, where the graph cannot see them.
+func serializingLibrary(receiver []string) bool {
+	return len(receiver) > 0 && strings.Contains(receiver[len(receiver)-1], "Serializ")
+}
+
 // allSerializationHooks lists every serialization hook of the project: an object graph may
 // hold objects of any serializable type, whatever the static type of the stream call's
 // argument.

@@ -213,6 +213,8 @@ var ruleCases = []struct {
 	{"serialization hooks run by serialization calls only, not by creating the object", "callbacks", "app.Settings#writeReplace()",
 		[]string{"app.CallbacksTest#serializedByLibrary()", "app.CallbacksTest#deserializedByLibrary()"},
 		[]string{"app.CallbacksTest#serializableUsesName()"}, nil},
+	{"a library's serialization helper runs them (commons-lang's SerializationUtils.roundtrip), another helper does not", "callbacks", "app.Settings#writeReplace()",
+		[]string{"app.CallbacksTest#roundTripByAHelperLibrary()"}, []string{"app.CallbacksTest#sortedByAnotherLibraryHelper()"}, nil},
 	{"deserialization runs the no-argument constructor of a non-serializable superclass", "callbacks", "app.Ledger#<init>()",
 		[]string{"app.CallbacksTest#deserializedByLibrary()"}, nil, nil},
 	{"known library interface narrows callbacks", "callbacks", "app.Settings#size()", nil, []string{"app.CallbacksTest#serializableUsesName()"}, nil},

@@ -744,7 +744,7 @@ func (mc *memberCtx) resolve(c Call, before int) *callResult {
 		if enumUniverseCalls[c.Name] {
 			mc.enumUniverse(recv, res)
 		}
-		if serializationCalls[c.Name] && len(recv.ids) == 0 {
+		if serializationCalls[c.Name] && len(recv.ids) == 0 || recv.static && recv.lib && serializingLibrary(c.Receiver) {
 			for _, id := range mc.r.allSerializationHooks() {
 				res.targets = append(res.targets, target{id, EdgeCallback, ""})
 			}

@@ -17,6 +17,7 @@ public class Parser {
   public Parser(boolean strict) { this.strict = strict; }
   public Parser(String mode) { this.strict = mode.equals("strict"); }
   public Parser(int level, int max) { this.strict = level > 0 && max > 0; }
+  public Parser(char sep) { this.strict = sep != ' '; }
   public boolean parse(String s) { return strict ? !s.isEmpty() : true; }
 }
 `,
@@ -25,6 +26,8 @@ import java.util.stream.Stream;
 public class Factories {
   public static final String LEVELS = "q.Factories#levels";
   static Stream<Parser> levels() { return Stream.of(new Parser(1, 2)); }
+  public static final String PREFIX = "q.Factories#";
+  static Stream<Parser> separated() { return Stream.of(new Parser(',')); }
 }
 `,
 		"src/main/java/q/Kind.java": "package q;\npublic enum Kind { A, B; int weight() { return 1; } }\n",
@@ -50,6 +53,13 @@ class ParserTest {
   @ParameterizedTest
   @MethodSource(value = Factories.LEVELS)
   void leveled(Parser p) { assertTrue(p.parse("x")); }
+  static final String ARGS = "q.Factories#";
+  @ParameterizedTest
+  @MethodSource(ARGS + "separated")
+  void concatenated(Parser p) { assertTrue(p.parse("x")); }
+  @ParameterizedTest
+  @MethodSource({"parsers", Factories.PREFIX + "separated"})
+  void qualifiedConcatenation(Parser p) { assertTrue(p.parse("x")); }
   @ParameterizedTest
   @MethodSource(Elsewhere.NAME)
   void unreadable(Parser p) { assertTrue(p.parse("x")); }
@@ -80,6 +90,8 @@ class ParserTest {
 		{"classes a value source hands to the test", "src/main/java/q/Parser.java", "level > 0 &&", "level > 2 &&", []string{"q.ParserTest#instantiated"}},
 		{"JUnit Pioneer's method factory", "src/main/java/q/Parser.java", `mode.equals("strict")`, `mode.equals("lax")`, []string{"q.ParserTest#cartesian"}},
 		{"factory named by another class's constant", "src/main/java/q/Parser.java", "level > 0 &&", "level > 1 &&", []string{"q.ParserTest#leveled"}},
+		{"factory named by a concatenation of constants and literals (commons-io's ARGS + \"visitors\")", "src/main/java/q/Parser.java", "sep != ' '", "sep == ' '",
+			[]string{"q.ParserTest#concatenated", "q.ParserTest#qualifiedConcatenation"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

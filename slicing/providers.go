@@ -45,12 +45,8 @@ func (p *project) providers(t *analysis.Type, m *analysis.Member) []string {
 			if tok == "FieldSource" {
 				kind = analysis.KindField
 			}
-			names, constants := stringArgs(toks, i+1), constantArgs(toks, i+1)
-			for _, chain := range constants {
-				if v, ok := p.constantString(t, chain); ok {
-					names = append(names, v)
-					continue
-				}
+			names, unreadable, given := p.annotationStrings(t, toks, i+1)
+			if unreadable {
 				// A name the annotation takes from a constant we cannot read: any
 				// factory of the class may be the one.
 				for _, o := range p.sourceOwners(t) {
@@ -61,7 +57,7 @@ func (p *project) providers(t *analysis.Type, m *analysis.Member) []string {
 					}
 				}
 			}
-			if len(names) == 0 && len(constants) == 0 {
+			if !given {
 				names = []string{m.Name} // the factory named like the test
 			}
 			for _, n := range names {
@@ -122,33 +118,74 @@ func (p *project) sourceOwners(t *analysis.Type) []*analysis.Type {
 	return owners
 }
 
-// constantArgs returns the names (dotted, split at the dots) the annotation arguments at
-// toks[i] use as values: @MethodSource(PROVIDER) or @MethodSource(Names.PROVIDER).
-func constantArgs(toks []string, i int) [][]string {
-	var out [][]string
+// annotationStrings evaluates the values of the annotation arguments at toks[i] ("(" …
+// ")") as strings: literals, String constants (NAME, Type.NAME) and concatenations of them
+// (@MethodSource(ARGS + "visitors"), with ARGS = "pkg.TestArguments#"). unreadable says a
+// value used a constant it could not read; given says the annotation has a value at all.
+func (p *project) annotationStrings(t *analysis.Type, toks []string, i int) (out []string, unreadable, given bool) {
 	var cur []string
-	flush := func(next string) {
-		if len(cur) > 0 && next != "=" {
-			out = append(out, cur)
+	end := func(next string) {
+		if len(cur) == 0 || next == "=" { // an element name (value = …), not a value
+			cur = nil
+			return
+		}
+		given = true
+		var b strings.Builder
+		ok := true
+		for _, part := range splitTokens(cur, "+") {
+			switch {
+			case len(part) == 1 && len(part[0]) >= 2 && part[0][0] == '"':
+				v, err := strconv.Unquote(part[0])
+				if err != nil {
+					v = part[0][1 : len(part[0])-1]
+				}
+				b.WriteString(v)
+			case len(part) > 0 && isIdent(part[0]):
+				var chain []string
+				for _, tok := range part {
+					if tok != "." {
+						chain = append(chain, tok)
+					}
+				}
+				v, found := p.constantString(t, chain)
+				if !found {
+					ok = false
+				}
+				b.WriteString(v)
+			default:
+				ok = false
+			}
+		}
+		if ok {
+			out = append(out, b.String())
+		} else {
+			unreadable = true
 		}
 		cur = nil
 	}
-	var prev string
 	eachArg(toks, i, func(tok string) {
-		switch {
-		case tok == ".":
-		case isIdent(tok) && (prev == "." && len(cur) > 0):
-			cur = append(cur, tok)
-		case isIdent(tok):
-			flush(tok)
-			cur = []string{tok}
+		switch tok {
+		case ",", "{", "}", "=":
+			end(tok)
 		default:
-			flush(tok)
+			cur = append(cur, tok)
 		}
-		prev = tok
 	})
-	flush("")
-	return out
+	end("")
+	return out, unreadable, given
+}
+
+// splitTokens splits toks at each sep.
+func splitTokens(toks []string, sep string) [][]string {
+	var out [][]string
+	start := 0
+	for j, tok := range toks {
+		if tok == sep {
+			out = append(out, toks[start:j])
+			start = j + 1
+		}
+	}
+	return append(out, toks[start:])
 }
 
 func isIdent(tok string) bool {
@@ -184,18 +221,6 @@ func (p *project) constantString(t *analysis.Type, chain []string) (string, bool
 		return v, err == nil
 	}
 	return "", false
-}
-
-// stringArgs returns the string literals of the annotation arguments starting at toks[i]
-// ("(" … ")"), unquoted.
-func stringArgs(toks []string, i int) []string {
-	var out []string
-	eachArg(toks, i, func(tok string) {
-		if len(tok) >= 2 && tok[0] == '"' {
-			out = append(out, tok[1:len(tok)-1])
-		}
-	})
-	return out
 }
 
 // classArgs returns the class names of "X.class" in the annotation arguments at toks[i].

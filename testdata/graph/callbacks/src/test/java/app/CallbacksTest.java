@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import org.apache.commons.lang3.SerializationUtils;
 import org.junit.jupiter.api.Test;
 
 class CallbacksTest {
@@ -46,5 +47,16 @@ class CallbacksTest {
         new java.io.ObjectOutputStream(bytes).writeObject(new Account(5));
         Object back = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray())).readObject();
         assertEquals(-1, ((Ledger) back).opened);
+    }
+
+    @Test
+    void roundTripByAHelperLibrary() {
+        Settings back = SerializationUtils.roundtrip(new Settings());
+        assertEquals("x", back.name());
+    }
+
+    @Test
+    void sortedByAnotherLibraryHelper() {
+        assertEquals(2, org.apache.commons.lang3.ArrayUtils.toArray(new Settings(), new Settings()).length);
     }
 }
