@@ -159,6 +159,10 @@ var ruleCases = []struct {
 	{"but no object of a type without library supertypes", "receivers", "app.Tag#describe()", nil, []string{"app.ReceiversTest#thirdPartyConstant()"}, nil},
 	{"toString() on an untyped value reaches the class of the object made", "receivers", "app.Stamp#toString()", []string{"app.ReceiversTest#objectMethodsOnAnUntypedValue()"}, nil, nil},
 	{"and no other class's by name", "receivers", "app.Tag#toString()", nil, []string{"app.ReceiversTest#objectMethodsOnAnUntypedValue()"}, nil},
+	{"a field inherited from a JDK stream (FilterInputStream's in) is a library InputStream: the stream made reaches its methods", "receivers", "app.Zeros#markSupported()",
+		[]string{"app.ReceiversTest#wrapperAsksTheStreamItWraps()"}, nil, nil},
+	{"and a Reader's methods of that name are not matched", "receivers", "app.Letters#markSupported()", nil, []string{"app.ReceiversTest#wrapperAsksTheStreamItWraps()"}, nil},
+	{"nor through this.in", "receivers", "app.Letters#available()", nil, []string{"app.ReceiversTest#wrapperAsksTheStreamItWraps()"}, nil},
 	{"this.f of a local class may be a field it inherits", "fields", "app.Bin#size", []string{"app.FieldsTest#localClassField()"}, nil, nil},
 	{"this.f of a local class is no static of another type", "fields", "app.Tally#size", nil, []string{"app.FieldsTest#localClassField()"}, nil},
 

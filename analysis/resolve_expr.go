@@ -438,6 +438,9 @@ func (mc *memberCtx) head(recv []string, line int) (valType, []string) {
 		mc.edge(mc.r.member(ref).ID, "field-read", 0)
 		return mc.memberValue(ref), recv[1:]
 	}
+	if lt, ok := mc.r.inheritedLibraryField(mc.typ, n); ok {
+		return valType{lib: true, lname: lt}, recv[1:]
+	}
 	tr := mc.r.typeIn(mc.f, mc.typ, n)
 	if len(tr.ids) > 0 {
 		return valType{ids: tr.ids, static: true}, recv[1:]
@@ -545,6 +548,11 @@ func (mc *memberCtx) selectOn(v valType, seg string, line int, write bool) valTy
 		if ref, ok := mc.r.findField(id, seg); ok {
 			mc.edge(mc.r.member(ref).ID, kind, line)
 			add(mc.memberValueOn(ref, id))
+		}
+	}
+	if !found && !v.static && len(v.ids) == 1 {
+		if lt, ok := mc.r.inheritedLibraryField(v.ids[0], seg); ok {
+			return valType{lib: true, lname: lt} // this.in of a stream wrapper
 		}
 	}
 	if !found {

@@ -198,6 +198,58 @@ func (r *resolver) globalFields(name string) []string {
 	return out
 }
 
+// libraryFields are the protected fields JDK classes hand down to subclasses, by the class
+// that has them, with their types: FilterInputStream's in is an InputStream.
+var libraryFields = func() map[string]map[string]string {
+	out := map[string]map[string]string{}
+	for field, classes := range map[[2]string][]string{
+		{"in", "InputStream"}: {"FilterInputStream", "BufferedInputStream", "PushbackInputStream", "DataInputStream",
+			"CheckedInputStream", "DigestInputStream", "InflaterInputStream", "GZIPInputStream", "ZipInputStream"},
+		{"out", "OutputStream"}: {"FilterOutputStream", "BufferedOutputStream", "DataOutputStream", "PrintStream",
+			"CheckedOutputStream", "DigestOutputStream", "DeflaterOutputStream", "GZIPOutputStream", "ZipOutputStream"},
+		{"in", "Reader"}:  {"FilterReader", "PushbackReader"},
+		{"out", "Writer"}: {"FilterWriter", "PrintWriter"},
+	} {
+		for _, c := range classes {
+			if out[c] == nil {
+				out[c] = map[string]string{}
+			}
+			out[c][field[0]] = field[1]
+		}
+	}
+	return out
+}()
+
+// inheritedLibraryField returns the library type of the field name that typ, or a type
+// enclosing it, inherits from a JDK superclass (see libraryFields): a project stream
+// wrapper's in.read() is a call on a library InputStream, not a name to match.
+func (r *resolver) inheritedLibraryField(typ, name string) (string, bool) {
+	for cur := typ; cur != ""; {
+		r.d.typ(cur)
+		for _, a := range append([]string{cur}, r.idx.ancestors[cur]...) {
+			r.d.typ(a)
+			t := r.s.Type(a)
+			if t == nil {
+				continue
+			}
+			for _, written := range t.Extends {
+				if len(r.typeIn(r.s.FileOf(a), a, written).ids) > 0 {
+					continue
+				}
+				if ft, ok := libraryFields[LibraryTypeName(written)][name]; ok {
+					return ft, true
+				}
+			}
+		}
+		t := r.s.Type(cur)
+		if t == nil {
+			break
+		}
+		cur = t.Outer
+	}
+	return "", false
+}
+
 // exposedToLibrary says whether code holding an object as a library type may run a method
 // declared in project type typ: the object's class is typ or a project subtype of it, and
 // has a library supertype (beyond Object) to be held as one. Enums, records and

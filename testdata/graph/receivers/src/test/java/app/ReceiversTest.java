@@ -174,4 +174,9 @@ class ReceiversTest {
         Stamp made = new Stamp();
         assertEquals("stamp", Box.of(made).get().toString());
     }
+
+    @Test
+    void wrapperAsksTheStreamItWraps() throws Exception {
+        assertEquals(false, new Tee(new Zeros()).markSupported());
+    }
 }
