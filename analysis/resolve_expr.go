@@ -973,20 +973,7 @@ func (mc *memberCtx) takeRefs(refs []memberRef, res *callResult) {
 }
 
 // global matches every project method of the call's name and arity.
-func (mc *memberCtx) global(c Call, res *callResult, why string) {
-	ids := mc.r.globalMethods(c.Name, c.Arity)
-	kind := "call"
-	if c.MethRef {
-		kind = "method-ref"
-	}
-	for _, id := range ids {
-		res.targets = append(res.targets, target{id, kind, why})
-	}
-	if len(ids) > 0 && !hasString(mc.widened, c.Name) {
-		mc.widened = append(mc.widened, c.Name)
-	}
-	res.value = unknownVal
-}
+func (mc *memberCtx) global(c Call, res *callResult, why string) { mc.byName(c, res, why, nil) }
 
 // globalOn matches c by name on the unknown receiver recv: every project method, or for an
 // opaque receiver (a library type) those of types whose objects may have that type. Object's
@@ -996,20 +983,24 @@ func (mc *memberCtx) globalOn(recv valType, c Call, res *callResult, why string)
 		mc.global(c, res, why)
 		return
 	}
-	var ids []string
-	for _, id := range mc.r.globalMethods(c.Name, c.Arity) {
-		if mc.r.exposedToLibrary(typeOfMember(id)) {
-			ids = append(ids, id)
-		}
-	}
+	mc.byName(c, res, WhyLibraryValue, func(id string) bool { return mc.r.exposedToLibrary(typeOfMember(id)) })
+}
+
+// byName adds every project method of the call's name and arity that keep accepts (all when
+// keep is nil), tagged why; what the call returns is unknown.
+func (mc *memberCtx) byName(c Call, res *callResult, why string, keep func(id string) bool) {
 	kind := "call"
 	if c.MethRef {
 		kind = "method-ref"
 	}
-	for _, id := range ids {
-		res.targets = append(res.targets, target{id, kind, WhyLibraryValue})
+	matched := false
+	for _, id := range mc.r.globalMethods(c.Name, c.Arity) {
+		if keep == nil || keep(id) {
+			res.targets = append(res.targets, target{id, kind, why})
+			matched = true
+		}
 	}
-	if len(ids) > 0 && !hasString(mc.widened, c.Name) {
+	if matched && !hasString(mc.widened, c.Name) {
 		mc.widened = append(mc.widened, c.Name)
 	}
 	res.value = unknownVal

@@ -198,6 +198,9 @@ func (r *resolver) globalFields(name string) []string {
 	return out
 }
 
+// libraryFieldNames are the names libraryFields holds (a quick test before the walk).
+var libraryFieldNames = map[string]bool{}
+
 // libraryFields are the protected fields JDK classes hand down to subclasses, by the class
 // that has them, with their types: FilterInputStream's in is an InputStream.
 var libraryFields = func() map[string]map[string]string {
@@ -210,6 +213,7 @@ var libraryFields = func() map[string]map[string]string {
 		{"in", "Reader"}:  {"FilterReader", "PushbackReader"},
 		{"out", "Writer"}: {"FilterWriter", "PrintWriter"},
 	} {
+		libraryFieldNames[field[0]] = true
 		for _, c := range classes {
 			if out[c] == nil {
 				out[c] = map[string]string{}
@@ -224,6 +228,9 @@ var libraryFields = func() map[string]map[string]string {
 // enclosing it, inherits from a JDK superclass (see libraryFields): a project stream
 // wrapper's in.read() is a call on a library InputStream, not a name to match.
 func (r *resolver) inheritedLibraryField(typ, name string) (string, bool) {
+	if !libraryFieldNames[name] {
+		return "", false
+	}
 	for cur := typ; cur != ""; {
 		r.d.typ(cur)
 		for _, a := range append([]string{cur}, r.idx.ancestors[cur]...) {
