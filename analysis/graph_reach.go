@@ -334,13 +334,27 @@ func (g *Graph) creatorFiles(file string) map[string]bool {
 	return out
 }
 
-// TestFiles returns the files that declare the test class id and its project ancestors:
-// the code whose objects a test of that class may hold (see Reached.In).
+// TestFiles returns the files that declare the test class id and its project ancestors,
+// and for a nested class its enclosing classes, their ancestors and subclasses: the code
+// whose objects a test of that class may hold (see Reached.In).
 func (g *Graph) TestFiles(id string) []string {
 	var out []string
-	for _, t := range append([]string{id}, g.idx.ancestors[id]...) {
-		if f := g.snap.FileOf(t); f != nil && !slices.Contains(out, f.Path) {
-			out = append(out, f.Path)
+	add := func(typ string) {
+		for _, t := range append([]string{typ}, g.idx.ancestors[typ]...) {
+			if f := g.snap.FileOf(t); f != nil && !slices.Contains(out, f.Path) {
+				out = append(out, f.Path)
+			}
+		}
+	}
+	add(id)
+	// A nested test class (JUnit 5's @Nested) runs with an instance of its enclosing class,
+	// which for a nested class an abstract test declares is an instance of any concrete
+	// subclass of it (commons-collections' AbstractMapTest.MapEntrySetTest calls the outer
+	// makeObject() every concrete map test overrides): their code runs for the test too.
+	for t := g.snap.Type(id); t != nil && t.Outer != ""; t = g.snap.Type(t.Outer) {
+		add(t.Outer)
+		for _, sub := range g.idx.allSubtypes(t.Outer) {
+			add(sub)
 		}
 	}
 	return out

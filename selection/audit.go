@@ -278,6 +278,9 @@ type auditor struct {
 	// overloaded (a @Test and a @ParameterizedTest of the same name).
 	methods map[string][]*slicing.TestMethod
 	bySite  map[coverage.Site][]string // production members each site executed (built on first miss)
+	// suites are the concrete test classes with a JUnit 3 suite() method: what tests no
+	// source declares ran under.
+	suites []*slicing.TestClass
 	// users maps each production class to the concrete test classes whose runs executed
 	// any of its members (the Ekstazi oracle).
 	users map[string]map[string]bool
@@ -296,6 +299,9 @@ func newAuditor(st Input, rec *coverage.Store) *auditor {
 			continue
 		}
 		a.classes[tc.ID] = tc
+		if slices.ContainsFunc(tc.Methods, func(tm *slicing.TestMethod) bool { return tm.Kind == slicing.KindSuite }) {
+			a.suites = append(a.suites, tc)
+		}
 		for _, tm := range tc.Methods {
 			key := tc.ID + "#" + methodName(tm.ID)
 			a.methods[key] = append(a.methods[key], tm)
@@ -427,6 +433,30 @@ func (a *auditor) audit(c candidate, res *Result) (MemberAudit, []AuditMiss) {
 	}
 	for _, site := range c.sites {
 		tc := a.classes[site.Class()]
+		if tc == nil && len(a.suites) > 0 && a.st.Cur.Type(site.Class()) == nil {
+			// A test no source declares (Guava testlib's testers) ran under a suite()
+			// method: the record does not say which, so the site is selected when every
+			// suite class is.
+			all := true
+			for _, stc := range a.suites {
+				classes[stc.ID] = true
+				for _, tm := range stc.Methods {
+					if tm.Kind != slicing.KindSuite {
+						continue
+					}
+					methods[stc.ID+"#"+methodName(tm.ID)] = true
+					needMethod(stc, tm, tm.Units)
+					for _, u := range tm.Units {
+						all = all && selected[u.ID]
+					}
+				}
+			}
+			if !all {
+				missed = append(missed, AuditMiss{Member: c.id, Test: site.Test, Line: site.Line, OtherThread: site.OtherThread,
+					Via: []string{c.id}, Why: "run by a suite() that was not selected"})
+			}
+			continue
+		}
 		if tc == nil {
 			missed = append(missed, AuditMiss{Member: c.id, Test: site.Test, Line: site.Line, OtherThread: site.OtherThread,
 				Via: []string{c.id}, Why: "test class not discovered"})

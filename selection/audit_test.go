@@ -487,3 +487,42 @@ public class ` + name + ` {
 		t.Errorf("over half covered %d, with fresh JVMs %d: a JVM per class only adds", res.OverHalfCovered, res.OverHalfCoveredFresh)
 	}
 }
+
+// TestAuditCreditsUndeclaredTestersToSuites: Guava testlib's testers are classes no source
+// declares; they run under a JUnit 3 suite() method, and the record names the tester. A
+// site there is selected when the suite classes are: add, which the suite reaches, is not
+// missed; name, which it does not reach, is (the suite is not selected for it).
+func TestAuditCreditsUndeclaredTestersToSuites(t *testing.T) {
+	files := maps.Clone(auditFiles)
+	files["src/test/java/p/LibSuiteTest.java"] = []byte(`package p;
+import junit.framework.Test;
+import junit.framework.TestCase;
+import junit.framework.TestSuite;
+public class LibSuiteTest extends TestCase {
+  public static Test suite() {
+    new Calc(1).add(1);
+    return new TestSuite();
+  }
+}
+`)
+	st := auditStateOf(t, files)
+	rec := auditRecord(st,
+		coverage.JVMHit{Member: 1, TestClass: "com.lib.Tester", TestMethod: "testAdd", Line: 0},
+		coverage.JVMHit{Member: 2, TestClass: "com.lib.Tester", TestMethod: "testName", Line: 0})
+	res, err := Audit(context.Background(), st, rec, AuditOptions{Worst: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var addMissed, nameMissed bool
+	for _, m := range res.Missed {
+		if m.Test == "com.lib.Tester#testAdd" {
+			addMissed = true
+		}
+		if m.Test == "com.lib.Tester#testName" {
+			nameMissed = m.Why == "run by a suite() that was not selected"
+		}
+	}
+	if addMissed || !nameMissed {
+		t.Errorf("misses %+v: want the tester's name site missed (suite not selected) and its add site selected", res.Missed)
+	}
+}

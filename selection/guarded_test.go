@@ -259,3 +259,63 @@ func TestObjectMethodOnAnUntypedValueFollowsTheObjectMade(t *testing.T) {
 		t.Errorf("Ticket#toString edited: got %v, but no test makes a Ticket", got)
 	}
 }
+
+// inheritedNestedFiles: commons-collections' pattern. An abstract test declares a @Nested
+// class whose tests call the outer makeObject(); JUnit runs it inside each concrete
+// subclass, whose makeObject() builds the production object. The nested class creates no
+// StackTest itself, yet runs StackTest's makeObject().
+var inheritedNestedFiles = map[string]string{
+	"src/main/java/n/Stack.java": `package n;
+public class Stack {
+  private int size;
+  public Stack() { size = 0; }
+  public void push(int x) { size++; }
+  public int size() { return size; }
+}
+`,
+	"src/test/java/n/AbstractCollectionTest.java": `package n;
+import static org.junit.jupiter.api.Assertions.*;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+public abstract class AbstractCollectionTest {
+  public abstract Object makeObject();
+  @Test public void makes() { assertNotNull(makeObject()); }
+  @Nested
+  public class Views {
+    @Test public void viewOfANewObject() { assertNotNull(makeObject()); }
+    @Test public void arithmetic() { assertEquals(2, 1 + 1); }
+  }
+}
+`,
+	"src/test/java/n/StackTest.java": `package n;
+public class StackTest extends AbstractCollectionTest {
+  @Override public Object makeObject() { return new Stack(); }
+}
+`,
+	"src/test/java/n/OtherTest.java": `package n;
+import static org.junit.jupiter.api.Assertions.*;
+import org.junit.jupiter.api.Test;
+public class OtherTest {
+  @Test public void plain() { assertEquals(1, 1); }
+}
+`,
+}
+
+// TestInheritedNestedTestRunsTheConcreteOuterCode: editing Stack's constructor selects the
+// nested view test (which runs StackTest's makeObject through its enclosing instance), not
+// the nested test that only adds numbers, nor an unrelated test class.
+func TestInheritedNestedTestRunsTheConcreteOuterCode(t *testing.T) {
+	res := selectEdit(t, inheritedNestedFiles, "src/main/java/n/Stack.java", "size = 0;", "size = 1;", "", nil)
+	var got []string
+	for _, u := range res.Units {
+		got = append(got, u.Test)
+	}
+	if !slices.Contains(got, "n.AbstractCollectionTest.Views#viewOfANewObject") {
+		t.Errorf("the nested test running StackTest's makeObject is not selected (got %v)", got)
+	}
+	for _, no := range []string{"n.AbstractCollectionTest.Views#arithmetic", "n.OtherTest#plain"} {
+		if slices.Contains(got, no) {
+			t.Errorf("%s selected: %v", no, got)
+		}
+	}
+}
