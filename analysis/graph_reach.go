@@ -346,15 +346,26 @@ func (g *Graph) TestFiles(id string) []string {
 			}
 		}
 	}
-	add(id)
 	// A nested test class (JUnit 5's @Nested) runs with an instance of its enclosing class,
 	// which for a nested class an abstract test declares is an instance of any concrete
 	// subclass of it (commons-collections' AbstractMapTest.MapEntrySetTest calls the outer
 	// makeObject() every concrete map test overrides): their code runs for the test too.
-	for t := g.snap.Type(id); t != nil && t.Outer != ""; t = g.snap.Type(t.Outer) {
-		add(t.Outer)
-		for _, sub := range g.idx.allSubtypes(t.Outer) {
-			add(sub)
+	// Such a subclass may be nested itself (AbstractMultiValuedMapTest.MultiValuedMapKeysTest
+	// extends AbstractMultiSetTest), with an enclosing instance of its own.
+	seen := map[string]bool{id: true}
+	for work := []string{id}; len(work) > 0; {
+		typ := work[0]
+		work = work[1:]
+		add(typ)
+		t := g.snap.Type(typ)
+		if t == nil || t.Outer == "" {
+			continue
+		}
+		for _, x := range append([]string{t.Outer}, g.idx.allSubtypes(t.Outer)...) {
+			if !seen[x] {
+				seen[x] = true
+				work = append(work, x)
+			}
 		}
 	}
 	return out

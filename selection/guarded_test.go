@@ -292,6 +292,26 @@ public class StackTest extends AbstractCollectionTest {
   @Override public Object makeObject() { return new Stack(); }
 }
 `,
+	"src/main/java/n/Queue.java": `package n;
+public class Queue {
+  public Queue() { }
+}
+`,
+	"src/test/java/n/AbstractMapTest.java": `package n;
+import org.junit.jupiter.api.Nested;
+public abstract class AbstractMapTest {
+  public abstract Object makeMap();
+  @Nested
+  public class KeysTest extends AbstractCollectionTest {
+    @Override public Object makeObject() { return makeMap(); }
+  }
+}
+`,
+	"src/test/java/n/QueueMapTest.java": `package n;
+public class QueueMapTest extends AbstractMapTest {
+  @Override public Object makeMap() { return new Queue(); }
+}
+`,
 	"src/test/java/n/OtherTest.java": `package n;
 import static org.junit.jupiter.api.Assertions.*;
 import org.junit.jupiter.api.Test;
@@ -317,5 +337,18 @@ func TestInheritedNestedTestRunsTheConcreteOuterCode(t *testing.T) {
 		if slices.Contains(got, no) {
 			t.Errorf("%s selected: %v", no, got)
 		}
+	}
+	// Two levels: Views runs inside AbstractMapTest.KeysTest (a nested subclass of its
+	// enclosing class), which runs inside QueueMapTest, whose makeMap makes the Queue.
+	res = selectEdit(t, inheritedNestedFiles, "src/main/java/n/Queue.java", "public Queue() { }", "public Queue() { int x = 1; }", "", nil)
+	got = nil
+	for _, u := range res.Units {
+		got = append(got, u.Test)
+	}
+	if !slices.Contains(got, "n.AbstractCollectionTest.Views#viewOfANewObject") {
+		t.Errorf("the nested test running QueueMapTest's makeMap through KeysTest is not selected (got %v)", got)
+	}
+	if slices.Contains(got, "n.OtherTest#plain") {
+		t.Errorf("an unrelated class is selected: %v", got)
 	}
 }
