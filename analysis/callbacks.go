@@ -26,7 +26,8 @@ var (
 		"headMap", "tailMap", "subMap", "comparator", "firstEntry", "lastEntry", "pollFirstEntry", "pollLastEntry",
 		"lowerKey", "higherKey", "floorKey", "ceilingKey", "lowerEntry", "higherEntry", "floorEntry", "ceilingEntry",
 		"descendingMap", "navigableKeySet", "descendingKeySet", "keys", "elements", "contains", "rehash",
-		"getProperty", "setProperty", "load", "store", "propertyNames", "stringPropertyNames", "list"}
+		"getProperty", "setProperty", "load", "store", "propertyNames", "stringPropertyNames", "list",
+		"loadFromXML", "storeToXML", "save"}
 	throwableMethods = []string{"getMessage", "getLocalizedMessage", "getCause", "initCause", "fillInStackTrace",
 		"getStackTrace", "setStackTrace", "printStackTrace"}
 	functionMethods = []string{"apply", "applyAsInt", "applyAsLong", "applyAsDouble", "accept", "test", "get",

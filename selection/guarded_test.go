@@ -352,3 +352,43 @@ func TestInheritedNestedTestRunsTheConcreteOuterCode(t *testing.T) {
 		t.Errorf("an unrelated class is selected: %v", got)
 	}
 }
+
+// propertiesFiles: commons-collections' EmptyProperties overrides Properties#loadFromXML,
+// and a test calls it through the factory's field, typed Properties.
+var propertiesFiles = map[string]string{
+	"src/main/java/q/Factory.java": `package q;
+import java.io.InputStream;
+import java.util.Properties;
+public class Factory {
+  public static final Properties EMPTY = new Empty();
+  static class Empty extends Properties {
+    @Override public synchronized void loadFromXML(InputStream in) {
+      throw new UnsupportedOperationException();
+    }
+  }
+}
+`,
+	"src/test/java/q/FactoryTest.java": `package q;
+import static org.junit.Assert.*;
+import java.io.ByteArrayInputStream;
+import org.junit.Test;
+public class FactoryTest {
+  @Test public void rejectsXml() throws Exception {
+    try {
+      Factory.EMPTY.loadFromXML(new ByteArrayInputStream(new byte[0]));
+      fail();
+    } catch (UnsupportedOperationException expected) {
+    }
+  }
+}
+`,
+}
+
+// TestPropertiesOverridesAreCallbacks: Properties' own overridable methods (loadFromXML,
+// storeToXML, save) belong to what a Properties subclass's creation depends on.
+func TestPropertiesOverridesAreCallbacks(t *testing.T) {
+	res := selectEdit(t, propertiesFiles, "src/main/java/q/Factory.java", "throw new UnsupportedOperationException();", "throw new IllegalStateException();", "", nil)
+	if len(res.Units) == 0 {
+		t.Errorf("editing Empty#loadFromXML selects nothing; FactoryTest calls it through Factory.EMPTY")
+	}
+}
