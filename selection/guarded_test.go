@@ -142,10 +142,7 @@ public class ActionTest {
 // whose slice holds it, and not the one that only adds numbers.
 func TestFreeLambdaInitializesItsInterface(t *testing.T) {
 	res := selectEdit(t, freeLambdaFiles, "src/main/java/f/Setup.java", "return x -> { };", "return x -> { throw new IllegalStateException(); };", "", nil)
-	var got []string
-	for _, u := range res.Units {
-		got = append(got, u.ID)
-	}
+	got := unitIDs(res)
 	if !slices.Contains(got, "f.ActionTest#made:7") {
 		t.Errorf("the assertion on the lambda is not selected (got %v)", got)
 	}
@@ -198,10 +195,7 @@ public class DiceTest {
 // one that only adds numbers, nor the test whose lambda is a plain IntUnaryOperator.
 func TestLibraryCallRunsTheDefaultOfAFunctionsProjectInterface(t *testing.T) {
 	res := selectEdit(t, libraryTypedFunctionFiles, "src/main/java/f/Roll.java", "return next(max);", "return next(max) + 1;", "", nil)
-	var got []string
-	for _, u := range res.Units {
-		got = append(got, u.ID)
-	}
+	got := unitIDs(res)
 	if !slices.Contains(got, "f.DiceTest#rolls:9") {
 		t.Errorf("the assertion on the dice rolled with a Roll is not selected (got %v)", got)
 	}
@@ -245,17 +239,11 @@ public class StampTest {
 // statement making the Stamp, which depends on Stamp's toString. Another class's toString
 // is not matched by name.
 func TestObjectMethodOnAnUntypedValueFollowsTheObjectMade(t *testing.T) {
-	units := func(res *Result) (got []string) {
-		for _, u := range res.Units {
-			got = append(got, u.ID)
-		}
-		return got
-	}
-	got := units(selectEdit(t, untypedObjectMethodFiles, "src/main/java/f/Stamp.java", `"stamp"`, `"STAMP"`, "", nil))
+	got := unitIDs(selectEdit(t, untypedObjectMethodFiles, "src/main/java/f/Stamp.java", `"stamp"`, `"STAMP"`, "", nil))
 	if !slices.Contains(got, "f.StampTest#prints:10") || slices.Contains(got, "f.StampTest#prints:9") {
 		t.Errorf("Stamp#toString edited: got %v, want the printing assertion only", got)
 	}
-	if got := units(selectEdit(t, untypedObjectMethodFiles, "src/main/java/f/Ticket.java", `"ticket"`, `"TICKET"`, "", nil)); len(got) != 0 {
+	if got := unitIDs(selectEdit(t, untypedObjectMethodFiles, "src/main/java/f/Ticket.java", `"ticket"`, `"TICKET"`, "", nil)); len(got) != 0 {
 		t.Errorf("Ticket#toString edited: got %v, but no test makes a Ticket", got)
 	}
 }
@@ -326,10 +314,7 @@ public class OtherTest {
 // the nested test that only adds numbers, nor an unrelated test class.
 func TestInheritedNestedTestRunsTheConcreteOuterCode(t *testing.T) {
 	res := selectEdit(t, inheritedNestedFiles, "src/main/java/n/Stack.java", "size = 0;", "size = 1;", "", nil)
-	var got []string
-	for _, u := range res.Units {
-		got = append(got, u.Test)
-	}
+	got := unitTests(res)
 	if !slices.Contains(got, "n.AbstractCollectionTest.Views#viewOfANewObject") {
 		t.Errorf("the nested test running StackTest's makeObject is not selected (got %v)", got)
 	}
@@ -341,10 +326,7 @@ func TestInheritedNestedTestRunsTheConcreteOuterCode(t *testing.T) {
 	// Two levels: Views runs inside AbstractMapTest.KeysTest (a nested subclass of its
 	// enclosing class), which runs inside QueueMapTest, whose makeMap makes the Queue.
 	res = selectEdit(t, inheritedNestedFiles, "src/main/java/n/Queue.java", "public Queue() { }", "public Queue() { int x = 1; }", "", nil)
-	got = nil
-	for _, u := range res.Units {
-		got = append(got, u.Test)
-	}
+	got = unitTests(res)
 	if !slices.Contains(got, "n.AbstractCollectionTest.Views#viewOfANewObject") {
 		t.Errorf("the nested test running QueueMapTest's makeMap through KeysTest is not selected (got %v)", got)
 	}

@@ -155,10 +155,20 @@ func TestSelectionIsSafeAgainstDynamicGroundTruth(t *testing.T) {
 	}
 }
 
+// unitIDs lists the ids of the units r selected.
 func unitIDs(r *Result) []string {
 	var out []string
 	for _, u := range r.Units {
 		out = append(out, u.ID)
+	}
+	return out
+}
+
+// unitTests lists the test methods of the units r selected, one entry per unit.
+func unitTests(r *Result) []string {
+	var out []string
+	for _, u := range r.Units {
+		out = append(out, u.Test)
 	}
 	return out
 }
