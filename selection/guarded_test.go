@@ -277,7 +277,13 @@ public abstract class AbstractCollectionTest {
 `,
 	"src/test/java/n/StackTest.java": `package n;
 public class StackTest extends AbstractCollectionTest {
+  private final Object seed = Seeds.make();
   @Override public Object makeObject() { return new Stack(); }
+}
+`,
+	"src/main/java/n/Seeds.java": `package n;
+public class Seeds {
+  public static Object make() { return "seed"; }
 }
 `,
 	"src/main/java/n/Queue.java": `package n;
@@ -329,6 +335,17 @@ func TestInheritedNestedTestRunsTheConcreteOuterCode(t *testing.T) {
 	got = unitTests(res)
 	if !slices.Contains(got, "n.AbstractCollectionTest.Views#viewOfANewObject") {
 		t.Errorf("the nested test running QueueMapTest's makeMap through KeysTest is not selected (got %v)", got)
+	}
+	if slices.Contains(got, "n.OtherTest#plain") {
+		t.Errorf("an unrelated class is selected: %v", got)
+	}
+	// StackTest's field initializer builds every enclosing instance Views runs in, so all
+	// of Views' tests run it (commons-collections' DefaultedMapTest field).
+	got = unitTests(selectEdit(t, inheritedNestedFiles, "src/main/java/n/Seeds.java", `"seed"`, `"SEED"`, "", nil))
+	for _, want := range []string{"n.AbstractCollectionTest.Views#viewOfANewObject", "n.AbstractCollectionTest.Views#arithmetic"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("Seeds#make, run by StackTest's field initializer: %s not selected (got %v)", want, got)
+		}
 	}
 	if slices.Contains(got, "n.OtherTest#plain") {
 		t.Errorf("an unrelated class is selected: %v", got)

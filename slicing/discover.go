@@ -57,7 +57,7 @@ type TestClass struct {
 	// Fixtures are the member ids that run around every test: @Before*/@After* and JUnit 3
 	// setUp/tearDown methods, fields (including @Rule/@ClassRule), constructors and
 	// initializers, of the class, its project superclasses and, for @Nested classes, the
-	// enclosing classes.
+	// enclosing classes with their superclasses and subclasses (see fixtureTypes).
 	Fixtures []string `json:"fixtures"`
 	// Reason says why every test of the class is one class-level unit ("parameterized",
 	// "inherited", "calls-test"); nil otherwise.
@@ -233,19 +233,30 @@ var fixtureAnnotations = map[string]bool{
 	"AfterEach": true, "BeforeAll": true, "AfterAll": true, "Rule": true, "ClassRule": true,
 }
 
+// fixtureTypes returns t and the types whose fixtures run around t's tests: its project
+// supertypes and, for a @Nested class, its enclosing classes with their supertypes and
+// subtypes (Jupiter runs an inherited nested class inside every subclass of its enclosing
+// class, whose initializers, constructors and fixtures build the enclosing instance).
+func (p *project) fixtureTypes(t *analysis.Type) []*analysis.Type {
+	types := append([]*analysis.Type{t}, p.supertypes(t)...)
+	if !t.HasAnnotation("Nested") {
+		return types
+	}
+	for o := p.snap.Type(t.Outer); o != nil; o = p.snap.Type(o.Outer) {
+		types = append(types, o)
+		types = append(types, p.supertypes(o)...)
+		types = append(types, p.subtypes(o)...)
+		if o.Outer == "" {
+			break
+		}
+	}
+	return types
+}
+
 // fixtures lists the members that run around every test of t.
 func (p *project) fixtures(t *analysis.Type) []string {
 	set, fixtureSigs := map[string]bool{}, map[string]bool{}
-	types := append([]*analysis.Type{t}, p.supertypes(t)...)
-	if t.HasAnnotation("Nested") {
-		for o := p.snap.Type(t.Outer); o != nil; o = p.snap.Type(o.Outer) {
-			types = append(types, o)
-			types = append(types, p.supertypes(o)...)
-			if o.Outer == "" {
-				break
-			}
-		}
-	}
+	types := p.fixtureTypes(t)
 	for _, c := range types {
 		for _, m := range c.Members {
 			switch m.Kind {

@@ -236,7 +236,8 @@ func (d *Discovery) incremental(s *analysis.Snapshot, read func(rel string) ([]b
 // rebuildClasses makes the class list of nd in discovery order (files by path, types in
 // file order): classes of test files whose declarations changed are built again from their
 // types (tests may have come or gone), classes declared in or inheriting from edited files
-// are rebuilt, and every other class is shared.
+// are rebuilt, and so are those taking fixtures from a redeclared type (fixtureTypes); every
+// other class is shared.
 func (d *Discovery) rebuildClasses(s *analysis.Snapshot, p2 *project, nd *Discovery, paths, redeclared map[string]bool) ([]*TestClass, bool) {
 	changedTypes := map[string]bool{}
 	byFile := map[string][]*TestClass{}
@@ -269,7 +270,7 @@ func (d *Discovery) rebuildClasses(s *analysis.Snapshot, p2 *project, nd *Discov
 		if t == nil {
 			return true
 		}
-		for _, sup := range p2.supertypes(t) {
+		for _, sup := range p2.fixtureTypes(t)[1:] {
 			if changedTypes[sup.ID] {
 				return true
 			}

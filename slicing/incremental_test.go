@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -513,6 +514,48 @@ func TestDiscoveryOfNULLiterals(t *testing.T) {
 		}
 		if strings.Join(levels, ",") != "assertion,assertion" {
 			t.Errorf("%s: units %v, want two assertion units", name, levels)
+		}
+	}
+}
+
+// TestUpdateNestedFixturesFromASubclassOfTheEnclosingClass: a field added to a subclass of
+// the enclosing class of an inherited @Nested class, in another file, joins the nested
+// class's fixtures (it builds the enclosing instance the nested tests run in).
+func TestUpdateNestedFixturesFromASubclassOfTheEnclosingClass(t *testing.T) {
+	files := map[string]string{
+		"src/main/java/n/Seeds.java": "package n;\n\npublic class Seeds {\n    public static Object make() {\n        return \"seed\";\n    }\n}\n",
+		"src/test/java/n/AbstractCollectionTest.java": `package n;
+
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+public abstract class AbstractCollectionTest {
+    public abstract Object makeObject();
+
+    @Nested
+    public class Views {
+        @Test
+        public void view() {
+            assertNotNull(makeObject());
+        }
+    }
+}
+`,
+		"src/test/java/n/StackTest.java": "package n;\n\npublic class StackTest extends AbstractCollectionTest {\n    @Override\n    public Object makeObject() {\n        return \"stack\";\n    }\n}\n",
+	}
+	s, d := discoverTree(t, t.TempDir(), files)
+	rel := "src/test/java/n/StackTest.java"
+	s2 := s.WithFile(rel, []byte(strings.Replace(files[rel], "    @Override", "    private final Object seed = Seeds.make();\n\n    @Override", 1)))
+	compareUpdate(t, "a field added to the enclosing class's subclass", d, s2, rel)
+	got, _, err := d.Update(s2, s2.Read, []string{rel})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range got.Classes {
+		if tc.ID == "n.AbstractCollectionTest.Views" && !slices.Contains(tc.Fixtures, "n.StackTest#seed") {
+			t.Errorf("Views' fixtures %v lack StackTest's new field", tc.Fixtures)
 		}
 	}
 }
