@@ -1,6 +1,9 @@
 package analysis
 
-import "sync"
+import (
+	"slices"
+	"sync"
+)
 
 // nodeIDs numbers node ids densely for one lineage of graphs (a build and the updates
 // derived from it), so that reverse walks can use slices instead of string maps. It only
@@ -46,11 +49,38 @@ func (t *nodeIDs) name(n int32) string {
 }
 
 // callerIndex is the reverse adjacency of one graph by node number: callers[n] are the
-// distinct nodes with an edge to node n. It is persistent like the edge stores: with
-// copies the row table and replaces only the rows an update touched.
+// nodes with an edge to node n, each once per way it reaches n (see tags). It is persistent
+// like the edge stores: with copies the row table and replaces only the rows an update
+// touched.
 type callerIndex struct {
 	ids     *nodeIDs
 	callers [][]int32
+	// tags[n][i] says how callers[n][i] reaches n: tagAny, tagSuper, tagOverride, or the
+	// number of the type node its receiver is typed as (Edge.Recv). A nil row is all
+	// tagAny. A caller with a tagAny edge to n is listed once, with tagAny.
+	tags [][]int32
+}
+
+// Caller tags (callerIndex.tags); a tag >= 0 is a receiver type's node number.
+const (
+	tagAny      int32 = -1 // nothing narrows which object the dependency runs on
+	tagSuper    int32 = -2 // super.m(): runs n's own body, whatever the object
+	// The caller is a method n overrides, or one whose dispatch picks n as inherited by a
+	// subclass: dispatch on it may pick n, for objects of n's class (or subclasses).
+	tagOverride int32 = -3
+)
+
+// callerTag returns the tag of one edge into a row (see callerIndex.tags).
+func (c *callerIndex) callerTag(e *Edge) int32 {
+	switch {
+	case e.Kind == EdgeOverride, e.Kind == EdgeDispatch && e.Recv != "":
+		return tagOverride
+	case e.Kind == EdgeSuper:
+		return tagSuper
+	case e.Kind == EdgeCall && e.Recv != "":
+		return c.ids.intern(e.Recv)
+	}
+	return tagAny
 }
 
 // buildCallerIndex numbers every node of rev and records its callers.
@@ -69,28 +99,59 @@ func buildCallerIndex(rev *edgeStore) *callerIndex {
 // new graph); c is not modified.
 func (c *callerIndex) with(rev *edgeStore, touched []string) *callerIndex {
 	rows := make([][]int32, len(touched))
+	tagRows := make([][]int32, len(touched))
 	at := make([]int32, len(touched))
 	for i, key := range touched {
 		at[i] = c.ids.intern(key)
-		prev := ""
-		for _, rec := range rev.get(key) {
-			// Records are sorted by file, then by edge, From first: one entry per caller
-			// (a caller's edges come from its own file).
-			if rec.From != prev {
-				rows[i] = append(rows[i], c.ids.intern(rec.From))
-				prev = rec.From
-			}
-		}
+		rows[i], tagRows[i] = c.row(rev.get(key))
 	}
 	c.ids.mu.RLock()
 	n := len(c.ids.names)
 	c.ids.mu.RUnlock()
-	out := &callerIndex{ids: c.ids, callers: make([][]int32, n)}
+	out := &callerIndex{ids: c.ids, callers: make([][]int32, n), tags: make([][]int32, n)}
 	copy(out.callers, c.callers)
+	copy(out.tags, c.tags)
 	for i, n := range at {
-		out.callers[n] = rows[i]
+		out.callers[n], out.tags[n] = rows[i], tagRows[i]
 	}
 	return out
+}
+
+// row makes one node's callers and their tags from the records of its incoming edges;
+// tags is nil when every entry is tagAny.
+func (c *callerIndex) row(recs []edgeRec) (callers, tags []int32) {
+	// Records are sorted by file, then by edge, From first: a caller's records are
+	// consecutive (its edges come from its own file).
+	var run []int32 // the distinct tags of the current caller
+	flush := func(from int32) {
+		if slices.Contains(run, tagAny) {
+			run = append(run[:0], tagAny)
+		}
+		for _, t := range run {
+			callers = append(callers, from)
+			tags = append(tags, t)
+		}
+		run = run[:0]
+	}
+	prev, from := "", int32(-1)
+	for _, rec := range recs {
+		if rec.From != prev {
+			if from >= 0 {
+				flush(from)
+			}
+			prev, from = rec.From, c.ids.intern(rec.From)
+		}
+		if t := c.callerTag(rec.Edge); !slices.Contains(run, t) {
+			run = append(run, t)
+		}
+	}
+	if from >= 0 {
+		flush(from)
+	}
+	if !slices.ContainsFunc(tags, func(t int32) bool { return t != tagAny }) {
+		tags = nil
+	}
+	return callers, tags
 }
 
 // walk returns, for every node that reaches one of the start numbers, the next node toward

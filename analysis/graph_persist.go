@@ -14,7 +14,7 @@ import (
 )
 
 // graphFormat names the encoding of Encode; RestoreGraph refuses anything else.
-const graphFormat = "assertlens-graph-v1"
+const graphFormat = "assertlens-graph-v2"
 
 // Encode writes what resolving the graph's files produced (per file: its edges, the
 // lookups they relied on, its uncertainty notes and shape), so that RestoreGraph can stand
@@ -58,6 +58,7 @@ func (g *Graph) Encode(w io.Writer) error {
 			put(ref(e.To))
 			put(ref(e.Kind))
 			put(ref(e.Uncertain))
+			put(ref(e.Recv))
 			put(uint64(e.Line))
 		}
 	}
@@ -154,7 +155,7 @@ func RestoreGraph(s *Snapshot, r io.Reader) (*Graph, error) {
 		ne := d.count()
 		fg.edges = make([]Edge, 0, min(ne, len(data)))
 		for j := 0; j < ne && d.err == nil; j++ {
-			fg.edges = append(fg.edges, Edge{From: ref(), To: ref(), Kind: ref(), Uncertain: ref(), Line: int(d.uvarint())})
+			fg.edges = append(fg.edges, Edge{From: ref(), To: ref(), Kind: ref(), Uncertain: ref(), Recv: ref(), Line: int(d.uvarint())})
 		}
 		files = append(files, fg)
 	}

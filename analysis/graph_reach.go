@@ -71,7 +71,10 @@ func (g *Graph) ReachFrom(changed []string) *Reached {
 }
 
 // guardedWalk is callerIndex.walk that tells apart the nodes reached only through instance
-// members of test-declared types (see Reached).
+// members of test-declared types (see Reached), and that follows dispatch by the receiver's
+// class: a method reached because an override of it changed is affected only where it runs
+// on an object that may be of the override's class, so its callers whose receiver is typed
+// as a class neither above nor below that one (and super.m() calls) are left out.
 func (g *Graph) guardedWalk(starts []int32, guards *guardTable) ([]int32, map[int32][]guard) {
 	c := g.callers
 	next := make([]int32, len(c.callers))
@@ -81,30 +84,57 @@ func (g *Graph) guardedWalk(starts []int32, guards *guardTable) ([]int32, map[in
 	type state struct {
 		n    int32
 		file uint16 // the guard the node is reached under, 0 for none
+		// class is the type node number of the class the object must be an instance of
+		// (the class of the override the walk came through), -1 for any object.
+		class int32
 	}
+	// plain marks the nodes queued with neither guard nor class; other states are queued
+	// once each, and a node reached plainly needs no other visit.
+	plain := make([]bool, len(c.callers))
+	queued := map[state]bool{}
 	queue := make([]state, 0, 256)
 	for _, s := range starts {
-		if int(s) < len(next) && next[s] == -2 {
-			next[s] = -1
-			queue = append(queue, state{s, 0})
+		if int(s) < len(next) && !plain[s] {
+			next[s], plain[s] = -1, true
+			queue = append(queue, state{s, 0, -1})
 		}
 	}
 	guarded := map[int32][]guard{}
 	c.ids.mu.RLock()
 	defer c.ids.mu.RUnlock()
 	names := c.ids.names
+	compatible := g.classCompatibility(names)
 	for head := 0; head < len(queue); head++ {
 		cur := queue[head]
-		if cur.file != 0 && next[cur.n] != -2 {
-			continue // reached unguarded since: that visit covers this one
+		if (cur.file != 0 || cur.class >= 0) && plain[cur.n] {
+			continue // reached plainly since: that visit covers this one
 		}
 		var own uint16 // the guard cur imposes on callers outside its file
 		if cur.file == 0 {
 			own = guards.at(cur.n)
 		}
-		for _, from := range c.callers[cur.n] {
-			if next[from] != -2 {
+		var tags []int32
+		if cur.n < int32(len(c.tags)) {
+			tags = c.tags[cur.n]
+		}
+		for i, from := range c.callers[cur.n] {
+			if plain[from] {
 				continue
+			}
+			class := int32(-1)
+			if tags != nil {
+				switch tag := tags[i]; {
+				case tag == tagOverride:
+					class = cur.class
+					if class < 0 {
+						class = g.ownerClass(names, cur.n)
+					}
+				case cur.class < 0:
+				case tag == tagSuper:
+					continue // runs from's own body, not the override's
+				case tag >= 0 && !compatible(cur.class, tag):
+					continue // the receiver can never be of the override's class
+				}
 			}
 			file := cur.file
 			if own != 0 && !g.declaredIn(names[from], guards.files[own-1]) {
@@ -112,17 +142,33 @@ func (g *Graph) guardedWalk(starts []int32, guards *guardTable) ([]int32, map[in
 			}
 			if file != 0 {
 				list := guarded[from]
-				if slices.ContainsFunc(list, func(x guard) bool { return x.file == file }) {
+				st := state{from, file, class}
+				if queued[st] {
 					continue
 				}
 				if len(list) < maxGuards {
-					guarded[from] = append(list, guard{file, cur.n})
-					queue = append(queue, state{from, file})
+					if !slices.ContainsFunc(list, func(x guard) bool { return x.file == file }) {
+						guarded[from] = append(list, guard{file, cur.n})
+					}
+					queued[st] = true
+					queue = append(queue, st)
 					continue
 				}
+				class = -1 // past the bound: reached by every test, the safe direction
 			}
-			next[from] = cur.n
-			queue = append(queue, state{from, 0})
+			if next[from] == -2 {
+				next[from] = cur.n
+			}
+			if class >= 0 {
+				st := state{from, 0, class}
+				if !queued[st] {
+					queued[st] = true
+					queue = append(queue, st)
+				}
+				continue
+			}
+			plain[from] = true
+			queue = append(queue, state{from, 0, -1})
 		}
 	}
 	for n := range guarded {
@@ -131,6 +177,48 @@ func (g *Graph) guardedWalk(starts []int32, guards *guardTable) ([]int32, map[in
 		}
 	}
 	return next, guarded
+}
+
+// ownerClass returns the type node number of the class declaring method node n, or -1 when
+// it is no class (an interface's method: a class implementing it may also implement any
+// receiver's interface) or has no node.
+func (g *Graph) ownerClass(names []string, n int32) int32 {
+	owner := typeOfMember(names[n])
+	if t := g.snap.Type(owner); t == nil || !classLike(t.Kind) {
+		return -1
+	}
+	if k, ok := g.callers.ids.index[owner]; ok {
+		return k
+	}
+	return -1
+}
+
+// classLike reports whether a type of this kind has a single superclass chain.
+func classLike(kind string) bool { return kind == "class" || kind == "enum" || kind == "record" }
+
+// classCompatibility returns a test of whether an object of class node a may be typed as
+// type node b: b is a or an ancestor of a, or a subtype of a (an object of a subclass of b
+// is one of a). Unknown types and interfaces are compatible with everything; two classes
+// are not when neither is an ancestor of the other, as no class extends both. Names are the
+// node names (the caller holds the ids' lock).
+func (g *Graph) classCompatibility(names []string) func(a, b int32) bool {
+	memo := map[[2]int32]bool{}
+	return func(a, b int32) bool {
+		if a == b {
+			return true
+		}
+		key := [2]int32{a, b}
+		if v, ok := memo[key]; ok {
+			return v
+		}
+		ta, tb := names[a], names[b]
+		ok := true
+		if t := g.snap.Type(tb); t != nil && classLike(t.Kind) {
+			ok = slices.Contains(g.idx.ancestors[ta], tb) || slices.Contains(g.idx.ancestors[tb], ta)
+		}
+		memo[key] = ok
+		return ok
+	}
 }
 
 // guardTable gives, by node number, the test source file declaring the type whose instance

@@ -61,3 +61,61 @@ public class SquareTest {
 		t.Errorf("after the edits: %v", got)
 	}
 }
+
+// TestReachFollowsDispatchByReceiverClass: commons-lang's StandardToStringStyle pattern. An
+// edit of an override reaches the overridden method, and through it only the callers whose
+// receiver may be an instance of the override's class: typed as that class, an ancestor or
+// a subclass of it, or an interface. A call on a sibling class (this.m() in its constructor,
+// or a parameter typed by it) and super.m() cannot run the override.
+func TestReachFollowsDispatchByReceiverClass(t *testing.T) {
+	src := memSource{
+		"src/main/java/s/Style.java":    []byte("package s;\npublic class Style implements Ends {\n  public void setEnd(String e) { }\n  void describe() { setEnd(\"z\"); }\n}\n"),
+		"src/main/java/s/Plain.java":    []byte("package s;\npublic class Plain extends Style {\n  public Plain() { setEnd(\"p\"); this.setEnd(\"q\"); }\n}\n"),
+		"src/main/java/s/Ends.java":     []byte("package s;\npublic interface Ends {\n  void setEnd(String e);\n}\n"),
+		"src/main/java/s/Standard.java": []byte("package s;\npublic class Standard extends Style {\n  @Override public void setEnd(String e) { System.out.println(e); }\n}\n"),
+		"src/main/java/s/Fancy.java":    []byte("package s;\npublic class Fancy extends Standard {\n}\n"),
+		"src/main/java/s/Json.java": []byte(`package s;
+public class Json extends Style {
+  public Json() { this.setEnd("}"); setEnd("]"); }
+  @Override public void setEnd(String e) { super.setEnd(e); }
+}
+`),
+		"src/main/java/s/Users.java": []byte(`package s;
+public class Users {
+  static void onStyle(Style s) { s.setEnd("a"); }
+  static void onStandard(Standard s) { s.setEnd("b"); }
+  static void onFancy(Fancy s) { s.setEnd("c"); }
+  static void onEnds(Ends s) { s.setEnd("d"); }
+  static void onJson(Json s) { s.setEnd("e"); }
+  static void untyped() { make().setEnd("f"); }
+  static Style make() { return new Json(); }
+}
+`),
+	}
+	g := BuildGraph(snapshotFromSource(t, "/dispatch", src))
+	r := g.ReachFrom([]string{"s.Standard#setEnd(String)"})
+	for id, want := range map[string]bool{
+		"s.Style#setEnd(String)":       true,
+		"s.Users#onStyle(Style)":       true,
+		"s.Users#onStandard(Standard)": true,
+		"s.Users#onFancy(Fancy)":       true,
+		"s.Users#onEnds(Ends)":         true,
+		"s.Users#untyped()":            true, // typed Style by make()'s return type
+		"s.Json#<init>()":              false,
+		"s.Json#setEnd(String)":        false, // super.setEnd(e) runs Style's body
+		"s.Users#onJson(Json)":         false,
+		"s.Style#describe()":           true,  // this may be a Standard
+		"s.Plain#<init>()":             false, // this is a Plain
+	} {
+		if got := r.Has(id); got != want {
+			t.Errorf("%s reached = %v, want %v (chain %v)", id, got, want, r.Chain(id))
+		}
+	}
+	// Style's own body reaches every caller, Json's included.
+	r = g.ReachFrom([]string{"s.Style#setEnd(String)"})
+	for _, id := range []string{"s.Json#<init>()", "s.Json#setEnd(String)", "s.Users#onJson(Json)", "s.Users#onStyle(Style)"} {
+		if !r.Has(id) {
+			t.Errorf("an edit of Style#setEnd does not reach %s", id)
+		}
+	}
+}

@@ -120,7 +120,10 @@ func (v valType) merge(o valType) valType {
 }
 
 // target is one member a call may reach, with the edge kind and, for a guess, why.
-type target struct{ id, kind, why string }
+// target is one member a call site may reach: its id, the edge kind, why the match is
+// uncertain ("" when it is not), and the project type the receiver is typed as when the
+// call is an instance call on a known receiver (see Edge.Recv).
+type target struct{ id, kind, why, recv string }
 
 // callResult is the resolution of one call site.
 type callResult struct {
@@ -687,7 +690,7 @@ func (mc *memberCtx) resolve(c Call, before int) *callResult {
 	res := &callResult{value: unknownVal}
 	add := func(ids []string, kind string) {
 		for _, id := range ids {
-			res.targets = append(res.targets, target{id, kind, ""})
+			res.targets = append(res.targets, target{id: id, kind: kind})
 		}
 	}
 	switch {
@@ -711,7 +714,7 @@ func (mc *memberCtx) resolve(c Call, before int) *callResult {
 			add(mc.r.callbackTargets(id), EdgeCallback)
 			if mc.r.inTestClass(mc.typ) {
 				for _, m := range mc.r.testObjectMethods(id) {
-					res.targets = append(res.targets, target{m, EdgeCallback, WhyTestObject})
+					res.targets = append(res.targets, target{id: m, kind: EdgeCallback, why: WhyTestObject})
 				}
 			}
 		}
@@ -739,7 +742,7 @@ func (mc *memberCtx) resolve(c Call, before int) *callResult {
 			}
 			for _, id := range mc.typeValue(mc.f, mc.typ, ac.New).ids {
 				for _, ref := range mc.r.findMethods(id, c.Name, c.Arity, mc.argTypes(c)) {
-					res.targets = append(res.targets, target{mc.r.member(ref).ID, kind, ""})
+					res.targets = append(res.targets, target{id: mc.r.member(ref).ID, kind: kind})
 				}
 			}
 		}
@@ -754,7 +757,7 @@ func (mc *memberCtx) resolve(c Call, before int) *callResult {
 		}
 		if serializationCalls[c.Name] && len(recv.ids) == 0 || recv.static && recv.lib && serializingLibrary(c.Receiver) {
 			for _, id := range mc.r.allSerializationHooks() {
-				res.targets = append(res.targets, target{id, EdgeCallback, ""})
+				res.targets = append(res.targets, target{id: id, kind: EdgeCallback})
 			}
 		}
 	}
@@ -782,8 +785,12 @@ func (mc *memberCtx) onValue(recv valType, c Call, kind string, res *callResult)
 	found := false
 	for _, id := range recv.ids {
 		refs := mc.r.findMethods(id, c.Name, c.Arity, mc.argTypes(c))
+		tag := ""
+		if kind == "call" && !recv.static && mc.scoped {
+			tag = id // the object is an id or a subtype's (see Edge.Recv)
+		}
 		for _, ref := range refs {
-			res.targets = append(res.targets, target{mc.r.member(ref).ID, kind, ""})
+			res.targets = append(res.targets, target{id: mc.r.member(ref).ID, kind: kind, recv: tag})
 			if mc.returnsSelf(recv, id, ref) {
 				v := recv
 				v.static = false
@@ -801,21 +808,21 @@ func (mc *memberCtx) onValue(recv valType, c Call, kind string, res *callResult)
 			// Declared by a library supertype (or nowhere): dispatch may still pick a
 			// project override in a subtype.
 			for _, o := range mc.r.subtypeOverrides(id, c.Name, c.Arity) {
-				res.targets = append(res.targets, target{o, "dispatch", ""})
+				res.targets = append(res.targets, target{id: o, kind: "dispatch"})
 			}
 			switch {
 			case recv.static && mc.r.enumImplicit(id, c.Name):
 				// values()/valueOf(..) hand out the constants: each was created with its
 				// callbacks (and its class initialization).
 				for _, cst := range mc.r.enumConstants(id) {
-					res.targets = append(res.targets, target{cst, "field-read", ""})
+					res.targets = append(res.targets, target{id: cst, kind: "field-read"})
 				}
 			case mc.r.idx.libSuper[id] && !recv.static:
 				// An inherited library method runs with the project object as this: it may
 				// call any overridable method of the object's class or a subclass.
 				add := func(t string) {
 					for _, cb := range mc.r.callbackTargets(t) {
-						res.targets = append(res.targets, target{cb, EdgeCallback, ""})
+						res.targets = append(res.targets, target{id: cb, kind: EdgeCallback})
 					}
 				}
 				add(id)
@@ -887,6 +894,13 @@ func (mc *memberCtx) unqualified(c Call, res *callResult) {
 	for cur := mc.typ; cur != ""; {
 		if refs := mc.r.findMethods(cur, c.Name, c.Arity, args); len(refs) > 0 {
 			mc.takeRefs(refs, res)
+			if mc.scoped && !mc.hasAnon() {
+				// this.m() (or Outer.this.m()): the object is a cur or a subtype's. Not
+				// so inside an anonymous class body, whose this is another object.
+				for i := range res.targets {
+					res.targets[i].recv = cur
+				}
+			}
 			return
 		}
 		t := mc.r.s.Type(cur)
@@ -913,7 +927,7 @@ func (mc *memberCtx) unqualified(c Call, res *callResult) {
 			mc.r.d.typ(cur)
 			if mc.r.idx.libSuper[cur] {
 				for _, o := range mc.r.subtypeOverrides(cur, c.Name, c.Arity) {
-					res.targets = append(res.targets, target{o, "dispatch", ""})
+					res.targets = append(res.targets, target{id: o, kind: "dispatch"})
 				}
 			}
 			t := mc.r.s.Type(cur)
@@ -928,7 +942,7 @@ func (mc *memberCtx) unqualified(c Call, res *callResult) {
 			}
 			for _, id := range mc.typeValue(mc.f, mc.typ, ac.New).ids {
 				for _, ref := range mc.r.findMethods(id, c.Name, c.Arity, args) {
-					res.targets = append(res.targets, target{mc.r.member(ref).ID, "call", ""})
+					res.targets = append(res.targets, target{id: mc.r.member(ref).ID, kind: "call"})
 				}
 			}
 		}
@@ -966,7 +980,7 @@ func (mc *memberCtx) hasAnon() bool {
 func (mc *memberCtx) takeRefs(refs []memberRef, res *callResult) {
 	var value valType
 	for i, ref := range refs {
-		res.targets = append(res.targets, target{mc.r.member(ref).ID, "call", ""})
+		res.targets = append(res.targets, target{id: mc.r.member(ref).ID, kind: "call"})
 		value = mc.mergeResult(value, ref, mc.typ, i > 0)
 	}
 	res.value = value
@@ -996,7 +1010,7 @@ func (mc *memberCtx) byName(c Call, res *callResult, why string, keep func(id st
 	matched := false
 	for _, id := range mc.r.globalMethods(c.Name, c.Arity) {
 		if keep == nil || keep(id) {
-			res.targets = append(res.targets, target{id, kind, why})
+			res.targets = append(res.targets, target{id: id, kind: kind, why: why})
 			matched = true
 		}
 	}
@@ -1022,11 +1036,11 @@ func (mc *memberCtx) methodRef(c Call, before int, res *callResult) {
 	for _, id := range recv.ids {
 		refs := mc.r.findMethods(id, c.Name, -1, nil)
 		for _, ref := range refs {
-			res.targets = append(res.targets, target{mc.r.member(ref).ID, "method-ref", ""})
+			res.targets = append(res.targets, target{id: mc.r.member(ref).ID, kind: "method-ref"})
 		}
 		if len(refs) == 0 {
 			for _, o := range mc.r.subtypeOverrides(id, c.Name, -1) {
-				res.targets = append(res.targets, target{o, "method-ref", ""})
+				res.targets = append(res.targets, target{id: o, kind: "method-ref"})
 			}
 		}
 	}
@@ -1044,7 +1058,7 @@ func (mc *memberCtx) enumUniverse(recv valType, res *callResult) {
 		ids = append(ids, sortedKeys(mc.r.isolatedConstants(id))...)
 	}
 	for _, id := range ids {
-		res.targets = append(res.targets, target{id, "reflection", WhyEnumUniverse})
+		res.targets = append(res.targets, target{id: id, kind: "reflection", why: WhyEnumUniverse})
 	}
 }
 

@@ -23,7 +23,7 @@ type fileGraph struct {
 // maxUncertainPerFile bounds the uncertainty notes one file may keep.
 const maxUncertainPerFile = 8
 
-type edgeKey struct{ from, to, kind string }
+type edgeKey struct{ from, to, kind, recv string }
 
 // edgeSink collects a file's edges without duplicates, keeping the first line seen.
 type edgeSink struct {
@@ -36,10 +36,16 @@ func (k *edgeSink) add(from, to, kind string, line int) { k.addWhy(from, to, kin
 // addWhy adds an edge that is uncertain for the reason why ("" when certain). An edge found
 // both ways is certain.
 func (k *edgeSink) addWhy(from, to, kind string, line int, why string) {
+	k.addTarget(from, target{id: to, kind: kind, why: why}, line)
+}
+
+// addTarget adds the edge from a member to a call target (see addWhy), one per receiver type.
+func (k *edgeSink) addTarget(from string, tg target, line int) {
+	to, kind, why := tg.id, tg.kind, tg.why
 	if from == "" || to == "" || from == to {
 		return
 	}
-	key := edgeKey{from, to, kind}
+	key := edgeKey{from, to, kind, tg.recv}
 	if i, ok := k.pos[key]; ok {
 		if line > 0 && (k.edges[i].Line == 0 || line < k.edges[i].Line) {
 			k.edges[i].Line = line
@@ -50,7 +56,7 @@ func (k *edgeSink) addWhy(from, to, kind string, line int, why string) {
 		return
 	}
 	k.pos[key] = len(k.edges)
-	k.edges = append(k.edges, Edge{From: from, To: to, Kind: kind, Line: line, Uncertain: why})
+	k.edges = append(k.edges, Edge{From: from, To: to, Kind: kind, Line: line, Uncertain: why, Recv: tg.recv})
 }
 
 // resolveFile resolves every declaration and body of f against the index.
@@ -73,10 +79,10 @@ func resolveFile(s *Snapshot, idx *index, f *File) *fileGraph {
 
 func edgeLess(a, b Edge) bool { return compareEdges(a, b) < 0 }
 
-// compareEdges orders edges by from, to, kind and line, for slices.SortFunc.
+// compareEdges orders edges by from, to, kind, line and receiver, for slices.SortFunc.
 func compareEdges(a, b Edge) int {
 	return cmp.Or(strings.Compare(a.From, b.From), strings.Compare(a.To, b.To),
-		strings.Compare(a.Kind, b.Kind), cmp.Compare(a.Line, b.Line))
+		strings.Compare(a.Kind, b.Kind), cmp.Compare(a.Line, b.Line), strings.Compare(a.Recv, b.Recv))
 }
 
 // typeEdges adds the edges a type declaration implies: to its supertypes, its static
@@ -149,11 +155,12 @@ func overrideEdges(r *resolver, t *Type, hier []string, sink *edgeSink) {
 				byName[m.Name] = append(byName[m.Name], decl{m, cur})
 				continue
 			}
-			kind := "override"
-			if have.owner != t.ID {
-				kind = "dispatch"
+			if have.owner == t.ID {
+				sink.add(m.ID, have.m.ID, EdgeOverride, have.m.Line)
+			} else {
+				// Dispatch for objects of t (see Edge.Recv): distinct from a call site's.
+				sink.addTarget(m.ID, target{id: have.m.ID, kind: EdgeDispatch, recv: t.ID}, have.m.Line)
 			}
-			sink.add(m.ID, have.m.ID, kind, have.m.Line)
 		}
 	}
 }
@@ -265,7 +272,7 @@ func memberEdges(r *resolver, t *Type, m *Member, sink *edgeSink) string {
 	for k, c := range m.Refs.Calls {
 		targets := mc.call(k).targets
 		for _, tg := range targets {
-			sink.addWhy(from, tg.id, tg.kind, c.Line, tg.why)
+			sink.addTarget(from, tg, c.Line)
 			if tg.kind != EdgeCallback && tg.kind != EdgeDispatch {
 				noteInit(r, t.ID, tg.id, c.Line, inits)
 			}
