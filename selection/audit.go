@@ -284,6 +284,9 @@ type auditor struct {
 	// users maps each production class to the concrete test classes whose runs executed
 	// any of its members (the Ekstazi oracle).
 	users map[string]map[string]bool
+	// initTriggers maps each production type to the types during whose initialization some
+	// member of it ran in the record (see initClasses).
+	initTriggers map[string][]string
 }
 
 // candidate is one member to audit and the sites that executed it.
@@ -307,12 +310,17 @@ func newAuditor(st Input, rec *coverage.Store) *auditor {
 			a.methods[key] = append(a.methods[key], tm)
 		}
 	}
-	a.users = map[string]map[string]bool{}
+	a.users, a.initTriggers = map[string]map[string]bool{}, map[string][]string{}
 	for _, m := range rec.Members {
 		if m.Test {
 			continue
 		}
 		cls := ownerType(m.ID)
+		for _, outer := range m.InitOf {
+			if outer != cls && !slices.Contains(a.initTriggers[cls], outer) {
+				a.initTriggers[cls] = append(a.initTriggers[cls], outer)
+			}
+		}
 		for _, si := range m.Sites {
 			tc := rec.Sites[si].Class()
 			if a.classes[tc] == nil {
@@ -545,21 +553,27 @@ func (a *auditor) audit(c candidate, res *Result) (MemberAudit, []AuditMiss) {
 	return ma, missed
 }
 
-// initClasses lists the project types whose initialization ran member id in the record,
-// and those whose initialization ran theirs, and so on: touching any of them in a fresh JVM
-// runs the member.
+// initClasses lists the project types whose initialization ran member id in the record (a
+// static field's initializer and a static block run in their class's), and the types during
+// whose initialization some member of one of those ran, and so on: in a fresh JVM, touching
+// any of them initializes the next and runs the member. commons-lang's AbstractLangTest
+// touches ToStringStyle after every test; its initialization calls ObjectUtils.toString,
+// whose class initialization makes ObjectUtils.NULL.
 func (a *auditor) initClasses(id string) []string {
-	m := a.rec.Member(id)
-	if m == nil {
-		return nil
+	var out []string
+	if m := a.rec.Member(id); m != nil {
+		out = slices.Clone(m.InitOf)
 	}
-	out := slices.Clone(m.InitOf)
+	if t := a.st.Cur.Type(ownerType(id)); t != nil {
+		if m := t.Member(id); m != nil && m.Static() && (m.Kind == analysis.KindField || m.Kind == analysis.KindInitializer) &&
+			!slices.Contains(out, t.ID) {
+			out = append(out, t.ID)
+		}
+	}
 	for i := 0; i < len(out); i++ {
-		if k := a.rec.Member(out[i] + "#<clinit>"); k != nil {
-			for _, outer := range k.InitOf {
-				if !slices.Contains(out, outer) {
-					out = append(out, outer)
-				}
+		for _, outer := range a.initTriggers[out[i]] {
+			if !slices.Contains(out, outer) {
+				out = append(out, outer)
 			}
 		}
 	}

@@ -488,6 +488,80 @@ public class ` + name + ` {
 	}
 }
 
+// TestFreshClassOracleFollowsNestedInitialization: commons-lang's ObjectUtils.NULL. Labels'
+// static initializer calls Registry.size(), whose class initialization runs Calc#add.
+// LabelsTest touched Labels first, so the record credits Labels' initialization (and
+// Registry's, nested in it) to LabelsTest alone; LaterLabelsTest touches only Labels
+// afterwards. In a JVM of its own it would initialize Labels, hence Registry, and run add:
+// the fresh-JVM oracle counts it, the class oracle does not.
+func TestFreshClassOracleFollowsNestedInitialization(t *testing.T) {
+	files := maps.Clone(auditFiles)
+	files["src/main/java/p/Registry.java"] = []byte(`package p;
+public class Registry {
+  static final int SIZE = new Calc(1).add(1);
+  public static int size() { return SIZE; }
+}
+`)
+	files["src/main/java/p/Labels.java"] = []byte(`package p;
+public class Labels {
+  static final String LABEL = "n" + Registry.size();
+  public static String label() { return LABEL; }
+}
+`)
+	for _, name := range []string{"LabelsTest", "LaterLabelsTest"} {
+		files["src/test/java/p/"+name+".java"] = []byte(`package p;
+import org.junit.Test;
+import static org.junit.Assert.*;
+public class ` + name + ` {
+  @Test public void sized() {
+    assertEquals(2, Labels.label().length());
+  }
+}
+`)
+	}
+	st := auditStateOf(t, files)
+	run := coverage.Run{
+		Members: []coverage.JVMMember{
+			{Class: "p.Calc", Method: "<init>", Desc: "(I)V"},
+			{Class: "p.Calc", Method: "add", Desc: "(I)I"},
+			{Class: "p.Registry", Method: "<clinit>", Desc: "()V"},
+			{Class: "p.Registry", Method: "size", Desc: "()I"},
+			{Class: "p.Labels", Method: "<clinit>", Desc: "()V"},
+			{Class: "p.Labels", Method: "label", Desc: "()Ljava/lang/String;"},
+		},
+		Hits: []coverage.JVMHit{
+			{Member: 0, TestClass: "p.CalcTest", TestMethod: "adds", Line: 6},
+			{Member: 1, TestClass: "p.CalcTest", TestMethod: "adds", Line: 7},
+			{Member: 4, TestClass: "p.LabelsTest", TestMethod: "sized", Line: 6},
+			{Member: 3, TestClass: "p.LabelsTest", TestMethod: "sized", Line: 6},
+			{Member: 2, TestClass: "p.LabelsTest", TestMethod: "sized", Line: 6},
+			{Member: 0, TestClass: "p.LabelsTest", TestMethod: "sized", Line: 6},
+			{Member: 1, TestClass: "p.LabelsTest", TestMethod: "sized", Line: 6},
+			{Member: 5, TestClass: "p.LabelsTest", TestMethod: "sized", Line: 6},
+			{Member: 5, TestClass: "p.LaterLabelsTest", TestMethod: "sized", Line: 6},
+		},
+		ClassInit: []int{0, 1, 2, 3, 4},
+		InitIn:    [][2]int{{0, 2}, {1, 2}, {3, 4}},
+	}
+	res, err := Audit(context.Background(), st, coverage.Build(st.Cur, run), AuditOptions{Worst: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var add *MemberAudit
+	for i := range res.Worst {
+		if res.Worst[i].Member == "p.Calc#add(int)" {
+			add = &res.Worst[i]
+		}
+	}
+	if add == nil {
+		t.Fatal("add not audited")
+	}
+	// Assertions: CalcTest 3, LabelsTest 1, LaterLabelsTest 1.
+	if r := add.SelectedAssertionRatio; !near(r.ClassOracle, 4.0/5) || !near(r.FreshClassOracle, 1) {
+		t.Errorf("add: class oracle %.2f, fresh %.2f; want 0.80, 1", r.ClassOracle, r.FreshClassOracle)
+	}
+}
+
 // TestAuditCreditsUndeclaredTestersToSuites: Guava testlib's testers are classes no source
 // declares; they run under a JUnit 3 suite() method, and the record names the tester. A
 // site there is selected when the suite classes are: add, which the suite reaches, is not
