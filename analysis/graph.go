@@ -59,8 +59,10 @@ type Edge struct {
 	// reflective lookup. Such edges are counted in Stats.
 	Uncertain string `json:"uncertain,omitempty"`
 	// Recv, on a call edge, is the project class or interface the call's receiver is
-	// statically typed as (the enclosing type for an unqualified call): the object the call
-	// runs on is an instance of it or of a subtype. Reverse walks use it to leave out
+	// statically typed as (the enclosing type for an unqualified call), and on a callback
+	// edge the type of the object library code may call back (the one created, or the
+	// receiver of an inherited library method): the object the call runs on is an instance
+	// of it or of a subtype. Reverse walks use it to leave out
 	// callers whose receiver can never be an instance of an override's class. On a
 	// dispatch edge between two methods it is the type whose objects dispatch so (a
 	// subclass inheriting To); a call site's dispatch edges have none.

@@ -77,7 +77,7 @@ func (c *callerIndex) callerTag(e *Edge) int32 {
 		return tagOverride
 	case e.Kind == EdgeSuper:
 		return tagSuper
-	case e.Kind == EdgeCall && e.Recv != "":
+	case (e.Kind == EdgeCall || e.Kind == EdgeCallback) && e.Recv != "":
 		return c.ids.intern(e.Recv)
 	}
 	return tagAny

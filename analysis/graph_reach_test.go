@@ -119,3 +119,42 @@ public class Users {
 		}
 	}
 }
+
+// TestReachFollowsCallbacksByTheObjectsClass: commons-io's stream wrappers. A project stream
+// made with new may be read by library code, which calls back the methods its class has;
+// after an edit of BoundedStream#read, ProxyStream#read is reached for objects of
+// BoundedStream only: making a TaggedStream (another subclass of ProxyStream) is not, making
+// a BoundedStream, or a subclass of it, is.
+func TestReachFollowsCallbacksByTheObjectsClass(t *testing.T) {
+	src := memSource{
+		"src/main/java/c/ProxyStream.java":   []byte("package c;\npublic class ProxyStream extends java.io.InputStream {\n  public int read() { return 0; }\n}\n"),
+		"src/main/java/c/BoundedStream.java": []byte("package c;\npublic class BoundedStream extends ProxyStream {\n  @Override public int read() { return 1; }\n}\n"),
+		"src/main/java/c/CountedStream.java": []byte("package c;\npublic class CountedStream extends BoundedStream {\n}\n"),
+		"src/main/java/c/TaggedStream.java":  []byte("package c;\npublic class TaggedStream extends ProxyStream {\n}\n"),
+		"src/main/java/c/Copies.java": []byte(`package c;
+import java.io.*;
+public class Copies {
+  static int tagged() throws IOException { return new BufferedInputStream(new TaggedStream()).read(); }
+  static int bounded() throws IOException { return new BufferedInputStream(new BoundedStream()).read(); }
+  static int counted() throws IOException { return new BufferedInputStream(new CountedStream()).read(); }
+  static int proxy(ProxyStream in) throws IOException { return new BufferedInputStream(in).read(); }
+}
+`),
+	}
+	g := BuildGraph(snapshotFromSource(t, "/callbacks", src))
+	r := g.ReachFrom([]string{"c.BoundedStream#read()"})
+	for id, want := range map[string]bool{
+		"c.ProxyStream#read()":        true,
+		"c.Copies#bounded()":          true,
+		"c.Copies#counted()":          true,
+		"c.Copies#tagged()":           false,
+		"c.Copies#proxy(ProxyStream)": false, // it makes nothing; the caller's object is followed where made
+	} {
+		if got := r.Has(id); got != want {
+			t.Errorf("%s reached = %v, want %v (chain %v)", id, got, want, r.Chain(id))
+		}
+	}
+	if !g.ReachFrom([]string{"c.ProxyStream#read()"}).Has("c.Copies#tagged()") {
+		t.Error("an edit of ProxyStream#read does not reach the TaggedStream made")
+	}
+}

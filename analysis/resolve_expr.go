@@ -681,6 +681,15 @@ func (mc *memberCtx) argTypes(c Call) []valType {
 	return out
 }
 
+// recvTag returns typ as the receiver type of an edge (Edge.Recv), when the member's
+// names are known to mean what the index says: not in a body declaring local classes.
+func (mc *memberCtx) recvTag(typ string) string {
+	if !mc.scoped {
+		return ""
+	}
+	return typ
+}
+
 // inAnon reports whether the calls may run inside an anonymous class, where this is not
 // the context type.
 func (mc *memberCtx) inAnon() bool { return mc.hasAnon() }
@@ -710,8 +719,11 @@ func (mc *memberCtx) resolve(c Call, before int) *callResult {
 		v := mc.typeValue(mc.f, mc.typ, c.New)
 		for _, id := range v.ids {
 			add(mc.r.constructors(id, c.Arity, mc.argTypes(c)), kind)
-			// The new object may be handed to library code, which can call it back.
-			add(mc.r.callbackTargets(id), EdgeCallback)
+			// The new object may be handed to library code, which can call it back: on an
+			// object of type id (see Edge.Recv).
+			for _, cb := range mc.r.callbackTargets(id) {
+				res.targets = append(res.targets, target{id: cb, kind: EdgeCallback, recv: mc.recvTag(id)})
+			}
 			if mc.r.inTestClass(mc.typ) {
 				for _, m := range mc.r.testObjectMethods(id) {
 					res.targets = append(res.targets, target{id: m, kind: EdgeCallback, why: WhyTestObject})
@@ -786,8 +798,8 @@ func (mc *memberCtx) onValue(recv valType, c Call, kind string, res *callResult)
 	for _, id := range recv.ids {
 		refs := mc.r.findMethods(id, c.Name, c.Arity, mc.argTypes(c))
 		tag := ""
-		if kind == "call" && !recv.static && mc.scoped {
-			tag = id // the object is an id or a subtype's (see Edge.Recv)
+		if kind == "call" && !recv.static {
+			tag = mc.recvTag(id) // the object is an id or a subtype's
 		}
 		for _, ref := range refs {
 			res.targets = append(res.targets, target{id: mc.r.member(ref).ID, kind: kind, recv: tag})
@@ -822,7 +834,7 @@ func (mc *memberCtx) onValue(recv valType, c Call, kind string, res *callResult)
 				// call any overridable method of the object's class or a subclass.
 				add := func(t string) {
 					for _, cb := range mc.r.callbackTargets(t) {
-						res.targets = append(res.targets, target{id: cb, kind: EdgeCallback})
+						res.targets = append(res.targets, target{id: cb, kind: EdgeCallback, recv: mc.recvTag(id)})
 					}
 				}
 				add(id)
