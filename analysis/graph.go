@@ -67,6 +67,10 @@ type Edge struct {
 	// dispatch edge between two methods it is the type whose objects dispatch so (a
 	// subclass inheriting To); a call site's dispatch edges have none.
 	Recv string `json:"recv,omitempty"`
+	// This, on a call edge from an instance method, says the call is on the method's own
+	// object (this.m(), or m() found in the method's class): whatever object the call runs
+	// on, the method runs on it too.
+	This bool `json:"this,omitempty"`
 }
 
 // Graph is the dependency graph of one snapshot: forward and reverse edges between node

@@ -55,8 +55,9 @@ func (t *nodeIDs) name(n int32) string {
 type callerIndex struct {
 	ids     *nodeIDs
 	callers [][]int32
-	// tags[n][i] says how callers[n][i] reaches n: tagAny, tagSuper, tagOverride, or the
-	// number of the type node its receiver is typed as (Edge.Recv). A nil row is all
+	// tags[n][i] says how callers[n][i] reaches n: tagAny, tagSuper, tagOverride, the
+	// number of the type node its receiver is typed as (Edge.Recv), or thisTag of that
+	// number when the receiver is the caller's own object (Edge.This). A nil row is all
 	// tagAny. A caller with a tagAny edge to n is listed once, with tagAny.
 	tags [][]int32
 }
@@ -70,6 +71,16 @@ const (
 	tagOverride int32 = -3
 )
 
+// thisBase is where the tags of calls on the caller's own object start: thisTag(k) for
+// receiver type node k.
+const thisBase int32 = -16
+
+// thisTag returns the tag of a call on the caller's own object, typed as type node k.
+func thisTag(k int32) int32 { return thisBase - k }
+
+// thisType returns the receiver type node of a thisTag, and whether tag is one.
+func thisType(tag int32) (int32, bool) { return thisBase - tag, tag <= thisBase }
+
 // callerTag returns the tag of one edge into a row (see callerIndex.tags).
 func (c *callerIndex) callerTag(e *Edge) int32 {
 	switch {
@@ -77,6 +88,8 @@ func (c *callerIndex) callerTag(e *Edge) int32 {
 		return tagOverride
 	case e.Kind == EdgeSuper:
 		return tagSuper
+	case e.Kind == EdgeCall && e.Recv != "" && e.This:
+		return thisTag(c.ids.intern(e.Recv))
 	case (e.Kind == EdgeCall || e.Kind == EdgeCallback) && e.Recv != "":
 		return c.ids.intern(e.Recv)
 	}

@@ -14,7 +14,7 @@ import (
 )
 
 // graphFormat names the encoding of Encode; RestoreGraph refuses anything else.
-const graphFormat = "assertlens-graph-v2"
+const graphFormat = "assertlens-graph-v3"
 
 // Encode writes what resolving the graph's files produced (per file: its edges, the
 // lookups they relied on, its uncertainty notes and shape), so that RestoreGraph can stand
@@ -59,7 +59,7 @@ func (g *Graph) Encode(w io.Writer) error {
 			put(ref(e.Kind))
 			put(ref(e.Uncertain))
 			put(ref(e.Recv))
-			put(uint64(e.Line))
+			put(uint64(e.Line)<<1 | b2u(e.This))
 		}
 	}
 	bw := bufio.NewWriterSize(w, 1<<20)
@@ -155,7 +155,10 @@ func RestoreGraph(s *Snapshot, r io.Reader) (*Graph, error) {
 		ne := d.count()
 		fg.edges = make([]Edge, 0, min(ne, len(data)))
 		for j := 0; j < ne && d.err == nil; j++ {
-			fg.edges = append(fg.edges, Edge{From: ref(), To: ref(), Kind: ref(), Uncertain: ref(), Recv: ref(), Line: int(d.uvarint())})
+			e := Edge{From: ref(), To: ref(), Kind: ref(), Uncertain: ref(), Recv: ref()}
+			lineThis := d.uvarint()
+			e.Line, e.This = int(lineThis>>1), lineThis&1 == 1
+			fg.edges = append(fg.edges, e)
 		}
 		files = append(files, fg)
 	}
@@ -215,4 +218,12 @@ func (d *graphReader) str() string {
 	s := string(d.data[d.off : d.off+n])
 	d.off += n
 	return s
+}
+
+// b2u is 1 for true and 0 for false.
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
 }

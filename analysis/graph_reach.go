@@ -74,7 +74,9 @@ func (g *Graph) ReachFrom(changed []string) *Reached {
 // members of test-declared types (see Reached), and that follows dispatch by the receiver's
 // class: a method reached because an override of it changed is affected only where it runs
 // on an object that may be of the override's class, so its callers whose receiver is typed
-// as a class neither above nor below that one (and super.m() calls) are left out.
+// as a class neither above nor below that one (and super.m() calls) are left out. An
+// instance method that makes such a call on its own object (this.m()) is in turn affected
+// only where it runs on such an object, and so on up the callers.
 func (g *Graph) guardedWalk(starts []int32, guards *guardTable) ([]int32, map[int32][]guard) {
 	c := g.callers
 	next := make([]int32, len(c.callers))
@@ -87,6 +89,9 @@ func (g *Graph) guardedWalk(starts []int32, guards *guardTable) ([]int32, map[in
 		// class is the type node number of the class the object must be an instance of
 		// (the class of the override the walk came through), -1 for any object.
 		class int32
+		// dispatched: the node was reached through an override entry, so its own body
+		// does not run the change (super.m() calls of it are left out).
+		dispatched bool
 	}
 	// plain marks the nodes queued with neither guard nor class; other states are queued
 	// once each, and a node reached plainly needs no other visit.
@@ -96,9 +101,10 @@ func (g *Graph) guardedWalk(starts []int32, guards *guardTable) ([]int32, map[in
 	for _, s := range starts {
 		if int(s) < len(next) && !plain[s] {
 			next[s], plain[s] = -1, true
-			queue = append(queue, state{s, 0, -1})
+			queue = append(queue, state{s, 0, -1, false})
 		}
 	}
+	constrained := map[int32]int{} // constrained states queued per node, up to maxConstrained
 	guarded := map[int32][]guard{}
 	c.ids.mu.RLock()
 	defer c.ids.mu.RUnlock()
@@ -121,20 +127,30 @@ func (g *Graph) guardedWalk(starts []int32, guards *guardTable) ([]int32, map[in
 			if plain[from] {
 				continue
 			}
-			class := int32(-1)
+			class, dispatched := int32(-1), false
 			if tags != nil {
-				switch tag := tags[i]; {
+				tag := tags[i]
+				k, this := thisType(tag)
+				switch {
 				case tag == tagOverride:
-					class = cur.class
+					class, dispatched = cur.class, true
 					if class < 0 {
 						class = g.ownerClass(names, cur.n)
 					}
 				case cur.class < 0:
-				case tag == tagSuper:
-					continue // runs from's own body, not the override's
+				case tag == tagSuper && cur.dispatched:
+					continue // runs cur's own body, not the override
+				case this:
+					if !compatible(cur.class, k) {
+						continue
+					}
+					class = g.narrower(names, cur.class, k) // from runs on the same object
 				case tag >= 0 && !compatible(cur.class, tag):
 					continue // the receiver can never be of the override's class
 				}
+			}
+			if class >= 0 && constrained[from] >= maxConstrained {
+				class = -1 // the safe direction: every object
 			}
 			file := cur.file
 			if own != 0 && !g.declaredIn(names[from], guards.files[own-1]) {
@@ -142,7 +158,7 @@ func (g *Graph) guardedWalk(starts []int32, guards *guardTable) ([]int32, map[in
 			}
 			if file != 0 {
 				list := guarded[from]
-				st := state{from, file, class}
+				st := state{from, file, class, dispatched}
 				if queued[st] {
 					continue
 				}
@@ -151,6 +167,9 @@ func (g *Graph) guardedWalk(starts []int32, guards *guardTable) ([]int32, map[in
 						guarded[from] = append(list, guard{file, cur.n})
 					}
 					queued[st] = true
+					if class >= 0 {
+						constrained[from]++
+					}
 					queue = append(queue, st)
 					continue
 				}
@@ -160,15 +179,16 @@ func (g *Graph) guardedWalk(starts []int32, guards *guardTable) ([]int32, map[in
 				next[from] = cur.n
 			}
 			if class >= 0 {
-				st := state{from, 0, class}
+				st := state{from, 0, class, dispatched}
 				if !queued[st] {
 					queued[st] = true
+					constrained[from]++
 					queue = append(queue, st)
 				}
 				continue
 			}
 			plain[from] = true
-			queue = append(queue, state{from, 0, -1})
+			queue = append(queue, state{from, 0, -1, false})
 		}
 	}
 	for n := range guarded {
@@ -177,6 +197,19 @@ func (g *Graph) guardedWalk(starts []int32, guards *guardTable) ([]int32, map[in
 		}
 	}
 	return next, guarded
+}
+
+// maxConstrained bounds the states a node is queued with under a class (guardedWalk); past
+// it the node's callers are followed for every object.
+const maxConstrained = 8
+
+// narrower returns whichever of class nodes a and b is a subclass of the other (the caller
+// checked they are compatible); a when b is no class.
+func (g *Graph) narrower(names []string, a, b int32) int32 {
+	if t := g.snap.Type(names[b]); t != nil && classLike(t.Kind) && slices.Contains(g.idx.ancestors[names[b]], names[a]) {
+		return b
+	}
+	return a
 }
 
 // ownerClass returns the type node number of the class declaring method node n, or -1 when

@@ -158,3 +158,52 @@ public class Copies {
 		t.Error("an edit of ProxyStream#read does not reach the TaggedStream made")
 	}
 }
+
+// TestReachFollowsTheObjectThroughThisCalls: the template method pattern (commons-io's
+// AbstractFileFilter#accept(Path) calling this.accept(File)). After an edit of Fast#step,
+// Template#run is affected only when it runs on a Fast, since it calls step() on its own
+// object; so are its callers only where that object may be a Fast: not a Slow's go(), which
+// calls run() on a Slow, nor a Slow-typed receiver. A subclass of Fast that calls
+// super.run() runs the template on itself, a Fast, and is reached.
+func TestReachFollowsTheObjectThroughThisCalls(t *testing.T) {
+	src := memSource{
+		"src/main/java/m/Template.java": []byte("package m;\npublic class Template {\n  public int run() { return step(); }\n  public int step() { return 0; }\n  public int twice() { return this.run() * 2; }\n}\n"),
+		"src/main/java/m/Fast.java":     []byte("package m;\npublic class Fast extends Template {\n  @Override public int step() { return 1; }\n}\n"),
+		"src/main/java/m/Faster.java":   []byte("package m;\npublic class Faster extends Fast {\n  @Override public int run() { return super.run() + 1; }\n}\n"),
+		"src/main/java/m/Slow.java":     []byte("package m;\npublic class Slow extends Template {\n  @Override public int step() { return 2; }\n  public int go() { return run(); }\n}\n"),
+		"src/main/java/m/Users.java": []byte(`package m;
+public class Users {
+  static int onTemplate(Template t) { return t.twice(); }
+  static int onFast(Fast f) { return f.run(); }
+  static int onFaster(Faster f) { return f.run(); }
+  static int onSlow(Slow s) { return s.twice(); }
+  static int viaGo(Slow s) { return s.go(); }
+}
+`),
+	}
+	g := BuildGraph(snapshotFromSource(t, "/template", src))
+	r := g.ReachFrom([]string{"m.Fast#step()"})
+	for id, want := range map[string]bool{
+		"m.Template#run()":             true,
+		"m.Template#twice()":           true,
+		"m.Users#onTemplate(Template)": true,
+		"m.Users#onFast(Fast)":         true,
+		"m.Faster#run()":               true, // super.run() on a Faster, which is a Fast
+		"m.Users#onFaster(Faster)":     true,
+		"m.Slow#go()":                  false,
+		"m.Users#viaGo(Slow)":          false,
+		"m.Users#onSlow(Slow)":         false,
+	} {
+		if got := r.Has(id); got != want {
+			t.Errorf("%s reached = %v, want %v (chain %v)", id, got, want, r.Chain(id))
+		}
+	}
+	// Template's own step runs for a Slow's go() too: Slow overrides step, but run()
+	// itself changed.
+	r = g.ReachFrom([]string{"m.Template#run()"})
+	for _, id := range []string{"m.Slow#go()", "m.Users#viaGo(Slow)", "m.Users#onSlow(Slow)"} {
+		if !r.Has(id) {
+			t.Errorf("an edit of Template#run does not reach %s", id)
+		}
+	}
+}

@@ -121,9 +121,13 @@ func (v valType) merge(o valType) valType {
 
 // target is one member a call may reach, with the edge kind and, for a guess, why.
 // target is one member a call site may reach: its id, the edge kind, why the match is
-// uncertain ("" when it is not), and the project type the receiver is typed as when the
-// call is an instance call on a known receiver (see Edge.Recv).
-type target struct{ id, kind, why, recv string }
+// uncertain ("" when it is not), the project type the receiver is typed as when the call
+// is an instance call on a known receiver (see Edge.Recv), and whether that receiver is
+// this (Edge.This).
+type target struct {
+	id, kind, why, recv string
+	this                bool
+}
 
 // callResult is the resolution of one call site.
 type callResult struct {
@@ -762,6 +766,11 @@ func (mc *memberCtx) resolve(c Call, before int) *callResult {
 		recv = mc.receiver(c.Receiver, c.Line, before)
 		res.recv = recv
 		mc.onValue(recv, c, kind, res)
+		if slices.Equal(c.Receiver, []string{"this"}) {
+			for i := range res.targets {
+				res.targets[i].this = res.targets[i].recv != ""
+			}
+		}
 	}
 	if c.Receiver != nil && !slices.Equal(c.Receiver, []string{"super"}) {
 		if enumUniverseCalls[c.Name] {
@@ -910,7 +919,7 @@ func (mc *memberCtx) unqualified(c Call, res *callResult) {
 				// this.m() (or Outer.this.m()): the object is a cur or a subtype's. Not
 				// so inside an anonymous class body, whose this is another object.
 				for i := range res.targets {
-					res.targets[i].recv = cur
+					res.targets[i].recv, res.targets[i].this = cur, cur == mc.typ
 				}
 			}
 			return

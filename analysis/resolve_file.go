@@ -23,7 +23,10 @@ type fileGraph struct {
 // maxUncertainPerFile bounds the uncertainty notes one file may keep.
 const maxUncertainPerFile = 8
 
-type edgeKey struct{ from, to, kind, recv string }
+type edgeKey struct {
+	from, to, kind, recv string
+	this                 bool
+}
 
 // edgeSink collects a file's edges without duplicates, keeping the first line seen.
 type edgeSink struct {
@@ -45,7 +48,7 @@ func (k *edgeSink) addTarget(from string, tg target, line int) {
 	if from == "" || to == "" || from == to {
 		return
 	}
-	key := edgeKey{from, to, kind, tg.recv}
+	key := edgeKey{from, to, kind, tg.recv, tg.this}
 	if i, ok := k.pos[key]; ok {
 		if line > 0 && (k.edges[i].Line == 0 || line < k.edges[i].Line) {
 			k.edges[i].Line = line
@@ -56,7 +59,7 @@ func (k *edgeSink) addTarget(from string, tg target, line int) {
 		return
 	}
 	k.pos[key] = len(k.edges)
-	k.edges = append(k.edges, Edge{From: from, To: to, Kind: kind, Line: line, Uncertain: why, Recv: tg.recv})
+	k.edges = append(k.edges, Edge{From: from, To: to, Kind: kind, Line: line, Uncertain: why, Recv: tg.recv, This: tg.this})
 }
 
 // resolveFile resolves every declaration and body of f against the index.
@@ -82,7 +85,8 @@ func edgeLess(a, b Edge) bool { return compareEdges(a, b) < 0 }
 // compareEdges orders edges by from, to, kind, line and receiver, for slices.SortFunc.
 func compareEdges(a, b Edge) int {
 	return cmp.Or(strings.Compare(a.From, b.From), strings.Compare(a.To, b.To),
-		strings.Compare(a.Kind, b.Kind), cmp.Compare(a.Line, b.Line), strings.Compare(a.Recv, b.Recv))
+		strings.Compare(a.Kind, b.Kind), cmp.Compare(a.Line, b.Line), strings.Compare(a.Recv, b.Recv),
+		cmp.Compare(b2u(a.This), b2u(b.This)))
 }
 
 // typeEdges adds the edges a type declaration implies: to its supertypes, its static
@@ -269,9 +273,11 @@ func memberEdges(r *resolver, t *Type, m *Member, sink *edgeSink) string {
 			noteInit(r, t.ID, to, l, inits)
 		}
 	}
+	instance := m.Kind == KindMethod && !m.Static() // its this is the object it runs on
 	for k, c := range m.Refs.Calls {
 		targets := mc.call(k).targets
 		for _, tg := range targets {
+			tg.this = tg.this && instance
 			sink.addTarget(from, tg, c.Line)
 			if tg.kind != EdgeCallback && tg.kind != EdgeDispatch {
 				noteInit(r, t.ID, tg.id, c.Line, inits)
