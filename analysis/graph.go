@@ -63,9 +63,10 @@ type Edge struct {
 	// edge the type of the object library code may call back (the one created, or the
 	// receiver of an inherited library method): the object the call runs on is an instance
 	// of it or of a subtype. Reverse walks use it to leave out
-	// callers whose receiver can never be an instance of an override's class. On a
-	// dispatch edge between two methods it is the type whose objects dispatch so (a
-	// subclass inheriting To); a call site's dispatch edges have none.
+	// callers whose receiver can never be an instance of an override's class. On an
+	// override or dispatch edge between two methods it is the type whose objects dispatch
+	// so (To's own type, or a subclass inheriting To); a call site's dispatch edges have
+	// none.
 	Recv string `json:"recv,omitempty"`
 	// This, on a call edge from an instance method, says the call is on the method's own
 	// object (this.m(), or m() found in the method's class): whatever object the call runs
@@ -123,7 +124,7 @@ func (g *Graph) assembleStores(results []*fileGraph) {
 		g.fwd = buildStore(results, func(e *Edge) string { return e.From })
 	}()
 	g.rev = buildStore(results, func(e *Edge) string { return e.To })
-	g.callers = buildCallerIndex(g.rev)
+	g.callers = buildCallerIndex(g.rev, g.snap)
 	g.guardTable() // made here, updates derive theirs: the first edit does not pay for it
 	wg.Wait()
 }

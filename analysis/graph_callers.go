@@ -48,56 +48,76 @@ func (t *nodeIDs) name(n int32) string {
 	return t.names[n]
 }
 
-// callerIndex is the reverse adjacency of one graph by node number: callers[n] are the
-// nodes with an edge to node n, each once per way it reaches n (see tags). It is persistent
-// like the edge stores: with copies the row table and replaces only the rows an update
-// touched.
+// callerIndex is the reverse adjacency of one graph by node number. Row n lists the nodes
+// with an edge to node n in three parts (see rowParts): the distinct callers that reach n
+// other than through an override edge; the pairs (class, caller) of callers that reach it
+// through one (methods n overrides, or whose dispatch picks n as inherited), class being
+// the type node of the class whose objects dispatch so, or -1 when that is no class; and
+// for callers whose every other edge to n is marked (see callerMark) the pairs (mark,
+// caller). A plain reverse walk reads
+// the first two parts only; a walk that follows one class's objects reads the marks. It is
+// persistent like the edge stores: with copies the row table and replaces only the rows an
+// update touched.
 type callerIndex struct {
 	ids     *nodeIDs
-	callers [][]int32
-	// tags[n][i] says how callers[n][i] reaches n: tagAny, tagSuper, tagOverride, the
-	// number of the type node its receiver is typed as (Edge.Recv), or thisTag of that
-	// number when the receiver is the caller's own object (Edge.This). A nil row is all
-	// tagAny. A caller with a tagAny edge to n is listed once, with tagAny.
-	tags [][]int32
+	callers [][]int32 // by node: nil, or [len(plain), len(override pairs), plain..., override pairs..., marked pairs...]
 }
 
-// Caller tags (callerIndex.tags); a tag >= 0 is a receiver type's node number.
+// rowParts splits a row of callerIndex.callers into its parts.
+func rowParts(row []int32) (plain, override, marked []int32) {
+	if len(row) == 0 {
+		return nil, nil, nil
+	}
+	p, o := 2+row[0], 2+row[0]+2*row[1]
+	return row[2:p], row[p:o], row[o:]
+}
+
+// Caller marks (the marked part of callerIndex rows). Marks at or below markRecvBase carry
+// the node number k of the receiver's type: recvMark(k, this).
 const (
-	tagAny      int32 = -1 // nothing narrows which object the dependency runs on
-	tagSuper    int32 = -2 // super.m(): runs n's own body, whatever the object
+	markSuper int32 = -1 // super.m(): runs n's own body, whatever the object
 	// The caller is a method n overrides, or one whose dispatch picks n as inherited by a
 	// subclass: dispatch on it may pick n, for objects of n's class (or subclasses).
-	tagOverride int32 = -3
+	markOverride int32 = -2
+	markRecvBase int32 = -16
 )
 
-// thisBase is where the tags of calls on the caller's own object start: thisTag(k) for
-// receiver type node k.
-const thisBase int32 = -16
-
-// thisTag returns the tag of a call on the caller's own object, typed as type node k.
-func thisTag(k int32) int32 { return thisBase - k }
-
-// thisType returns the receiver type node of a thisTag, and whether tag is one.
-func thisType(tag int32) (int32, bool) { return thisBase - tag, tag <= thisBase }
-
-// callerTag returns the tag of one edge into a row (see callerIndex.tags).
-func (c *callerIndex) callerTag(e *Edge) int32 {
-	switch {
-	case e.Kind == EdgeOverride, e.Kind == EdgeDispatch && e.Recv != "":
-		return tagOverride
-	case e.Kind == EdgeSuper:
-		return tagSuper
-	case e.Kind == EdgeCall && e.Recv != "" && e.This:
-		return thisTag(c.ids.intern(e.Recv))
-	case (e.Kind == EdgeCall || e.Kind == EdgeCallback) && e.Recv != "":
-		return c.ids.intern(e.Recv)
+// recvMark marks a call (or callback) on a receiver of type node k; this says the receiver
+// is the caller's own object (Edge.This).
+func recvMark(k int32, this bool) int32 {
+	m := markRecvBase - 2*k
+	if this {
+		m--
 	}
-	return tagAny
+	return m
 }
 
-// buildCallerIndex numbers every node of rev and records its callers.
-func buildCallerIndex(rev *edgeStore) *callerIndex {
+// markedRecv returns the receiver type node of a mark made by recvMark, whether the
+// receiver is the caller's own object, and whether m is such a mark.
+func markedRecv(m int32) (k int32, this, ok bool) {
+	if m > markRecvBase {
+		return 0, false, false
+	}
+	u := markRecvBase - m
+	return u / 2, u%2 == 1, true
+}
+
+// callerMark returns the mark of one edge into a row, 0 for none.
+func (c *callerIndex) callerMark(e *Edge) int32 {
+	switch {
+	case e.Kind == EdgeOverride || e.Kind == EdgeDispatch && e.Recv != "":
+		return markOverride
+	case e.Kind == EdgeSuper:
+		return markSuper
+	case (e.Kind == EdgeCall || e.Kind == EdgeCallback) && e.Recv != "":
+		return recvMark(c.ids.intern(e.Recv), e.This && e.Kind == EdgeCall)
+	}
+	return 0
+}
+
+// buildCallerIndex numbers every node of rev and records its callers; s gives the kinds of
+// the types override edges name.
+func buildCallerIndex(rev *edgeStore, s *Snapshot) *callerIndex {
 	c := &callerIndex{ids: newNodeIDs()}
 	var keys []string
 	for _, m := range rev.shards {
@@ -105,47 +125,57 @@ func buildCallerIndex(rev *edgeStore) *callerIndex {
 			keys = append(keys, key)
 		}
 	}
-	return c.with(rev, keys)
+	return c.with(rev, keys, s)
 }
 
 // with returns the index after the rows of the given keys changed in rev (the store of the
-// new graph); c is not modified.
-func (c *callerIndex) with(rev *edgeStore, touched []string) *callerIndex {
+// new graph, of snapshot s); c is not modified. A row is made again whenever an edge into
+// its node changes; an override edge comes from the file declaring the type it names,
+// which a change of that type's kind resolves again.
+func (c *callerIndex) with(rev *edgeStore, touched []string, s *Snapshot) *callerIndex {
 	rows := make([][]int32, len(touched))
-	tagRows := make([][]int32, len(touched))
 	at := make([]int32, len(touched))
 	for i, key := range touched {
 		at[i] = c.ids.intern(key)
-		rows[i], tagRows[i] = c.row(rev.get(key))
+		rows[i] = c.row(rev.get(key), s)
 	}
 	c.ids.mu.RLock()
 	n := len(c.ids.names)
 	c.ids.mu.RUnlock()
-	out := &callerIndex{ids: c.ids, callers: make([][]int32, n), tags: make([][]int32, n)}
+	out := &callerIndex{ids: c.ids, callers: make([][]int32, n)}
 	copy(out.callers, c.callers)
-	copy(out.tags, c.tags)
 	for i, n := range at {
-		out.callers[n], out.tags[n] = rows[i], tagRows[i]
+		out.callers[n] = rows[i]
 	}
 	return out
 }
 
-// row makes one node's callers and their tags from the records of its incoming edges;
-// tags is nil when every entry is tagAny.
-func (c *callerIndex) row(recs []edgeRec) (callers, tags []int32) {
+// row makes one node's row from the records of its incoming edges.
+func (c *callerIndex) row(recs []edgeRec, s *Snapshot) []int32 {
+	var plain, override, marked []int32
+	var marks []int32   // the distinct marks of the current caller, 0 for an unmarked edge
+	var classes []int32 // the classes of its override edges
+	flush := func(from int32) {
+		if slices.Contains(classes, -1) {
+			classes = append(classes[:0], -1)
+		}
+		for _, k := range classes {
+			override = append(override, k, from)
+		}
+		classes = classes[:0]
+		others := slices.DeleteFunc(marks, func(m int32) bool { return m == markOverride })
+		if len(others) > 0 {
+			plain = append(plain, from)
+		}
+		if !slices.Contains(others, 0) {
+			for _, m := range others {
+				marked = append(marked, m, from)
+			}
+		}
+		marks = marks[:0]
+	}
 	// Records are sorted by file, then by edge, From first: a caller's records are
 	// consecutive (its edges come from its own file).
-	var run []int32 // the distinct tags of the current caller
-	flush := func(from int32) {
-		if slices.Contains(run, tagAny) {
-			run = append(run[:0], tagAny)
-		}
-		for _, t := range run {
-			callers = append(callers, from)
-			tags = append(tags, t)
-		}
-		run = run[:0]
-	}
 	prev, from := "", int32(-1)
 	for _, rec := range recs {
 		if rec.From != prev {
@@ -154,17 +184,37 @@ func (c *callerIndex) row(recs []edgeRec) (callers, tags []int32) {
 			}
 			prev, from = rec.From, c.ids.intern(rec.From)
 		}
-		if t := c.callerTag(rec.Edge); !slices.Contains(run, t) {
-			run = append(run, t)
+		m := c.callerMark(rec.Edge)
+		if m == markOverride {
+			if k := c.classNode(rec.Recv, s); !slices.Contains(classes, k) {
+				classes = append(classes, k)
+			}
+			continue
+		}
+		if !slices.Contains(marks, m) {
+			marks = append(marks, m)
 		}
 	}
 	if from >= 0 {
 		flush(from)
 	}
-	if !slices.ContainsFunc(tags, func(t int32) bool { return t != tagAny }) {
-		tags = nil
+	if len(plain)+len(override) == 0 {
+		return nil
 	}
-	return callers, tags
+	row := make([]int32, 0, 2+len(plain)+len(override)+len(marked))
+	row = append(row, int32(len(plain)), int32(len(override)/2))
+	row = append(row, plain...)
+	row = append(row, override...)
+	return append(row, marked...)
+}
+
+// classNode returns the node number of type id when it is a class (of one superclass
+// chain), else -1.
+func (c *callerIndex) classNode(id string, s *Snapshot) int32 {
+	if t := s.Type(id); id == "" || t == nil || !classLike(t.Kind) {
+		return -1
+	}
+	return c.ids.intern(id)
 }
 
 // walk returns, for every node that reaches one of the start numbers, the next node toward
@@ -183,8 +233,15 @@ func (c *callerIndex) walk(starts []int32) []int32 {
 	}
 	for head := 0; head < len(queue); head++ {
 		cur := queue[head]
-		for _, from := range c.callers[cur] {
+		plain, override, _ := rowParts(c.callers[cur])
+		for _, from := range plain {
 			if next[from] == -2 {
+				next[from] = cur
+				queue = append(queue, from)
+			}
+		}
+		for i := 1; i < len(override); i += 2 {
+			if from := override[i]; next[from] == -2 {
 				next[from] = cur
 				queue = append(queue, from)
 			}

@@ -116,7 +116,7 @@ func (g *Graph) Update(s *Snapshot, changedPaths []string) *Graph {
 			touched = append(touched, key)
 		}
 	}
-	ng.callers = g.callers.with(ng.rev, touched)
+	ng.callers = g.callers.with(ng.rev, touched, ng.snap)
 	ng.deriveGuards(g, changed)
 	return ng
 }

@@ -44,16 +44,38 @@ func assertSameGraph(t *testing.T, label string, want, got *Graph) {
 	}
 }
 
-// callerDump renders a caller index by name: node → its callers in walk order.
+// callerDump renders a caller index by name: node → its row's parts in order, the
+// override callers prefixed "^override for C ", marked pairs as "^mark caller" with marks
+// "^super", "^recv T" or "^this T".
 func callerDump(c *callerIndex) map[string][]string {
 	out := map[string][]string{}
 	for n, row := range c.callers {
 		if len(row) == 0 {
 			continue
 		}
-		names := make([]string, len(row))
-		for i, x := range row {
-			names[i] = c.ids.name(x)
+		plain, override, marked := rowParts(row)
+		var names []string
+		for _, x := range plain {
+			names = append(names, c.ids.name(x))
+		}
+		for i := 0; i < len(override); i += 2 {
+			class := "any"
+			if k := override[i]; k >= 0 {
+				class = c.ids.name(k)
+			}
+			names = append(names, "^override for "+class+" "+c.ids.name(override[i+1]))
+		}
+		for i := 0; i < len(marked); i += 2 {
+			m, x := marked[i], marked[i+1]
+			k, this, recv := markedRecv(m)
+			mark := "^super"
+			switch {
+			case recv && this:
+				mark = "^this " + c.ids.name(k)
+			case recv:
+				mark = "^recv " + c.ids.name(k)
+			}
+			names = append(names, mark+" "+c.ids.name(x))
 		}
 		out[c.ids.name(int32(n))] = names
 	}

@@ -160,7 +160,7 @@ func overrideEdges(r *resolver, t *Type, hier []string, sink *edgeSink) {
 				continue
 			}
 			if have.owner == t.ID {
-				sink.add(m.ID, have.m.ID, EdgeOverride, have.m.Line)
+				sink.addTarget(m.ID, target{id: have.m.ID, kind: EdgeOverride, recv: t.ID}, have.m.Line)
 			} else {
 				// Dispatch for objects of t (see Edge.Recv): distinct from a call site's.
 				sink.addTarget(m.ID, target{id: have.m.ID, kind: EdgeDispatch, recv: t.ID}, have.m.Line)
