@@ -102,15 +102,20 @@ func markedRecv(m int32) (k int32, this, ok bool) {
 	return u / 2, u%2 == 1, true
 }
 
-// callerMark returns the mark of one edge into a row, 0 for none.
-func (c *callerIndex) callerMark(e *Edge) int32 {
+// callerMark returns the mark of one edge into a row, 0 for none. A receiver typed as an
+// interface narrows nothing unless it is the caller's own object (which the caller runs on).
+func (c *callerIndex) callerMark(e *Edge, s *Snapshot) int32 {
 	switch {
 	case e.Kind == EdgeOverride || e.Kind == EdgeDispatch && e.Recv != "":
 		return markOverride
 	case e.Kind == EdgeSuper:
 		return markSuper
+	case e.Kind == EdgeCall && e.Recv != "" && e.This:
+		return recvMark(c.ids.intern(e.Recv), true)
 	case (e.Kind == EdgeCall || e.Kind == EdgeCallback) && e.Recv != "":
-		return recvMark(c.ids.intern(e.Recv), e.This && e.Kind == EdgeCall)
+		if k := c.classNode(e.Recv, s); k >= 0 {
+			return recvMark(k, false)
+		}
 	}
 	return 0
 }
@@ -153,29 +158,27 @@ func (c *callerIndex) with(rev *edgeStore, touched []string, s *Snapshot) *calle
 // row makes one node's row from the records of its incoming edges.
 func (c *callerIndex) row(recs []edgeRec, s *Snapshot) []int32 {
 	var plain, override, marked []int32
-	var marks []int32   // the distinct marks of the current caller, 0 for an unmarked edge
-	var classes []int32 // the classes of its override edges
+	var marks []int32 // the distinct marks of the current caller, 0 for an unmarked edge
 	flush := func(from int32) {
-		if slices.Contains(classes, -1) {
-			classes = append(classes[:0], -1)
-		}
-		for _, k := range classes {
-			override = append(override, k, from)
-		}
-		classes = classes[:0]
-		others := slices.DeleteFunc(marks, func(m int32) bool { return m == markOverride })
-		if len(others) > 0 {
+		if len(marks) > 0 {
 			plain = append(plain, from)
 		}
-		if !slices.Contains(others, 0) {
-			for _, m := range others {
+		if !slices.Contains(marks, 0) {
+			for _, m := range marks {
 				marked = append(marked, m, from)
 			}
 		}
 		marks = marks[:0]
 	}
-	// Records are sorted by file, then by edge, From first: a caller's records are
-	// consecutive (its edges come from its own file).
+	// Override and dispatch edges come from the files of the types they dispatch for; every
+	// other edge of a caller comes from the caller's own file. Records are sorted by file,
+	// then by edge, From first, so a caller's other records are consecutive.
+	type dispatch struct {
+		from    int32
+		classes []int32
+		own     bool // an override edge: its class (n's own) covers the subclasses' dispatch
+	}
+	var dispatches []dispatch
 	prev, from := "", int32(-1)
 	for _, rec := range recs {
 		if rec.From != prev {
@@ -184,19 +187,36 @@ func (c *callerIndex) row(recs []edgeRec, s *Snapshot) []int32 {
 			}
 			prev, from = rec.From, c.ids.intern(rec.From)
 		}
-		m := c.callerMark(rec.Edge)
-		if m == markOverride {
-			if k := c.classNode(rec.Recv, s); !slices.Contains(classes, k) {
-				classes = append(classes, k)
+		m := c.callerMark(rec.Edge, s)
+		if m != markOverride {
+			if !slices.Contains(marks, m) {
+				marks = append(marks, m)
 			}
 			continue
 		}
-		if !slices.Contains(marks, m) {
-			marks = append(marks, m)
+		k := c.classNode(rec.Recv, s)
+		i := slices.IndexFunc(dispatches, func(d dispatch) bool { return d.from == from })
+		if i < 0 {
+			i = len(dispatches)
+			dispatches = append(dispatches, dispatch{from: from})
+		}
+		switch d := &dispatches[i]; {
+		case rec.Kind == EdgeOverride && !d.own:
+			d.classes, d.own = append(d.classes[:0], k), true
+		case !d.own && !slices.Contains(d.classes, k):
+			d.classes = append(d.classes, k)
 		}
 	}
 	if from >= 0 {
 		flush(from)
+	}
+	for _, d := range dispatches {
+		if slices.Contains(d.classes, -1) {
+			d.classes = []int32{-1}
+		}
+		for _, k := range d.classes {
+			override = append(override, k, d.from)
+		}
 	}
 	if len(plain)+len(override) == 0 {
 		return nil

@@ -13,9 +13,9 @@ func (g *Graph) guardedWalk(starts []int32, guards *guardTable) ([]int32, map[in
 	c := g.callers
 	c.ids.mu.RLock()
 	defer c.ids.mu.RUnlock()
-	w := &walker{g: g, guards: guards, names: c.ids.names, next: make([]int32, len(c.callers)),
+	w := &walker{g: g, guards: guards, names: c.ids.names, rows: c.callers, next: make([]int32, len(c.callers)),
 		plain: make([]bool, len(c.callers)), queued: map[walkState]bool{}, constrained: map[int32]uint8{},
-		guarded: map[int32][]guard{}, relations: map[int64]int32{}}
+		guarded: map[int32][]guard{}, relations: map[int64]int32{}, lastKey: -1}
 	for i := range w.next {
 		w.next[i] = -2
 	}
@@ -25,13 +25,19 @@ func (g *Graph) guardedWalk(starts []int32, guards *guardTable) ([]int32, map[in
 			w.queue = append(w.queue, walkState{s, 0, -1, false})
 		}
 	}
-	// States confined to a class wait until every plain one is done: most of their nodes
-	// are reached plainly by then and need no visit of their own.
-	for len(w.queue) > 0 {
-		for head := 0; head < len(w.queue); head++ {
-			w.visit(w.queue[head])
+	// Breadth first, one distance at a time, so that chains stay shortest; at each distance
+	// the states confined to a class come after the plain ones, which often reach their
+	// nodes plainly so that they need no visit of their own.
+	var open, confined []walkState // this distance's states
+	for len(w.queue)+len(w.later) > 0 {
+		open, w.queue = w.queue, open[:0]
+		confined, w.later = w.later, confined[:0]
+		for _, st := range open {
+			w.visit(st)
 		}
-		w.queue, w.later = w.later, w.queue[:0]
+		for _, st := range confined {
+			w.visit(st)
+		}
 	}
 	for n := range w.guarded {
 		if w.next[n] != -2 {
@@ -57,21 +63,25 @@ type walkState struct {
 type walker struct {
 	g      *Graph
 	guards *guardTable
-	names  []string // node names (the walk holds the ids' lock)
+	names  []string  // node names (the walk holds the ids' lock)
+	rows   [][]int32 // the caller index's
 	next   []int32
 	// plain marks the nodes queued with neither guard nor class; other states are queued
 	// once each, and a node reached plainly needs no other visit.
-	plain        []bool
+	plain []bool
+	// queue and later collect the plain and the confined states of the next distance.
 	queue, later []walkState
 	queued       map[walkState]bool // states visited under a class, or queued under a guard
 	constrained  map[int32]uint8    // such states per node, up to maxConstrained
 	guarded      map[int32][]guard
 	relations    map[int64]int32 // memo of relation
+	lastKey      int64           // the last relation asked for (-1: none), and its answer
+	lastRelation int32
 }
 
 // maxConstrained bounds the states a node is queued with under a class; past it the node's
 // callers are followed for every object.
-const maxConstrained = 8
+const maxConstrained = 2
 
 // visit follows the callers of one reached state.
 func (w *walker) visit(cur walkState) {
@@ -92,7 +102,7 @@ func (w *walker) visit(cur walkState) {
 	if cur.file == 0 {
 		own = w.guards.at(cur.n)
 	}
-	callers, override, marked := rowParts(w.g.callers.callers[cur.n])
+	callers, override, marked := rowParts(w.rows[cur.n])
 	for i := 0; i < len(override); i += 2 {
 		// Dispatch on from picks cur for objects of class k.
 		k, from := override[i], override[i+1]
@@ -191,7 +201,11 @@ func (w *walker) relation(a, b int32) int32 {
 		return a
 	}
 	key := int64(a)<<32 | int64(uint32(b))
+	if key == w.lastKey {
+		return w.lastRelation // a row's marks often repeat one receiver type
+	}
 	if v, ok := w.relations[key]; ok {
+		w.lastKey, w.lastRelation = key, v
 		return v
 	}
 	ta, tb := w.names[a], w.names[b]
@@ -206,6 +220,7 @@ func (w *walker) relation(a, b int32) int32 {
 		}
 	}
 	w.relations[key] = v
+	w.lastKey, w.lastRelation = key, v
 	return v
 }
 
