@@ -391,3 +391,72 @@ func TestPropertiesOverridesAreCallbacks(t *testing.T) {
 		t.Errorf("editing Empty#loadFromXML selects nothing; FactoryTest calls it through Factory.EMPTY")
 	}
 }
+
+// dispatchFiles: commons-lang's ToStringStyle pattern. Standard overrides Style#setEnd;
+// Json does not, and sets its end in its constructor through this.
+var dispatchFiles = map[string]string{
+	"src/main/java/d/Style.java": `package d;
+public class Style {
+  protected String end = "";
+  public void setEnd(String e) { end = e; }
+  public String render(String s) { return s + end; }
+}
+`,
+	"src/main/java/d/Standard.java": `package d;
+public class Standard extends Style {
+  @Override public void setEnd(String e) { super.setEnd(e == null ? "" : e); }
+}
+`,
+	"src/main/java/d/Json.java": `package d;
+public class Json extends Style {
+  public Json() { this.setEnd("}"); }
+}
+`,
+	"src/test/java/d/JsonTest.java": `package d;
+import static org.junit.Assert.*;
+import org.junit.Test;
+public class JsonTest {
+  @Test public void renders() { assertEquals("a}", new Json().render("a")); }
+  @Test public void resets() { Json j = new Json(); j.setEnd("]"); assertEquals("a]", j.render("a")); }
+}
+`,
+	"src/test/java/d/StandardTest.java": `package d;
+import static org.junit.Assert.*;
+import org.junit.Test;
+public class StandardTest {
+  @Test public void nullEnd() { Standard s = new Standard(); s.setEnd(null); assertEquals("a", s.render("a")); }
+}
+`,
+	"src/test/java/d/AnyStyleTest.java": `package d;
+import static org.junit.Assert.*;
+import org.junit.Test;
+public class AnyStyleTest {
+  static Style make(boolean standard) { return standard ? new Standard() : new Style(); }
+  @Test public void ends() { Style s = make(true); s.setEnd("!"); assertEquals("a!", s.render("a")); }
+}
+`,
+}
+
+// TestOverrideEditSelectsOnlyTestsWhoseObjectsMayRunIt: an edit of Standard#setEnd selects
+// the test on a Standard and the one on a Style-typed value (which may be a Standard), not
+// the Json tests, whose objects are never Standards.
+func TestOverrideEditSelectsOnlyTestsWhoseObjectsMayRunIt(t *testing.T) {
+	got := unitTests(selectEdit(t, dispatchFiles, "src/main/java/d/Standard.java", `e == null ? "" : e`, `e == null ? "-" : e`, "", nil))
+	for _, want := range []string{"d.StandardTest#nullEnd", "d.AnyStyleTest#ends"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("%s not selected (got %v)", want, got)
+		}
+	}
+	for _, no := range []string{"d.JsonTest#renders", "d.JsonTest#resets"} {
+		if slices.Contains(got, no) {
+			t.Errorf("%s selected: its objects are Jsons (got %v)", no, got)
+		}
+	}
+	// Style's own setEnd runs for every one of them.
+	got = unitTests(selectEdit(t, dispatchFiles, "src/main/java/d/Style.java", "end = e;", "end = e + \"\";", "", nil))
+	for _, want := range []string{"d.JsonTest#renders", "d.JsonTest#resets", "d.StandardTest#nullEnd", "d.AnyStyleTest#ends"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("Style#setEnd edited: %s not selected (got %v)", want, got)
+		}
+	}
+}
