@@ -81,7 +81,7 @@ type walker struct {
 
 // maxConstrained bounds the states a node is queued with under a class; past it the node's
 // callers are followed for every object.
-const maxConstrained = 2
+const maxConstrained = 4
 
 // visit follows the callers of one reached state.
 func (w *walker) visit(cur walkState) {
@@ -161,12 +161,15 @@ func (w *walker) follow(cur walkState, own uint16, from, class int32, dispatched
 		file = own
 	}
 	if file != 0 {
+		if class >= 0 && w.constrained[from] >= maxConstrained {
+			class, dispatched = -1, false // the safe direction: every object
+		}
 		list := w.guarded[from]
 		st := walkState{from, file, class, dispatched}
 		if w.queued[st] {
 			return
 		}
-		if len(list) < maxGuards && (class < 0 || w.constrained[from] < maxConstrained) {
+		if len(list) < maxGuards {
 			if !slices.ContainsFunc(list, func(x guard) bool { return x.file == file }) {
 				w.guarded[from] = append(list, guard{file, cur.n})
 			}
