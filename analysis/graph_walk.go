@@ -15,7 +15,7 @@ func (g *Graph) guardedWalk(starts []int32, guards *guardTable) ([]int32, map[in
 	defer c.ids.mu.RUnlock()
 	w := &walker{g: g, guards: guards, names: c.ids.names, rows: c.callers, next: make([]int32, len(c.callers)),
 		plain: make([]bool, len(c.callers)), queued: map[walkState]bool{}, constrained: map[int32]uint8{},
-		guarded: map[int32][]guard{}, relations: map[int64]int32{}, lastKey: -1}
+		guarded: map[int32][]guard{}, relations: map[int64]int32{}}
 	for i := range w.next {
 		w.next[i] = -2
 	}
@@ -69,14 +69,13 @@ type walker struct {
 	// plain marks the nodes queued with neither guard nor class; other states are queued
 	// once each, and a node reached plainly needs no other visit.
 	plain []bool
-	// queue and later collect the plain and the confined states of the next distance.
+	// queue and later collect the next distance's states: those confined to a class in
+	// later, the others (plain, or under a guard only) in queue.
 	queue, later []walkState
 	queued       map[walkState]bool // states visited under a class, or queued under a guard
 	constrained  map[int32]uint8    // such states per node, up to maxConstrained
 	guarded      map[int32][]guard
 	relations    map[int64]int32 // memo of relation
-	lastKey      int64           // the last relation asked for (-1: none), and its answer
-	lastRelation int32
 }
 
 // maxConstrained bounds the states a node is queued with under a class; past it the node's
@@ -204,11 +203,7 @@ func (w *walker) relation(a, b int32) int32 {
 		return a
 	}
 	key := int64(a)<<32 | int64(uint32(b))
-	if key == w.lastKey {
-		return w.lastRelation // a row's marks often repeat one receiver type
-	}
 	if v, ok := w.relations[key]; ok {
-		w.lastKey, w.lastRelation = key, v
 		return v
 	}
 	ta, tb := w.names[a], w.names[b]
@@ -223,7 +218,6 @@ func (w *walker) relation(a, b int32) int32 {
 		}
 	}
 	w.relations[key] = v
-	w.lastKey, w.lastRelation = key, v
 	return v
 }
 
