@@ -94,7 +94,7 @@ public class Users {
 	}
 	g := BuildGraph(snapshotFromSource(t, "/dispatch", src))
 	r := g.ReachFrom([]string{"s.Standard#setEnd(String)"})
-	for id, want := range map[string]bool{
+	checkReach(t, r, map[string]bool{
 		"s.Style#setEnd(String)":       true,
 		"s.Users#onStyle(Style)":       true,
 		"s.Users#onStandard(Standard)": true,
@@ -106,11 +106,7 @@ public class Users {
 		"s.Users#onJson(Json)":         false,
 		"s.Style#describe()":           true,  // this may be a Standard
 		"s.Plain#<init>()":             false, // this is a Plain
-	} {
-		if got := r.Has(id); got != want {
-			t.Errorf("%s reached = %v, want %v (chain %v)", id, got, want, r.Chain(id))
-		}
-	}
+	})
 	// Style's own body reaches every caller, Json's included.
 	r = g.ReachFrom([]string{"s.Style#setEnd(String)"})
 	for _, id := range []string{"s.Json#<init>()", "s.Json#setEnd(String)", "s.Users#onJson(Json)", "s.Users#onStyle(Style)"} {
@@ -143,17 +139,13 @@ public class Copies {
 	}
 	g := BuildGraph(snapshotFromSource(t, "/callbacks", src))
 	r := g.ReachFrom([]string{"c.BoundedStream#read()"})
-	for id, want := range map[string]bool{
+	checkReach(t, r, map[string]bool{
 		"c.ProxyStream#read()":        true,
 		"c.Copies#bounded()":          true,
 		"c.Copies#counted()":          true,
 		"c.Copies#tagged()":           false,
 		"c.Copies#proxy(ProxyStream)": false, // it makes nothing; the caller's object is followed where made
-	} {
-		if got := r.Has(id); got != want {
-			t.Errorf("%s reached = %v, want %v (chain %v)", id, got, want, r.Chain(id))
-		}
-	}
+	})
 	if !g.ReachFrom([]string{"c.ProxyStream#read()"}).Has("c.Copies#tagged()") {
 		t.Error("an edit of ProxyStream#read does not reach the TaggedStream made")
 	}
@@ -183,7 +175,7 @@ public class Users {
 	}
 	g := BuildGraph(snapshotFromSource(t, "/template", src))
 	r := g.ReachFrom([]string{"m.Fast#step()"})
-	for id, want := range map[string]bool{
+	checkReach(t, r, map[string]bool{
 		"m.Template#run()":             true,
 		"m.Template#twice()":           true,
 		"m.Users#onTemplate(Template)": true,
@@ -193,17 +185,23 @@ public class Users {
 		"m.Slow#go()":                  false,
 		"m.Users#viaGo(Slow)":          false,
 		"m.Users#onSlow(Slow)":         false,
-	} {
-		if got := r.Has(id); got != want {
-			t.Errorf("%s reached = %v, want %v (chain %v)", id, got, want, r.Chain(id))
-		}
-	}
+	})
 	// Template's own step runs for a Slow's go() too: Slow overrides step, but run()
 	// itself changed.
 	r = g.ReachFrom([]string{"m.Template#run()"})
 	for _, id := range []string{"m.Slow#go()", "m.Users#viaGo(Slow)", "m.Users#onSlow(Slow)"} {
 		if !r.Has(id) {
 			t.Errorf("an edit of Template#run does not reach %s", id)
+		}
+	}
+}
+
+// checkReach checks which of the ids r reaches.
+func checkReach(t *testing.T, r *Reached, want map[string]bool) {
+	t.Helper()
+	for id, w := range want {
+		if got := r.Has(id); got != w {
+			t.Errorf("%s reached = %v, want %v (chain %v)", id, got, w, r.Chain(id))
 		}
 	}
 }

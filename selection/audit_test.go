@@ -423,11 +423,9 @@ public class ClockTest {
 	}
 }
 
-// TestFreshClassOracleCountsEveryTestClassTouchingTheInitializedClass: Registry's static
-// initializer runs Calc#add; the shared JVM ran it for RegistryTest, which touched Registry
-// first. LaterTest touches Registry too: in a JVM of its own it would run add as well, and
-// the fresh-JVM class oracle counts it. CalcTest keeps counting, having run add itself.
-func TestFreshClassOracleCountsEveryTestClassTouchingTheInitializedClass(t *testing.T) {
+// registryFiles is the audit fixture with Registry, whose static initializer runs
+// Calc#add, and one-test classes by name, each asserting that the expression given is 2.
+func registryFiles(tests map[string]string) map[string][]byte {
 	files := maps.Clone(auditFiles)
 	files["src/main/java/p/Registry.java"] = []byte(`package p;
 public class Registry {
@@ -435,18 +433,42 @@ public class Registry {
   public static int size() { return SIZE; }
 }
 `)
-	for _, name := range []string{"RegistryTest", "LaterTest"} {
+	for name, expr := range tests {
 		files["src/test/java/p/"+name+".java"] = []byte(`package p;
 import org.junit.Test;
 import static org.junit.Assert.*;
 public class ` + name + ` {
   @Test public void sized() {
-    assertEquals(2, Registry.size());
+    assertEquals(2, ` + expr + `);
   }
 }
 `)
 	}
-	st := auditStateOf(t, files)
+	return files
+}
+
+// auditMember audits the record of run on st and returns the audit of member id.
+func auditMember(t *testing.T, st Input, run coverage.Run, id string) (*MemberAudit, *AuditResult) {
+	t.Helper()
+	res, err := Audit(context.Background(), st, coverage.Build(st.Cur, run), AuditOptions{Worst: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range res.Worst {
+		if res.Worst[i].Member == id {
+			return &res.Worst[i], res
+		}
+	}
+	t.Fatalf("%s not audited", id)
+	return nil, nil
+}
+
+// TestFreshClassOracleCountsEveryTestClassTouchingTheInitializedClass: Registry's static
+// initializer runs Calc#add; the shared JVM ran it for RegistryTest, which touched Registry
+// first. LaterTest touches Registry too: in a JVM of its own it would run add as well, and
+// the fresh-JVM class oracle counts it. CalcTest keeps counting, having run add itself.
+func TestFreshClassOracleCountsEveryTestClassTouchingTheInitializedClass(t *testing.T) {
+	st := auditStateOf(t, registryFiles(map[string]string{"RegistryTest": "Registry.size()", "LaterTest": "Registry.size()"}))
 	run := coverage.Run{
 		Members: []coverage.JVMMember{
 			{Class: "p.Calc", Method: "<init>", Desc: "(I)V"},
@@ -466,19 +488,7 @@ public class ` + name + ` {
 		ClassInit: []int{0, 1, 2},
 		InitIn:    [][2]int{{0, 2}, {1, 2}},
 	}
-	res, err := Audit(context.Background(), st, coverage.Build(st.Cur, run), AuditOptions{Worst: 100})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var add *MemberAudit
-	for i := range res.Worst {
-		if res.Worst[i].Member == "p.Calc#add(int)" {
-			add = &res.Worst[i]
-		}
-	}
-	if add == nil {
-		t.Fatal("add not audited")
-	}
+	add, res := auditMember(t, st, run, "p.Calc#add(int)")
 	// Assertions: CalcTest 3, RegistryTest 1, LaterTest 1.
 	if r := add.SelectedAssertionRatio; !near(r.ClassOracle, 4.0/5) || !near(r.FreshClassOracle, 1) {
 		t.Errorf("add: class oracle %.2f, fresh %.2f; want 0.80, 1", r.ClassOracle, r.FreshClassOracle)
@@ -495,30 +505,13 @@ public class ` + name + ` {
 // afterwards. In a JVM of its own it would initialize Labels, hence Registry, and run add:
 // the fresh-JVM oracle counts it, the class oracle does not.
 func TestFreshClassOracleFollowsNestedInitialization(t *testing.T) {
-	files := maps.Clone(auditFiles)
-	files["src/main/java/p/Registry.java"] = []byte(`package p;
-public class Registry {
-  static final int SIZE = new Calc(1).add(1);
-  public static int size() { return SIZE; }
-}
-`)
+	files := registryFiles(map[string]string{"LabelsTest": "Labels.label().length()", "LaterLabelsTest": "Labels.label().length()"})
 	files["src/main/java/p/Labels.java"] = []byte(`package p;
 public class Labels {
   static final String LABEL = "n" + Registry.size();
   public static String label() { return LABEL; }
 }
 `)
-	for _, name := range []string{"LabelsTest", "LaterLabelsTest"} {
-		files["src/test/java/p/"+name+".java"] = []byte(`package p;
-import org.junit.Test;
-import static org.junit.Assert.*;
-public class ` + name + ` {
-  @Test public void sized() {
-    assertEquals(2, Labels.label().length());
-  }
-}
-`)
-	}
 	st := auditStateOf(t, files)
 	run := coverage.Run{
 		Members: []coverage.JVMMember{
@@ -543,19 +536,7 @@ public class ` + name + ` {
 		ClassInit: []int{0, 1, 2, 3, 4},
 		InitIn:    [][2]int{{0, 2}, {1, 2}, {3, 4}},
 	}
-	res, err := Audit(context.Background(), st, coverage.Build(st.Cur, run), AuditOptions{Worst: 100})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var add *MemberAudit
-	for i := range res.Worst {
-		if res.Worst[i].Member == "p.Calc#add(int)" {
-			add = &res.Worst[i]
-		}
-	}
-	if add == nil {
-		t.Fatal("add not audited")
-	}
+	add, _ := auditMember(t, st, run, "p.Calc#add(int)")
 	// Assertions: CalcTest 3, LabelsTest 1, LaterLabelsTest 1.
 	if r := add.SelectedAssertionRatio; !near(r.ClassOracle, 4.0/5) || !near(r.FreshClassOracle, 1) {
 		t.Errorf("add: class oracle %.2f, fresh %.2f; want 0.80, 1", r.ClassOracle, r.FreshClassOracle)
