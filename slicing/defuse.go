@@ -682,6 +682,9 @@ func (c *scanCtx) effectOf(chain []segment, arity int) effect {
 	if len(recv) == 0 {
 		return p.callEffect(c.t, receiver{kind: recvUnqualified}, self.name, arity)
 	}
+	if getsClass(self) {
+		return effNone // whatever the receiver: the receiver's own calls are sites of their own
+	}
 	// Plain dotted names: resolve as a chain of fields.
 	plain := true
 	var names []string
@@ -720,7 +723,7 @@ func (c *scanCtx) effectOf(chain []segment, arity int) effect {
 				return effect{flags: effReads}
 			}
 		}
-		r = p.resolveChain(c.t, c.locals, names)
+		r = c.localElems(p.resolveChain(c.t, c.locals, names), names)
 		if r.kind == recvCollection && c.exactChain(names) {
 			r.final = true // made by new of a JDK class: no project code behind it
 		}
@@ -729,11 +732,18 @@ func (c *scanCtx) effectOf(chain []segment, arity int) effect {
 	// Chains through call results: type the result of each call by its declared return type.
 	cur := receiver{kind: recvUnqualified}
 	for i, seg := range recv {
+		if i > 0 && getsClass(seg) {
+			cur = receiver{kind: recvValue} // a Class, whatever the receiver
+			continue
+		}
+		if i > 0 && cur.kind == recvUnknown {
+			return effGlobal
+		}
 		switch {
 		case i == 0 && seg.fresh:
 			cur = p.typeReceiver(c.t, seg.name, false)
 		case i == 0 && !seg.call:
-			cur = p.resolveChain(c.t, c.locals, []string{seg.name})
+			cur = c.localElems(p.resolveChain(c.t, c.locals, []string{seg.name}), []string{seg.name})
 		case seg.call:
 			cur = p.returnReceiver(c.t, cur, seg.name, -1)
 		default:
@@ -746,17 +756,43 @@ func (c *scanCtx) effectOf(chain []segment, arity int) effect {
 				if f == nil {
 					return effGlobal
 				}
-				r := p.typeReceiver(t, f.ReturnType, false)
+				r := p.memberReceiver(t, f)
 				next.kind = r.kind
 				next.types = append(next.types, r.types...)
 			}
 			cur = next
 		}
-		if cur.kind == recvUnknown {
-			return effGlobal
-		}
+	}
+	if cur.kind == recvUnknown {
+		return effGlobal
 	}
 	return p.callEffect(c.t, cur, self.name, arity)
+}
+
+// localElems gives a collection receiver written as a local's name the type arguments the
+// local was declared with.
+func (c *scanCtx) localElems(r receiver, names []string) receiver {
+	if r.kind != recvCollection || len(names) != 1 {
+		return r
+	}
+	if _, local := c.locals[names[0]]; local {
+		r.elems, r.scope = c.args[names[0]], c.t
+	}
+	return r
+}
+
+// setArgs records the type arguments of local name's declared type.
+func (c *scanCtx) setArgs(name string, args []string) {
+	if c.args == nil {
+		c.args = map[string][]string{}
+	}
+	c.args[name] = args
+}
+
+// getsClass reports whether a chain segment is a call of Object#getClass (final: it runs
+// no code and returns a Class).
+func getsClass(seg segment) bool {
+	return seg.call && seg.name == "getClass" && seg.close == seg.open+1
 }
 
 // returnReceiver types the result of calling name on r: the common declared return type of
@@ -778,7 +814,8 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 	case recvPureStatic:
 		switch name {
 		case "valueOf", "format", "join", "toString", "hash", "hashCode", "compare", "toHexString", "abs",
-			"parseInt", "parseLong", "parseDouble", "parseBoolean", "signum", "floor", "ceil", "round", "sqrt":
+			"parseInt", "parseLong", "parseDouble", "parseBoolean", "signum", "floor", "ceil", "round", "sqrt",
+			"compile", "quote", "matches":
 			return receiver{kind: recvValue}
 		case "stream":
 			return receiver{kind: recvStream} // Arrays.stream
@@ -801,6 +838,8 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 		switch name {
 		case "toString", "trim", "substring", "toUpperCase", "toLowerCase", "valueOf", "format", "replace", "strip":
 			return receiver{kind: recvValue}
+		case "matcher":
+			return receiver{kind: recvCollection, final: true, name: "Matcher"} // Pattern#matcher: a fresh Matcher
 		}
 		return receiver{}
 	case recvCollection:
@@ -823,7 +862,7 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 		return receiver{}
 	}
 	if sameReturnType(cands) {
-		return p.typeReceiver(cands[0].t, cands[0].m.ReturnType, false)
+		return p.memberReceiver(cands[0].t, cands[0].m)
 	}
 	// Overrides may narrow the return type (covariant returns) and generic supertypes
 	// declare it as a type variable: type the call as Java does, by the most specific
@@ -1222,7 +1261,7 @@ func (c *scanCtx) chainKeys(toks []analysis.Token, s *site, inner map[string]boo
 			if cur.kind == recvProject || cur.kind == recvProjectStatic {
 				for _, t := range cur.types {
 					if f := p.fieldOf(t, seg.name); f != nil {
-						r := p.typeReceiver(t, f.ReturnType, false)
+						r := p.memberReceiver(t, f)
 						next.kind = r.kind
 						next.types = append(next.types, r.types...)
 					}
@@ -1531,6 +1570,13 @@ func (c *scanCtx) chainType(chain []segment) receiver {
 	recv := chain[:len(chain)-1]
 	cur := receiver{kind: recvUnqualified}
 	for i, seg := range recv {
+		if i > 0 && getsClass(seg) {
+			cur = receiver{kind: recvValue}
+			continue
+		}
+		if i > 0 && cur.kind == recvUnknown {
+			return receiver{}
+		}
 		switch {
 		case i == 0 && seg.fresh && seg.call:
 			cur = p.typeReceiver(c.t, seg.name, false)
@@ -1550,15 +1596,18 @@ func (c *scanCtx) chainType(chain []segment) receiver {
 				if f == nil {
 					return receiver{}
 				}
-				r := p.typeReceiver(t, f.ReturnType, false)
+				r := p.memberReceiver(t, f)
 				next.kind = r.kind
 				next.types = append(next.types, r.types...)
 			}
 			cur = next
 		}
-		if cur.kind == recvUnknown {
-			return receiver{}
-		}
+	}
+	if getsClass(self) {
+		return receiver{kind: recvValue}
+	}
+	if cur.kind == recvUnknown {
+		return receiver{}
 	}
 	return p.returnReceiver(c.t, cur, self.name, -1)
 }

@@ -190,7 +190,7 @@ var valueTypes = map[string]bool{
 	"String": true, "Integer": true, "Long": true, "Short": true, "Byte": true, "Double": true,
 	"Float": true, "Boolean": true, "Character": true, "BigDecimal": true, "BigInteger": true,
 	"int": true, "long": true, "short": true, "byte": true, "double": true, "float": true,
-	"boolean": true, "char": true, "Optional": true, "Class": true, "UUID": true,
+	"boolean": true, "char": true, "Optional": true, "Class": true, "UUID": true, "Pattern": true,
 }
 
 var pureStatics = map[string]bool{
@@ -198,7 +198,7 @@ var pureStatics = map[string]bool{
 	"Short": true, "Byte": true, "Boolean": true, "Character": true, "String": true, "Objects": true,
 	"BigDecimal": true, "BigInteger": true, "List": true, "Set": true, "Map": true, "Arrays": true,
 	"Collections": true, "Optional": true, "TimeUnit": false, "Stream": true, "IntStream": true,
-	"LongStream": true, "DoubleStream": true, "Collectors": true,
+	"LongStream": true, "DoubleStream": true, "Collectors": true, "Pattern": true,
 }
 
 var frameworkTypes = map[string]bool{
@@ -215,7 +215,7 @@ var collectionTypes = map[string]bool{
 	"CharArrayWriter": true, "CharArrayReader": true, "ByteArrayOutputStream": true, "ByteArrayInputStream": true, "AtomicInteger": true,
 	"AtomicLong": true, "AtomicBoolean": true, "AtomicReference": true, "SortedMap": true,
 	"SortedSet": true, "NavigableMap": true, "Stack": true, "Vector": true, "CharSequence": true,
-	"Hashtable": true, "Properties": true,
+	"Hashtable": true, "Properties": true, "BitSet": true, "Matcher": true,
 }
 
 // collectionReads are JDK collection and builder methods that change nothing (Map.get is
@@ -237,7 +237,7 @@ var freshJDK = map[string]bool{
 	"IllegalArgumentException": true, "IllegalStateException": true, "UnsupportedOperationException": true,
 	"NullPointerException": true, "ArithmeticException": true, "IndexOutOfBoundsException": true,
 	"AssertionError": true, "Error": true, "IOException": true, "Random": true, "Number": true,
-	"Hashtable": true, "Properties": true,
+	"Hashtable": true, "Properties": true, "BitSet": true,
 }
 
 // receiver is a resolved call receiver.
@@ -249,10 +249,14 @@ type receiver struct {
 	final bool
 	// name is the simple JDK type name of a collection receiver.
 	name string
+	// elems are the written type arguments of a collection receiver ("" for a wildcard)
+	// and scope the type they are written in: what its hashCode and toString run.
+	elems []string
+	scope *analysis.Type
 }
 
 // finalJDK are final JDK classes among collectionTypes.
-var finalJDK = map[string]bool{"StringBuilder": true, "StringBuffer": true}
+var finalJDK = map[string]bool{"StringBuilder": true, "StringBuffer": true, "Matcher": true}
 
 // resolveChain types a dotted receiver chain written in from, given the local variable
 // types in scope. It follows project fields; anything it cannot follow is recvUnknown.
@@ -278,7 +282,7 @@ func (p *project) resolveChain(from *analysis.Type, locals map[string]string, ch
 		if typ, ok := locals[head]; ok {
 			cur = p.typeReceiver(from, typ, false)
 		} else if f := p.fieldOf(from, head); f != nil {
-			cur = p.typeReceiver(from, f.ReturnType, false)
+			cur = p.memberReceiver(from, f)
 		} else if len(p.resolve(from, head)) > 0 {
 			cur = receiver{kind: recvProjectStatic, types: p.resolve(from, head)}
 		} else if len(chain) == 1 && pureStatics[head] {
@@ -299,7 +303,7 @@ func (p *project) resolveChain(from *analysis.Type, locals map[string]string, ch
 			if f == nil {
 				return receiver{}
 			}
-			r := p.typeReceiver(t, f.ReturnType, false)
+			r := p.memberReceiver(t, f)
 			if next.kind != recvUnknown && (r.kind != next.kind || r.name != next.name || r.final != next.final) {
 				return receiver{}
 			}
@@ -339,6 +343,7 @@ func (p *project) fieldOf(t *analysis.Type, name string) *analysis.Member {
 
 // typeReceiver classifies an instance of the written type typ.
 func (p *project) typeReceiver(from *analysis.Type, typ string, _ bool) receiver {
+	written := typ
 	typ = analysis.EraseType(typ)
 	if strings.HasSuffix(typ, "[]") {
 		return receiver{kind: recvArray}
@@ -356,12 +361,22 @@ func (p *project) typeReceiver(from *analysis.Type, typ string, _ bool) receiver
 		return receiver{kind: recvValue}
 	}
 	if collectionTypes[typ] {
-		return receiver{kind: recvCollection, final: finalJDK[typ], name: typ}
+		return receiver{kind: recvCollection, final: finalJDK[typ], name: typ, elems: analysis.TypeArgs(written), scope: from}
 	}
 	if functionTypes[typ] != "" {
 		return receiver{kind: recvFunction, name: typ}
 	}
 	return receiver{}
+}
+
+// memberReceiver classifies the value of field or method m declared in t: its type, and
+// for a collection the type arguments it was declared with.
+func (p *project) memberReceiver(t *analysis.Type, m *analysis.Member) receiver {
+	r := p.typeReceiver(t, m.ReturnType, false)
+	if r.kind == recvCollection {
+		r.elems = m.TypeArgs
+	}
+	return r
 }
 
 // functionTypes are JDK functional interfaces with the name of their one abstract method.
@@ -393,6 +408,9 @@ var orderedByAccess = map[string]bool{"Map": true, "LinkedHashMap": true, "HashM
 
 // callEffect is what calling name/arity on r from inside type from may do.
 func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity int) effect {
+	if name == "getClass" && arity == 0 && r.kind != recvProjectStatic {
+		return effNone // Object#getClass is final: no code runs
+	}
 	switch r.kind {
 	case recvFunction:
 		if functionTypes[r.name] == name {
@@ -454,6 +472,10 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 	case recvCollection:
 		if !r.final && p.collectionOverrides(r.name) {
 			return unknown("unknown effect of " + name + " (a project class may be this " + r.name + ")")
+		}
+		if arity == 0 && (name == "hashCode" || name == "toString") {
+			// A collection hashes and prints itself by hashing and printing its elements.
+			return p.elementCallbacks(r)
 		}
 		var cb effFlags
 		if arity != 0 && hashingCalls[name] {
@@ -560,7 +582,7 @@ var jdkSupers = map[string][]string{
 	"StringWriter":  {"Writer"}, "CharArrayWriter": {"Writer"}, "StringReader": {"Reader"}, "CharArrayReader": {"Reader"},
 	"ByteArrayOutputStream": {"OutputStream"}, "ByteArrayInputStream": {"InputStream"},
 	"AtomicInteger": {"Number"}, "AtomicLong": {"Number"}, "AtomicBoolean": nil, "AtomicReference": nil,
-	"CharSequence": nil,
+	"CharSequence": nil, "BitSet": nil,
 }
 
 // unrelatedJDK are JDK supertypes of project classes that are no collection or builder
@@ -706,6 +728,36 @@ func (p *project) typedCallbacks(types []*analysis.Type) effect {
 	return e
 }
 
+// textOnly are the JDK builders, buffers and counters among collectionTypes that hold
+// characters, bytes or numbers: hashing or printing them runs no project code.
+var textOnly = map[string]bool{"StringBuilder": true, "StringBuffer": true, "StringWriter": true,
+	"StringReader": true, "CharArrayWriter": true, "CharArrayReader": true, "ByteArrayOutputStream": true,
+	"ByteArrayInputStream": true, "AtomicInteger": true, "AtomicLong": true, "AtomicBoolean": true, "BitSet": true, "CharSequence": true}
+
+// elementCallbacks is what hashCode() or toString() of the collection r may run on its
+// elements: nothing for text buffers and collections of values, the callbacks of the
+// element types when they are project types, those of every project type otherwise (a
+// raw type, a type variable, a wildcard, a library type).
+func (p *project) elementCallbacks(r receiver) effect {
+	if textOnly[r.name] {
+		return effNone
+	}
+	if len(r.elems) == 0 {
+		return p.callbackEffect()
+	}
+	e := effNone
+	for _, a := range r.elems {
+		switch ts := p.resolve(r.scope, a); {
+		case a != "" && immutableType(a):
+		case a != "" && len(ts) > 0:
+			e = e.or(p.typedCallbacks(ts))
+		default:
+			return p.callbackEffect()
+		}
+	}
+	return e
+}
+
 // callbackEffect is what JDK collections and builders may run on project objects handed to
 // them: hashCode, equals, compareTo, compare and toString of any project type.
 func (p *project) callbackEffect() effect {
@@ -795,7 +847,7 @@ func (p *project) dispatch(types []*analysis.Type, name string, arity int) (out 
 func (p *project) withOverrides(from *analysis.Type, cands []memberRef, name string, arity int) ([]memberRef, bool) {
 	virtual := map[string]bool{} // declaring types of candidates that may be overridden
 	for _, c := range cands {
-		if !c.m.Static() && !hasString(c.m.Modifiers, "private") && !hasString(c.m.Modifiers, "final") {
+		if !c.m.Static() && !isPrivate(c.m) && !hasString(c.m.Modifiers, "final") {
 			virtual[c.t.ID] = true
 		}
 	}
@@ -1331,8 +1383,14 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, ctor, clinit b
 		}
 	}
 	locals := map[string]string{}
+	args := map[string][]string{}
 	for _, l := range m.Refs.Locals {
 		locals[l.Name] = l.Type
+		if _, again := args[l.Name]; again || l.Args == nil {
+			args[l.Name] = nil // two locals of one name: which one is meant is not followed
+		} else {
+			args[l.Name] = l.Args
+		}
 	}
 	positions := map[string]posSet{}
 	static := m.Static() || clinit
@@ -1376,7 +1434,7 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, ctor, clinit b
 	if acc.store&^1 != 0 {
 		acc.store |= 1
 	}
-	ctx := &scanCtx{p: p, t: t, src: src, locals: locals, fields: p.fieldNames(t), body: true, decls: map[string]int{}}
+	ctx := &scanCtx{p: p, t: t, src: src, locals: locals, args: args, fields: p.fieldNames(t), body: true, decls: map[string]int{}}
 	ctx.exact = ctx.exactLocals(toks, m.Refs.Locals, len(m.Params))
 	for _, l := range m.Refs.Locals {
 		ctx.decls[l.Name]++
@@ -1742,6 +1800,12 @@ func (p *project) accessEffect(t *analysis.Type, src []byte, toks []analysis.Tok
 func immutableType(typ string) bool {
 	t := analysis.EraseType(typ)
 	return valueTypes[t] && t != "Optional"
+}
+
+// isPrivate reports a private member (the model keeps access apart from the other
+// modifiers).
+func isPrivate(m *analysis.Member) bool {
+	return m.Access == "private" || hasString(m.Modifiers, "private")
 }
 
 func declaredIn(t *analysis.Type, f *analysis.Member) bool {

@@ -191,7 +191,7 @@ func (c *scanCtx) typeLambdaParams(toks []analysis.Token, lps []lambdaParam, dec
 // content.
 func (p *project) exactField(t *analysis.Type, name string) bool {
 	f := p.fieldOf(t, name)
-	if f == nil || !hasString(f.Modifiers, "private") || !collectionTypes[simpleName(f.ReturnType)] {
+	if f == nil || !isPrivate(f) || !collectionTypes[simpleName(f.ReturnType)] {
 		return false
 	}
 	owner := p.snap.Type(ownerOfKey(f.ID))
@@ -242,8 +242,18 @@ func (p *project) onlyFresh(t *analysis.Type, src []byte, f *analysis.Member, na
 }
 
 // freshJDK reports whether toks[start:end] is exactly "new T<…>(…)" of a JDK class, with no
-// class body.
+// class body, or such an object wrapped by Collections.synchronized… or unmodifiable… (JDK
+// code around JDK code).
 func (c *scanCtx) freshJDK(toks []analysis.Token, start, end int) bool {
+	if start+4 < end && toks[start].Is(c.src, "Collections") && toks[start+1].Is(c.src, ".") &&
+		c.locals["Collections"] == "" && len(c.p.resolve(c.t, "Collections")) == 0 && c.p.fieldOf(c.t, "Collections") == nil {
+		name := toks[start+2].Text(c.src)
+		if (strings.HasPrefix(name, "synchronized") || strings.HasPrefix(name, "unmodifiable")) &&
+			toks[start+3].Is(c.src, "(") && matchClose(c.src, toks, start+3) == end-1 {
+			return c.freshJDK(toks, start+4, end-1)
+		}
+		return false
+	}
 	if start >= end || !toks[start].Is(c.src, "new") {
 		return false
 	}

@@ -160,6 +160,7 @@ func (p *project) analyzeMethod(src []byte, root *sitter.Node, t *analysis.Type,
 	ctx := &scanCtx{p: p, t: t, src: src, locals: map[string]string{}, fields: p.fieldNames(t)}
 	for _, l := range params {
 		ctx.locals[l.Name] = l.Type
+		ctx.setArgs(l.Name, l.Args)
 	}
 	known := append([]analysis.LocalVar(nil), params...)
 	ctx.exact = ctx.exactLocals(analysis.Lex(src, int(body.StartByte()), int(body.EndByte())), m.Refs.Locals, len(m.Params))
@@ -199,8 +200,10 @@ func (p *project) analyzeMethod(src []byte, root *sitter.Node, t *analysis.Type,
 		declared := map[string]bool{}
 		if kind == "local_variable_declaration" {
 			typ := ""
+			var targs []string
 			if ty := c.ChildByFieldName("type"); ty != nil {
 				typ = analysis.EraseType(string(src[ty.StartByte():ty.EndByte()]))
+				targs = analysis.TypeArgs(string(src[ty.StartByte():ty.EndByte()]))
 			}
 			k := int(c.NamedChildCount())
 			for j := 0; j < k; j++ {
@@ -216,6 +219,11 @@ func (p *project) analyzeMethod(src []byte, root *sitter.Node, t *analysis.Type,
 					}
 					declared[name] = true
 					ctx.locals[name] = dt
+					if dt == typ {
+						ctx.setArgs(name, targs)
+					} else {
+						ctx.setArgs(name, nil)
+					}
 					known = append(known, analysis.LocalVar{Name: name, Type: dt})
 				}
 			}
@@ -409,6 +417,9 @@ type scanCtx struct {
 	t      *analysis.Type
 	src    []byte
 	locals map[string]string // top-level locals in scope and parameters, with types
+	// args are the written type arguments of those locals' types ("List<Item> xs" gives
+	// [Item]), when they have some.
+	args   map[string][]string
 	fields map[string]string // fields visible in the test class
 	// body: the scan is of a production or helper body for its effect summary, where this
 	// and its fields are the receiver position rather than shared state.

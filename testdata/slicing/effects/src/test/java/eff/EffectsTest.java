@@ -119,6 +119,26 @@ public class EffectsTest {
     }
 
     @Test
+    public void hashingAListHashesItsElements() {
+        List<Tracked> xs = new ArrayList<>();
+        xs.add(new Tracked());
+        int before = Tracked.hashes();
+        int h = xs.hashCode();
+        assertEquals(before + 1, Tracked.hashes());
+        assertEquals(31 + 7, h);
+    }
+
+    @Test
+    public void printingValuesRunsNoProjectCode() {
+        List<String> names = new ArrayList<>();
+        names.add("a");
+        int before = Tracked.hashes();
+        String s = names.toString() + new Object().getClass().getSimpleName();
+        assertEquals(before, Tracked.hashes());
+        assertEquals("[a]Object", s);
+    }
+
+    @Test
     public void lambdasHandedToProjectCodeAreReadWhereWritten() {
         int before = Calc.calls();
         Integer a = Funcs.orElse(null, () -> 5);
