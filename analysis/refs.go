@@ -12,6 +12,45 @@ var reflectiveLookups = map[string]bool{
 	"forName": true, "getMethod": true, "getDeclaredMethod": true, "getField": true,
 	"getDeclaredField": true, "loadClass": true, "getConstructor": true, "getDeclaredConstructor": true,
 	"getMethods": true, "getDeclaredMethods": true, "getFields": true, "getDeclaredFields": true,
+	"getConstructors": true, "getDeclaredConstructors": true, "getClasses": true, "getDeclaredClasses": true,
+}
+
+// ReflectiveCall reports whether a call named name looks up or uses members reflectively:
+// a lookup (Class.forName, getDeclaredConstructors, getMethod…) or a reflective invocation
+// (Constructor.newInstance, Method.invoke).
+func ReflectiveCall(name string) bool {
+	return reflectiveLookups[name] || name == "newInstance" || name == "invoke"
+}
+
+// typedNonName reports whether the argument starting at toks[at] is one local or
+// parameter declared with a project or library type that no reflective lookup takes
+// (names are Strings, parameter types Classes): joda-time's DateTimeFieldType#getField
+// (Chronology) is no Class#getField(String).
+func typedNonName(src []byte, toks []Token, at int, locals []LocalVar) bool {
+	if at+1 >= len(toks) || toks[at].Kind != TokIdent || !(toks[at+1].Is(src, ")") || toks[at+1].Is(src, ",")) {
+		return false
+	}
+	name := toks[at].Text(src)
+	typ := ""
+	for _, l := range locals {
+		if l.Name == name {
+			if typ != "" && typ != l.Type {
+				return false // two declarations: which one is meant is not followed here
+			}
+			typ = l.Type
+		}
+	}
+	typ = EraseType(typ)
+	if i := strings.LastIndexByte(typ, '.'); i >= 0 {
+		typ = typ[i+1:] // java.lang.String
+	}
+	switch {
+	case typ == "" || len(typ) == 1 || strings.HasSuffix(typ, "[]"): // unknown, a type variable, Class<?>... varargs
+		return false
+	case typ == "String" || typ == "Object" || typ == "CharSequence" || typ == "Class" || typ == "Serializable" || typ == "var":
+		return false
+	}
+	return true
 }
 
 // ScanRefs reads the references a member body makes from its tokens: call sites with their
@@ -67,7 +106,7 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 				if len(call.Receiver) == 1 && call.Receiver[0] == "super" {
 					call.Super = true
 				}
-				if reflectiveLookups[text] {
+				if reflectiveLookups[text] && !typedNonName(src, toks, i+2, r.Locals) {
 					if i+2 < len(toks) && toks[i+2].Kind == TokString && (i+3 < len(toks) && (toks[i+3].Is(src, ")") || toks[i+3].Is(src, ","))) {
 						if s, err := strconv.Unquote(toks[i+2].Text(src)); err == nil {
 							r.Strings = append(r.Strings, s)
@@ -654,6 +693,8 @@ func argSummary(src []byte, toks []Token, from, to int) string {
 				return "#boolean"
 			case "null":
 				return "#null"
+			case "this":
+				return "this" // typed by the resolver where the enclosing class is known
 			}
 		}
 		return ""

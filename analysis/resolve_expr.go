@@ -672,7 +672,9 @@ func (mc *memberCtx) argTypes(c Call) []valType {
 		}
 		if n == "" || n == "this" || n == "super" {
 			if n == "this" {
-				out[i] = valType{ids: []string{mc.typ}, unknown: mc.inAnon()}
+				// The enclosing class, unless the call may sit in an anonymous or local
+				// class's body, where this is that class's object.
+				out[i] = valType{ids: []string{mc.typ}, unknown: mc.inAnon() || !mc.scoped}
 			}
 			continue
 		}

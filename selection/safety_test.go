@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -31,6 +32,7 @@ var shopEdits = []safetyEdit{
 	{"lambda-body", "src/main/java/shop/Cart.java", "(a, b) -> a + b", "(a, b) -> b + a"},
 	{"super-call", "src/main/java/shop/Item.java", "return cents - discount;", "return cents - discount * 2;"},
 	{"inherited-test-hook", "src/main/java/shop/Shelf.java", "items.add(item);", "items.add(item);\n        items.add(item);"},
+	{"reflective-nested-constructor", "src/main/java/shop/Units.java", "this.ordinal = ordinal;", "this.ordinal = ordinal + 1;"},
 }
 
 func gitIn(t *testing.T, dir string, args ...string) {
@@ -217,7 +219,8 @@ func TestCheckerFindsPlantedMiss(t *testing.T) {
 // reaches Shelf#stock.
 func TestInheritedTestsSliceOverOverrides(t *testing.T) {
 	dir := fixtureRepo(t, "../testdata/safety/shop")
-	applyEdit(t, dir, shopEdits[len(shopEdits)-1])
+	i := slices.IndexFunc(shopEdits, func(e safetyEdit) bool { return e.name == "inherited-test-hook" })
+	applyEdit(t, dir, shopEdits[i])
 	_, sel := selectIn(t, dir, slicing.LevelAssertion)
 	var counts *slicing.Unit
 	for i, u := range sel.Units {

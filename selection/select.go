@@ -543,11 +543,21 @@ func (s *selector) statementTargets(tc *slicing.TestClass, tm *slicing.TestMetho
 		ctx = tc.ID
 	}
 	out := make([]stmtTargets, len(tm.Statements))
+	var reflective []string
 	for i, st := range tm.Statements {
 		calls, fields := g.ResolveStatement(ctx, tm.Locals, analysis.Refs{Calls: st.Calls, Names: st.Names, Selects: st.Selects,
 			FreeFns: st.FreeFns, Lambdas: st.Lambdas})
 		for _, ids := range calls {
 			out[i].calls = appendWithOwners(out[i].calls, ids)
+		}
+		// A reflective lookup or invocation may reach whatever the method's reflection
+		// edges lead to (a nested class's constructor found by getDeclaredClasses, …):
+		// the graph keeps those on the method, not on a statement.
+		if slices.ContainsFunc(st.Calls, func(c analysis.Call) bool { return analysis.ReflectiveCall(c.Name) }) {
+			if reflective == nil {
+				reflective = reflectionTargets(g, tm.MemberID)
+			}
+			out[i].calls = appendWithOwners(out[i].calls, reflective)
 		}
 		// Objects created or used here may be handed to library code, which can call back
 		// any method that overrides a library supertype (toString, equals, compare, run, …).
@@ -566,6 +576,17 @@ func (s *selector) statementTargets(tc *slicing.TestClass, tm *slicing.TestMetho
 		out[i].fields = appendWithOwners(nil, fields)
 	}
 	s.memo.stmts[tm] = &methodTargets{file: version, stmts: out}
+	return out
+}
+
+// reflectionTargets returns the targets of the reflective edges of member id (never nil).
+func reflectionTargets(g *analysis.Graph, id string) []string {
+	out := []string{}
+	for _, e := range g.Callees(id) {
+		if e.Kind == analysis.EdgeReflection || e.Uncertain == analysis.WhyReflectionName || e.Uncertain == analysis.WhyReflectionDynamic {
+			out = append(out, e.To)
+		}
+	}
 	return out
 }
 

@@ -1,0 +1,4 @@
+package app;
+
+public interface Instant {
+}
