@@ -289,3 +289,34 @@ func (g *Graph) LibraryMayCall(typeID, name string) bool {
 	}
 	return false
 }
+
+// LookupRelated returns the project types whose methods a call may have bound to before a
+// method was added to typeID (or may bind to after one was removed): typeID, its subtypes,
+// the ancestors of all of those, and the enclosing types of all of those with their
+// ancestors (an unqualified call in a nested class binds to an enclosing class's method when
+// its own hierarchy has none). A call on a receiver of an unrelated type never reaches
+// typeID's methods. Nil when the graph does not know typeID.
+func (g *Graph) LookupRelated(typeID string) map[string]bool {
+	if g.snap.Type(typeID) == nil {
+		return nil
+	}
+	out := map[string]bool{}
+	var add func(id string)
+	add = func(id string) {
+		if out[id] {
+			return
+		}
+		out[id] = true
+		for _, a := range g.idx.ancestors[id] {
+			add(a)
+		}
+		if t := g.snap.Type(id); t != nil && t.Outer != "" {
+			add(t.Outer)
+		}
+	}
+	add(typeID)
+	for _, sub := range g.idx.allSubtypes(typeID) {
+		add(sub)
+	}
+	return out
+}

@@ -296,8 +296,21 @@ func lookupSites(rec *coverage.Store, in Input, c analysis.Change) ([]coverage.S
 		case staticImportMayBind(in.Base, owner, name):
 			return nil, nil, "an unqualified " + name + " may have called a statically imported library method"
 		}
+		// Calls that may change binding ran a method of that name in a related type: the
+		// receivers' types are the owner's ancestors or subtypes (or the code is nested in
+		// them). Before, every method of the name anywhere counted (an added static
+		// builder() matched every other Builder's).
+		related := g.LookupRelated(owner)
+		if related == nil {
+			return nil, nil, "a type the graph does not know"
+		}
+		if in.BaseGraph != nil && g != in.BaseGraph {
+			for id := range in.BaseGraph.LookupRelated(owner) {
+				related[id] = true // a type hierarchy that changed with the edit: both sides
+			}
+		}
 		infix := "#" + name + "("
-		match = func(id string) bool { return strings.Contains(id, infix) }
+		match = func(id string) bool { return related[ownerType(id)] && strings.Contains(id, infix) }
 	}
 	// A call binds only to a method whose parameter count fits its number of arguments, and
 	// a recorded statement's call ran the method it bound to: only methods whose counts can
