@@ -150,6 +150,10 @@ func coverageEvidence(rec *coverage.Store, in Input, c analysis.Change) evidence
 			// them) only made the function or the object.
 			return evidence{sites: rec.Hits(c.ID), members: []string{c.ID}, nestedBodies: true}
 		}
+		if c.Detail == "declaration changed" && (c.Kind == analysis.KindMethod || c.Kind == analysis.KindConstructor) {
+			sites, members, why := declarationSites(rec, in, c)
+			return evidence{sites: sites, members: members, why: why}
+		}
 		sites, why := changeSites(rec, in.Base, c)
 		return evidence{sites: sites, members: []string{c.ID}, why: why}
 	}
@@ -326,6 +330,33 @@ func lookupSites(rec *coverage.Store, in Input, c analysis.Change) ([]coverage.S
 			sites = union(sites, rec.Hits(m.ID))
 			members = append(members, m.ID)
 		}
+	}
+	return sites, members, ""
+}
+
+// declarationSites judges a method or constructor whose declaration changed under the same
+// id (return type, modifiers, type parameters, varargs): the statements that ran it, and,
+// since calls may bind differently now, those that ran a method of its name in a related
+// type whose parameter count meets the old or the new declaration's (as if the old one
+// were removed and the new one added). Annotation changes stay with the graph: code may
+// read annotations reflectively without running the member.
+func declarationSites(rec *coverage.Store, in Input, c analysis.Change) ([]coverage.Site, []string, string) {
+	old, cur := findMember(in.Base, c.ID), findMember(in.Cur, c.ID)
+	if old == nil || cur == nil {
+		return nil, nil, "a member one side does not declare"
+	}
+	if !slices.Equal(old.Annotations, cur.Annotations) {
+		return nil, nil, "changed annotations: code may read them reflectively, unrecorded"
+	}
+	sites, members := rec.Hits(c.ID), []string{c.ID}
+	for _, side := range []string{"deleted", "added"} {
+		as := c
+		as.Change = side
+		s, m, why := lookupSites(rec, in, as)
+		if why != "" {
+			return nil, nil, why
+		}
+		sites, members = union(sites, s), append(members, m...)
 	}
 	return sites, members, ""
 }
