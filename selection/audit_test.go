@@ -178,6 +178,31 @@ func TestAuditMissNamesTheTestItCannotSee(t *testing.T) {
 	}
 }
 
+// TestAuditFollowsThePlanForTestsDiscoveryMisses: commons-beanutils' BeanMapTest inherits
+// most of its tests from a library class (commons-collections' AbstractMapTest), which
+// static discovery cannot read. The JUnit Platform's plan holds them, and every selection
+// then runs the class whole; the audit selects as the product does, so their statements
+// are no misses. Without a plan they stay misses.
+func TestAuditFollowsThePlanForTestsDiscoveryMisses(t *testing.T) {
+	st := auditState(t)
+	rec := auditRecord(st, coverage.JVMHit{Member: 1, TestClass: "p.CalcTest", TestMethod: "testInherited", Line: 0})
+	opts := AuditOptions{Members: []string{"p.Calc#add(int)"}}
+	res, err := Audit(context.Background(), st, rec, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Missed) != 1 || res.Missed[0].Why != "test method not discovered" {
+		t.Fatalf("without a plan: missed = %+v, want the inherited test", res.Missed)
+	}
+	opts.Plan = &EnginePlan{Tests: []string{"p.CalcTest#adds", "p.CalcTest#doubles", "p.CalcTest#testInherited"}}
+	if res, err = Audit(context.Background(), st, rec, opts); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Missed) != 0 {
+		t.Fatalf("with the plan: missed = %+v, want none (CalcTest runs whole)", res.Missed)
+	}
+}
+
 func TestAuditViaStartsAtTheClosestReachedMember(t *testing.T) {
 	st := auditState(t)
 	a := newAuditor(st, auditRecord(st))

@@ -47,6 +47,9 @@ func (e *Engine) Audit(ctx context.Context, opts AuditOptions) (*AuditResult, er
 	}
 	st := v.Input()
 	st.Level = slicing.LevelAssertion
+	if opts.Plan == nil && v.planErr == nil {
+		opts.Plan = v.plan
+	}
 	return Audit(ctx, st, rec, opts)
 }
 

@@ -32,6 +32,7 @@ var shopEdits = []safetyEdit{
 	{"lambda-body", "src/main/java/shop/Cart.java", "(a, b) -> a + b", "(a, b) -> b + a"},
 	{"super-call", "src/main/java/shop/Item.java", "return cents - discount;", "return cents - discount * 2;"},
 	{"inherited-test-hook", "src/main/java/shop/Shelf.java", "items.add(item);", "items.add(item);\n        items.add(item);"},
+	{"class-literal-reflection", "src/main/java/shop/Sticker.java", `this.text = "sale";`, `this.text = "sale" + "";`},
 	{"reflective-nested-constructor", "src/main/java/shop/Units.java", "this.ordinal = ordinal;", "this.ordinal = ordinal + 1;"},
 }
 

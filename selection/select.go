@@ -544,6 +544,7 @@ func (s *selector) statementTargets(tc *slicing.TestClass, tm *slicing.TestMetho
 	}
 	out := make([]stmtTargets, len(tm.Statements))
 	var reflective []string
+	src, srcErr := s.in.Cur.Read(tm.File)
 	for i, st := range tm.Statements {
 		calls, fields := g.ResolveStatement(ctx, tm.Locals, analysis.Refs{Calls: st.Calls, Names: st.Names, Selects: st.Selects,
 			FreeFns: st.FreeFns, Lambdas: st.Lambdas})
@@ -558,6 +559,16 @@ func (s *selector) statementTargets(tc *slicing.TestClass, tm *slicing.TestMetho
 				reflective = reflectionTargets(g, tm.MemberID)
 			}
 			out[i].calls = appendWithOwners(out[i].calls, reflective)
+		}
+		// A class literal hands out the class: reflection (here, or in code it is passed
+		// to) may run any of its members, as the graph's class-literal edges say for the
+		// method (commons-beanutils' LazyDynaBean makes LazyDynaMap objects from a Class).
+		if srcErr == nil && st.Start >= 0 && st.End <= len(src) && st.Start < st.End {
+			for _, name := range classLiterals(src, st.Start, st.End) {
+				for _, id := range s.typesNamed(name) {
+					out[i].calls = appendWithOwners(out[i].calls, typeMembers(s.in.Cur, id))
+				}
+			}
 		}
 		// Objects created or used here may be handed to library code, which can call back
 		// any method that overrides a library supertype (toString, equals, compare, run, …).
@@ -576,6 +587,29 @@ func (s *selector) statementTargets(tc *slicing.TestClass, tm *slicing.TestMetho
 		out[i].fields = appendWithOwners(nil, fields)
 	}
 	s.memo.stmts[tm] = &methodTargets{file: version, stmts: out}
+	return out
+}
+
+// classLiterals returns the simple names X of the class literals X.class in src[start:end].
+func classLiterals(src []byte, start, end int) []string {
+	toks := analysis.Lex(src, start, end)
+	var out []string
+	for j := 2; j < len(toks); j++ {
+		if toks[j].Is(src, "class") && toks[j-1].Is(src, ".") && toks[j-2].Kind == analysis.TokIdent {
+			out = append(out, toks[j-2].Text(src))
+		}
+	}
+	return out
+}
+
+// typeMembers returns the id of type id and of each member it declares.
+func typeMembers(snap *analysis.Snapshot, id string) []string {
+	out := []string{id}
+	if t := snap.Type(id); t != nil {
+		for _, m := range t.Members {
+			out = append(out, m.ID)
+		}
+	}
 	return out
 }
 
