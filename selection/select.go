@@ -1,6 +1,7 @@
 package selection
 
 import (
+	"bytes"
 	"slices"
 	"sort"
 	"strconv"
@@ -563,7 +564,7 @@ func (s *selector) statementTargets(tc *slicing.TestClass, tm *slicing.TestMetho
 		// A class literal hands out the class: reflection (here, or in code it is passed
 		// to) may run any of its members, as the graph's class-literal edges say for the
 		// method (commons-beanutils' LazyDynaBean makes LazyDynaMap objects from a Class).
-		if srcErr == nil && st.Start >= 0 && st.End <= len(src) && st.Start < st.End {
+		if srcErr == nil && st.Start >= 0 && st.End <= len(src) && st.Start < st.End && bytes.Contains(src[st.Start:st.End], []byte("class")) {
 			for _, name := range classLiterals(src, st.Start, st.End) {
 				for _, id := range s.typesNamed(name) {
 					out[i].calls = appendWithOwners(out[i].calls, typeMembers(s.in.Cur, id))
