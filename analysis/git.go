@@ -28,6 +28,9 @@ type GitSource struct {
 	once  sync.Once
 	files map[string]string // relative path -> blob id
 	err   error
+
+	// Missing lists the files ReadAll left out because the repository lacks their content.
+	Missing []string
 }
 
 // OpenGitSource checks that rev names a commit in the repository holding root.
@@ -118,7 +121,8 @@ func (g *GitSource) Read(rel string) ([]byte, error) {
 }
 
 // ReadAll reads every listed file through one `git cat-file --batch` process, which is far
-// faster than one process per file. It returns a map from relative path to content.
+// faster than one process per file. It returns a map from relative path to content; a
+// file whose content the repository lacks is left out and named in Missing.
 func (g *GitSource) ReadAll() (map[string][]byte, error) {
 	paths, err := g.List()
 	if err != nil {
@@ -147,6 +151,13 @@ func (g *GitSource) ReadAll() (map[string][]byte, error) {
 			return nil, fmt.Errorf("git cat-file header for %s: %w", p, err)
 		}
 		fields := strings.Fields(header)
+		if len(fields) == 2 && fields[1] == "missing" {
+			// The repository lacks the object (a partial or shallow copy, a mirror without
+			// its large files). The revision reads as not having the file: a work-tree copy
+			// then counts as added, which selects more, never less.
+			g.Missing = append(g.Missing, p)
+			continue
+		}
 		if len(fields) != 3 {
 			cmd.Wait()
 			return nil, fmt.Errorf("git cat-file: unexpected header %q", header)

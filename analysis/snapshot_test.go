@@ -109,6 +109,48 @@ func TestGitRevisionSourceAndDiff(t *testing.T) {
 	}
 }
 
+// A repository may lack some objects (a partial copy, a mirror without its large files,
+// checked out sparsely): the revision reads without them instead of failing.
+func TestGitRevisionSourceWithoutSomeObjects(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"src/main/java/a/A.java":         "package a;\npublic class A {\n  int f() { return 1; }\n}\n",
+		"src/test/resources/a/large.csv": "a,b\n1,2\n",
+	})
+	run(t, dir, "git", "init", "-q")
+	run(t, dir, "git", "add", "-A")
+	run(t, dir, "git", "commit", "-qm", "one")
+	blob := strings.TrimSpace(run(t, dir, "git", "rev-parse", "HEAD:src/test/resources/a/large.csv"))
+	if err := os.Remove(filepath.Join(dir, ".git", "objects", blob[:2], blob[2:])); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, "src/test/resources/a/large.csv")); err != nil {
+		t.Fatal(err) // as a sparse checkout leaves it
+	}
+	src, _, err := RevisionSource(dir, "HEAD")
+	if err != nil {
+		t.Fatalf("revision with a missing object: %v", err)
+	}
+	files, err := src.List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(files, ","); got != "src/main/java/a/A.java" {
+		t.Fatalf("listed %s", got)
+	}
+	old, err := Build(context.Background(), dir, src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cur, err := Build(context.Background(), dir, DirSource{Root: dir}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ch := Diff(old, cur); len(ch) != 0 {
+		t.Fatalf("changes = %+v", ch)
+	}
+}
+
 func TestCacheRoundTripAndCorruption(t *testing.T) {
 	dir := t.TempDir()
 	src := MemorySource{Name: "m", Files: map[string][]byte{"src/main/java/A.java": []byte("class A { int f() { return 1; } }")}}
