@@ -12,7 +12,7 @@ it walks consecutive commits that change production Java code. For each pair N -
   4. N+1 is checked out: its record serves as step 1 of the next pair.
 
     scripts/replay-history.py --bin bin/assertlens --root /tmp/x/commons-cli \
-        [--from REV] [--commits 20] [--out replay.json]
+        [--from REV] [--commits 20] [--out replay.json] [--classpath CP]
 
 Prints one row per pair and a table: commits, changed members, selected assertions with
 coverage, static only, and the ideal dynamic method-level and class-level selectors, plus
@@ -89,26 +89,27 @@ def needed(units, line):
     return units
 
 
-def record(binary, root, expect=0):
+def record(binary, root, expect=0, extra=()):
     """Records coverage at the checked-out commit. A record in which far fewer tests passed
     than expected (a JVM that died or timed out on a busy machine) would make the truth
     empty and hide misses: such a run is made once more, and the row says so."""
-    cov = al(binary, "coverage", "--root", root, "--json", cwd=root)
+    cov = al(binary, "coverage", "--root", root, "--json", *extra, cwd=root)
     passed = cov.get("passed") or 0
     if expect and passed < 0.9 * expect:
         print(f"  coverage record with {passed} of about {expect} tests passing: recording again", flush=True)
-        cov = al(binary, "coverage", "--root", root, "--json", cwd=root)
+        cov = al(binary, "coverage", "--root", root, "--json", *extra, cwd=root)
         cov["recordedAgain"] = True
     return cov
 
 
 def replay(args):
     root, binary = args.root, os.path.abspath(args.bin)
+    extra = ("--classpath", args.classpath) if args.classpath else ()
     revs = commits(root, args.start, args.commits)
     if len(revs) < 2:
         sys.exit("not enough commits changing production code")
     sh(["git", "checkout", "-q", "--detach", revs[0]], root)
-    cov = record(binary, root)
+    cov = record(binary, root, extra=extra)
     expect = cov.get("passed") or 0
     print(f"record at {revs[0][:10]}: {cov.get('tests')} tests, {cov.get('members')} members, {cov.get('elapsedMs')} ms", flush=True)
     rows = []
@@ -122,7 +123,7 @@ def replay(args):
                 os.remove(os.path.join(root, p))
         with_cov = al(binary, "select", "--root", root, "--json", cwd=root)
         static = al(binary, "select", "--root", root, "--json", "--no-coverage", cwd=root)
-        truth = record(binary, root, expect)
+        truth = record(binary, root, expect, extra)
         expect = max(expect, truth.get("passed") or 0)
         suite = suite_units(binary, root)
         changed = sorted({c["id"] for c in (with_cov.get("changes") or []) if c.get("rerun") and "#" in c["id"]})
@@ -210,6 +211,8 @@ def main():
     p.add_argument("--from", dest="start", default="HEAD")
     p.add_argument("--commits", type=int, default=20)
     p.add_argument("--out")
+    p.add_argument("--classpath", help="classpath for the coverage runs, when the build's own resolution "
+                   "misses what the tests need (resources the build generates)")
     replay(p.parse_args())
 
 
