@@ -70,6 +70,10 @@ type Plugin struct {
 		// does not run).
 		Excludes     []string `xml:"excludes>exclude"`
 		TestExcludes []string `xml:"testExcludes>testExclude"`
+		// ArgLine is maven-surefire-plugin's JVM options for the test JVM.
+		ArgLine string `xml:"argLine"`
+		// EnableAssertions is surefire's switch for -ea (on unless "false").
+		EnableAssertions string `xml:"enableAssertions"`
 	} `xml:"configuration"`
 	Executions []struct {
 		Goals         []string `xml:"goals>goal"`

@@ -157,13 +157,16 @@ func run(ctx context.Context, req Request, hooks runHooks) (*Result, error) {
 	if hooks.timeUp != nil {
 		timeUp = hooks.timeUp(progress)
 	}
-	var jvmArgs []string
+	jvmArgs, dropped := testJVMOptions(req.Root)
+	if len(dropped) > 0 {
+		res.Notes = append(res.Notes, "left out of the test JVM's options from the build's argLine: "+strings.Join(dropped, " "))
+	}
 	if hooks.launch != nil {
 		args, extra, err := hooks.launch(ctx, s, launchCP)
 		if err != nil {
 			return nil, err
 		}
-		jvmArgs, launchCP = args, append(launchCP, extra...)
+		jvmArgs, launchCP = append(jvmArgs, args...), append(launchCP, extra...)
 		for k, v := range hooks.sysProps {
 			sysProps[k] = v
 		}
