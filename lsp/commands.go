@@ -304,6 +304,7 @@ func (s *server) recordCoverage(ctx context.Context, token json.RawMessage) (any
 	defer p.end("")
 	for _, ss := range s.allSessions() {
 		ss.waitReady(ctx)
+		ss.settle(ctx)
 		rec, ok := ss.engine().(CoverageRecorder)
 		if !ok {
 			continue

@@ -235,7 +235,8 @@ type harnessOpts struct {
 	readyWait time.Duration
 	setup     func(*fakeEngine) // adjusts each fake before use
 	root      string
-	timers    *lsp.FakeTimers // the edit debounce's clock; nil is real time
+	timers    *lsp.FakeTimers              // the edit debounce's clock; nil is real time
+	wrap      func(*fakeEngine) lsp.Engine // the engine the server gets for each fake; nil is the fake
 }
 
 func startHarness(t testing.TB, o harnessOpts) *harness {
@@ -259,6 +260,9 @@ func startHarness(t testing.TB, o harnessOpts) *harness {
 		h.mu.Lock()
 		h.fakes[root] = f
 		h.mu.Unlock()
+		if o.wrap != nil {
+			return o.wrap(f), nil
+		}
 		return f, nil
 	}
 	h.ed, h.done = lsptest.Pipe(o.root, func(in io.Reader, out io.Writer) error {

@@ -39,9 +39,10 @@ type session struct {
 	baseline    string          // baseline to set on the next sync
 	setBaseline bool
 	reindex     bool
-	stateGen    uint64 // bumped by every edit or file change
-	burst       bool   // an edit came within the debounce delay; its first was selected at once
-	coalesced   bool   // later edits of the burst wait for the delay to pass
+	stateGen    uint64          // bumped by every edit or file change
+	burst       bool            // an edit came within the debounce delay; its first was selected at once
+	coalesced   bool            // later edits of the burst wait for the delay to pass
+	applied     []chan struct{} // closed by the next sync once it handed the engine every edit before it (see settle)
 
 	resMu     sync.RWMutex
 	result    *selection.Result
@@ -276,6 +277,22 @@ func (ss *session) wake() {
 	}
 }
 
+// settle wakes the worker and waits until it has handed the engine every edit and file
+// change made before the call, the debounce notwithstanding: a coverage run after a save
+// must record the saved sources, not the state before the burst of edits that led to it.
+// It returns early when ctx ends.
+func (ss *session) settle(ctx context.Context) {
+	done := make(chan struct{})
+	ss.mu.Lock()
+	ss.applied = append(ss.applied, done)
+	ss.mu.Unlock()
+	ss.wake()
+	select {
+	case <-done:
+	case <-ctx.Done():
+	}
+}
+
 // waitReady waits for the first index, at most the configured time. It reports whether the
 // index is done; callers then answer with what is known.
 func (ss *session) waitReady(ctx context.Context) bool {
@@ -401,6 +418,8 @@ func (ss *session) sync(ctx context.Context) {
 	baseline, setBaseline, reindex, renew := ss.baseline, ss.setBaseline, ss.reindex, ss.newEngine
 	ss.setBaseline, ss.reindex, ss.newEngine = false, false, false
 	gen := ss.stateGen
+	applied := ss.applied
+	ss.applied = nil
 	ss.mu.Unlock()
 	sort.Strings(files)
 
@@ -440,6 +459,9 @@ func (ss *session) sync(ctx context.Context) {
 	}
 	if len(files) > 0 {
 		eng.FilesChanged(files)
+	}
+	for _, ch := range applied {
+		close(ch)
 	}
 	t1 := time.Now()
 	res, err := eng.Select(ctx)
