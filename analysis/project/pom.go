@@ -42,6 +42,7 @@ type POM struct {
 		JDK             string     `xml:"activation>jdk"` // a version prefix or range ("[9,)")
 		Modules         []string   `xml:"modules>module"`
 		Properties      Properties `xml:"properties"`
+		Plugins         []Plugin   `xml:"build>plugins>plugin"`
 	} `xml:"profiles>profile"`
 	Build struct {
 		SourceDirectory     string   `xml:"sourceDirectory"`
@@ -74,6 +75,8 @@ type Plugin struct {
 		ArgLine string `xml:"argLine"`
 		// EnableAssertions is surefire's switch for -ea (on unless "false").
 		EnableAssertions string `xml:"enableAssertions"`
+		// SystemPropertyVariables are surefire's system properties for the test JVM.
+		SystemPropertyVariables Properties `xml:"systemPropertyVariables"`
 	} `xml:"configuration"`
 	Executions []struct {
 		Goals         []string `xml:"goals>goal"`

@@ -1,45 +1,69 @@
 package runner
 
 import (
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
+
+	"github.com/assertlens/assertlens/analysis/project"
 )
 
 // testJVMOptions returns the JVM options the project's build gives its test JVM and the
-// runner repeats: -ea (Surefire and Gradle enable assertions unless told not to) and, from
-// Surefire's argLine (its <argLine> configuration, else the argLine property, with the
-// profiles the running JDK activates), the options a test may need to pass: module access
-// (--add-opens and friends, without which reflective tests fail on JDK 9+), system
-// properties and the thread stack size. Dropped lists what was left out: heap and VM
-// tuning (the coverage agent needs its own headroom), agents, a security manager (it would
-// stop the runner's own agent and listener), and options naming a property the POM does
-// not define.
+// runner repeats: -ea (Surefire and Gradle enable assertions unless told not to), Surefire's
+// systemPropertyVariables, and from its argLine (its <argLine> configuration, else the
+// argLine property) the options a test may need to pass: module access (--add-opens and
+// friends, without which reflective tests fail on JDK 9+), system properties and the thread
+// stack size. Profiles the running JDK activates count. Dropped lists what was left out:
+// heap and VM tuning (the coverage agent needs its own headroom), agents, a security
+// manager (it would stop the runner's own agent and listener), and options naming a
+// property the POM does not define.
 func testJVMOptions(root string) (opts, dropped []string) {
 	p, err := readPOM(filepath.Join(root, "pom.xml"))
 	if err != nil {
 		return []string{"-ea"}, nil // Gradle, or no readable POM: assertions on, as both build tools default
 	}
-	pp := pomProps{}
+	pp := pomProps{"basedir": root, "project.basedir": root}
 	pp.AddProfiles(p, maxRelease())
 	pp.Add(p)
 	argLine, assertions := pp["argLine"], ""
-	for _, pl := range p.Build.Plugins {
+	props := map[string]string{}
+	plugins := p.Build.Plugins
+	for _, pr := range p.Profiles {
+		if pr.JDK != "" && project.JDKActivates(pr.JDK, maxRelease()) {
+			plugins = append(plugins, pr.Plugins...) // an active profile's configuration wins
+		}
+	}
+	for _, pl := range plugins {
 		if pl.ArtifactID != "maven-surefire-plugin" {
 			continue
 		}
-		if c := pl.Configuration; c.ArgLine != "" {
+		c := pl.Configuration
+		if c.ArgLine != "" {
 			argLine = c.ArgLine
 		}
-		assertions = pl.Configuration.EnableAssertions
+		if c.EnableAssertions != "" {
+			assertions = c.EnableAssertions
+		}
+		for _, e := range c.SystemPropertyVariables.Entries {
+			props[e.XMLName.Local] = pp.Expand(strings.TrimSpace(e.Value))
+		}
 	}
 	if strings.TrimSpace(pp.Expand(assertions)) != "false" {
 		opts = append(opts, "-ea")
 	}
+	for _, k := range slices.Sorted(maps.Keys(props)) {
+		if opt := "-D" + k + "=" + props[k]; strings.Contains(props[k], "${") {
+			dropped = append(dropped, opt)
+		} else {
+			opts = append(opts, opt)
+		}
+	}
 	// @{name} is Surefire's late replacement of a property (JaCoCo's agent line); it
 	// names a property like ${name} does.
 	argLine = pp.Expand(strings.ReplaceAll(argLine, "@{", "${"))
-	kept, dropped := filterArgLine(strings.Fields(argLine))
-	return append(opts, kept...), dropped
+	kept, left := filterArgLine(strings.Fields(argLine))
+	return append(opts, kept...), append(dropped, left...)
 }
 
 // moduleOptions take the next argument ("--add-opens m/p=ALL-UNNAMED") unless joined to

@@ -36,7 +36,8 @@ func TestFilterArgLine(t *testing.T) {
 // TestRunGivesTheTestJVMTheBuildsOptions runs tests that pass under Maven only with what
 // Surefire gives the test JVM: the argLine property set by a profile the JDK activates (as
 // commons-lang opens java.base to its reflection tests; without it 1,300 of its tests
-// failed) and assertions enabled.
+// failed), systemPropertyVariables of such a profile (as commons-text's for Mockito on new
+// JDKs), and assertions enabled.
 func TestRunGivesTheTestJVMTheBuildsOptions(t *testing.T) {
 	t.Parallel()
 	root, cache := fixture(t, "junit5")
@@ -51,6 +52,19 @@ func TestRunGivesTheTestJVMTheBuildsOptions(t *testing.T) {
       <properties>
         <extraArgs>--add-opens java.base/java.lang=ALL-UNNAMED</extraArgs>
       </properties>
+      <build>
+        <plugins>
+          <plugin>
+            <artifactId>maven-surefire-plugin</artifactId>
+            <configuration>
+              <systemPropertyVariables>
+                <shop.home>${basedir}</shop.home>
+                <shop.tmp>${project.build.directory}/tmp</shop.tmp>
+              </systemPropertyVariables>
+            </configuration>
+          </plugin>
+        </plugins>
+      </build>
     </profile>
   </profiles>
 </project>`
@@ -78,6 +92,11 @@ class JvmOptionsTest {
     }
 
     @Test
+    void seesSurefiresPropertyVariables() {
+        assertEquals(true, new java.io.File(System.getProperty("shop.home"), "pom.xml").isFile());
+    }
+
+    @Test
     void runsAssertStatements() {
         assertThrows(AssertionError.class, () -> {
             assert 1 > 2 : "assertions are on";
@@ -91,12 +110,15 @@ class JvmOptionsTest {
 		}
 	}
 	res := mustRun(t, Request{Root: root, CacheDir: cache, Selectors: []Selector{{Class: "shop.JvmOptionsTest"}}})
-	for _, m := range []string{"readsJdkInternals", "seesSystemProperties", "runsAssertStatements"} {
+	for _, m := range []string{"readsJdkInternals", "seesSystemProperties", "seesSurefiresPropertyVariables", "runsAssertStatements"} {
 		if r := result(t, res, "shop.JvmOptionsTest", m); r.Status != StatusPassed {
 			t.Errorf("%s = %+v\n%s", m, r, res.Output)
 		}
 	}
-	if !strings.Contains(strings.Join(res.Notes, "\n"), "-Xmx512m") {
-		t.Errorf("notes do not say the heap option was left out: %q", res.Notes)
+	notes := strings.Join(res.Notes, "\n")
+	for _, left := range []string{"-Xmx512m", "-Dshop.tmp=${project.build.directory}/tmp"} {
+		if !strings.Contains(notes, left) {
+			t.Errorf("notes do not say %s was left out: %q", left, res.Notes)
+		}
 	}
 }
