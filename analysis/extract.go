@@ -654,6 +654,7 @@ func mergeRefs(a, b Refs) Refs {
 	a.Strings = append(a.Strings, b.Strings...)
 	a.Reflective = a.Reflective || b.Reflective
 	a.ClassLits = append(a.ClassLits, b.ClassLits...)
+	a.FileNames = append(a.FileNames, b.FileNames...)
 	a.StaticOnly = append(a.StaticOnly, b.StaticOnly...)
 	a.Escapes = append(a.Escapes, b.Escapes...)
 	a.Stores = append(a.Stores, b.Stores...)

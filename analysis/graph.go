@@ -40,6 +40,7 @@ const (
 	EdgeReflection   = "reflection"    // Class.forName, getMethod("m"), non-constant lookups
 	EdgeCallback     = "callback"      // type → methods a library may call back
 	EdgeClassLiteral = "class-literal" // X.class to X and all its members
+	EdgeResource     = "resource"      // a literal naming a resource to every member of the types it names
 	EdgeTypeUse      = "type-use"      // a member to the class heads of the types it uses
 	EdgeOverride     = "override"      // an overridden method to its override
 )

@@ -20,6 +20,13 @@ import (
 // declines. The edges of every other file are shared with g, which is left unchanged; when
 // no re-resolved file's edges changed, the result shares g's edge stores (SameEdges).
 func (g *Graph) Update(s *Snapshot, changedPaths []string) *Graph {
+	for _, p := range changedPaths {
+		if !slices.Equal(g.snap.Named[p], s.Named[p]) {
+			// A resource names other classes now: the members that load it get other
+			// edges (EdgeResource). Rare while typing; resolve everything again.
+			return BuildGraph(s)
+		}
+	}
 	changed := map[string]bool{}
 	structural := false
 	for _, p := range changedPaths {

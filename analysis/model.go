@@ -171,7 +171,10 @@ type Refs struct {
 	Reflective bool       // a reflective lookup whose name is not a constant
 	Selects    []Select   // field accesses: qualified reads/writes and unqualified writes (see Select)
 	ClassLits  []string   // class literals X.class, dotted as written ("a.b.X")
-	LocalTypes bool       // the body declares a local class, interface, enum or record
+	// FileNames are the string literals that name a file ("rules.xml", "/a/b.properties"):
+	// the code may load that resource and make the classes it names (see Snapshot.ResourceTypes).
+	FileNames  []string
+	LocalTypes bool // the body declares a local class, interface, enum or record
 	// StaticOnly are the names of Types mentioned only as the head of static calls
 	// (StringUtils.isBlank(s)): no value of such a type appears in the text, except what
 	// those calls return.

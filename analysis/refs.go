@@ -72,6 +72,10 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 		t := toks[i]
 		text := t.Text(src)
 		switch t.Kind {
+		case TokString:
+			if name, ok := fileNameLiteral(text); ok && !slices.Contains(r.FileNames, name) {
+				r.FileNames = append(r.FileNames, name)
+			}
 		case TokKeyword:
 			switch text {
 			case "throw", "assert":
@@ -1396,4 +1400,29 @@ func arithSummary(src []byte, toks []Token, from, to int) string {
 		return ""
 	}
 	return arithPrefix + strings.Join(operands, ",")
+}
+
+// fileNameLiteral reports whether a string literal (with its quotes) names a file: a path
+// of plain characters ending in an extension ("rules.xml", "/a/b/c.properties"), returned
+// unquoted.
+func fileNameLiteral(lit string) (string, bool) {
+	if len(lit) < 4 || lit[0] != '"' || len(lit) > 256 {
+		return "", false
+	}
+	name := lit[1 : len(lit)-1]
+	dot := strings.LastIndexByte(name, '.')
+	if dot <= 0 || dot == len(name)-1 || strings.HasSuffix(name[:dot], "/") {
+		return "", false
+	}
+	for _, c := range name {
+		if !(c == '.' || c == '/' || c == '-' || c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return "", false
+		}
+	}
+	for _, c := range name[dot+1:] {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return "", false
+		}
+	}
+	return name, true
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 )
 
 // fileGraph is everything one file contributes to the graph: the edges resolved from its
@@ -306,6 +307,7 @@ func memberEdges(r *resolver, t *Type, m *Member, sink *edgeSink) string {
 			everyMember(r, id, func(to string) { sink.add(from, to, "class-literal", line) })
 		}
 	}
+	resourceEdges(r, from, m.Refs.FileNames, line, sink)
 	reflectionEdges(mc, m, line)
 	var notes []string
 	if m.Refs.Reflective {
@@ -463,6 +465,31 @@ func reflectionEdges(mc *memberCtx, m *Member, line int) {
 }
 
 // everyMember calls fn with the id of every member of typ (and its implicit constructor).
+// resourceEdges adds, for each file-name literal of a member that names a project resource,
+// edges to every member of every project type the resource names (EdgeResource): code that
+// loads it may make those classes and call their methods by name. The types are
+// dependencies whether they exist yet or not, so that adding one redoes the member.
+func resourceEdges(r *resolver, from string, fileNames []string, line int, sink *edgeSink) {
+	for _, fn := range fileNames {
+		name := strings.TrimPrefix(fn, "/")
+		for p, names := range r.s.Named {
+			if p != name && !strings.HasSuffix(p, "/"+name) {
+				continue
+			}
+			for _, typ := range names {
+				if r.s.Type(typ) == nil {
+					if strings.IndexFunc(typ[strings.LastIndexByte(typ, '.')+1:], unicode.IsUpper) == 0 {
+						r.d.typ(typ) // a class name the project may declare later
+					}
+					continue
+				}
+				sink.add(from, typ, EdgeResource, line)
+				everyMember(r, typ, func(to string) { sink.add(from, to, EdgeResource, line) })
+			}
+		}
+	}
+}
+
 func everyMember(r *resolver, typ string, fn func(string)) {
 	r.d.typ(typ)
 	t := r.s.Type(typ)

@@ -28,11 +28,14 @@ const MaxFileSize = 4 << 20
 // the hashes of build files and resources. Editing makes a new Snapshot that shares the
 // unchanged Files.
 type Snapshot struct {
-	Root    string
-	Source  Source
-	Files   map[string]*File  // .java files by relative path
-	Other   map[string]uint64 // build files and resources: content hash by relative path
-	Modules []string          // module folders ("" is the root), from Project
+	Root   string
+	Source Source
+	Files  map[string]*File  // .java files by relative path
+	Other  map[string]uint64 // build files and resources: content hash by relative path
+	// Named holds, for each resource that mentions dotted names, those names (see
+	// resourceNames and ResourceTypes). Shared between snapshots like Other.
+	Named   map[string][]string
+	Modules []string // module folders ("" is the root), from Project
 	// Project is the build layout read from the build files. Java files outside its source
 	// folders are not indexed; Excluded names the folders holding them.
 	Project  *project.Model
@@ -67,7 +70,7 @@ func Build(ctx context.Context, root string, src Source, cache *Cache) (*Snapsho
 		return nil, fmt.Errorf("list files of %s: %w", src.Describe(), err)
 	}
 	s := &Snapshot{Root: root, Source: src, Files: map[string]*File{}, Other: map[string]uint64{},
-		parsed: &parsedTrees{}}
+		Named: map[string][]string{}, parsed: &parsedTrees{}}
 	s.Project = project.Load(paths, src.Read)
 	var javaPaths []string
 	for _, p := range paths {
@@ -79,6 +82,7 @@ func Build(ctx context.Context, root string, src Source, cache *Cache) (*Snapsho
 		case s.Project.Wanted(p):
 			if b, err := src.Read(p); err == nil {
 				s.Other[p] = xxhash.Sum64(b)
+				s.noteNames(p, b)
 			}
 		}
 	}
@@ -279,12 +283,29 @@ func (s *Snapshot) withOther(rel string, content []byte) *Snapshot {
 		n.Project = project.Load(n.listed(), n.Read)
 		n.Modules = n.Project.ModuleDirs()
 	}
+	n.Named = maps.Clone(s.Named)
+	if n.Named == nil {
+		n.Named = map[string][]string{}
+	}
+	delete(n.Named, rel)
 	if content == nil || !n.project().Wanted(rel) {
 		delete(n.Other, rel)
 	} else {
 		n.Other[rel] = xxhash.Sum64(content)
+		n.noteNames(rel, content)
 	}
 	return n
+}
+
+// noteNames records the dotted names a resource mentions (build files name plugins and
+// dependencies, not classes the code makes).
+func (s *Snapshot) noteNames(rel string, content []byte) {
+	if IsBuildFile(rel) {
+		return
+	}
+	if names := resourceNames(content); len(names) > 0 {
+		s.Named[rel] = names
+	}
 }
 
 // listed returns the paths the snapshot knows: its Java files, other files and edits.
@@ -334,7 +355,7 @@ func (s *Snapshot) withBuildTest(f *File) *File {
 // derive copies s's file table and records the new content of rel.
 func (s *Snapshot) derive(rel string, content []byte) *Snapshot {
 	n := &Snapshot{Root: s.Root, Source: s.Source, Files: make(map[string]*File, len(s.Files)+1),
-		Other: s.Other, Modules: s.Modules, Project: s.Project, Excluded: s.Excluded, edits: make(map[string][]byte, len(s.edits)+1)}
+		Other: s.Other, Named: s.Named, Modules: s.Modules, Project: s.Project, Excluded: s.Excluded, edits: make(map[string][]byte, len(s.edits)+1)}
 	for k, v := range s.Files {
 		n.Files[k] = v
 	}

@@ -19,6 +19,7 @@ type Memo struct {
 	stmts     map[*slicing.TestMethod]*methodTargets
 	callbacks map[string][]string // type name → callback members
 	byName    map[string][]string // simple type name → type ids
+	naming    []string            // base names of the resources that name project types; nil: not read yet
 	// Reach walks of the last selection, reused while the graph keeps the same edges and
 	// the changed ids are the same (typing inside one method body).
 	reachCur, reachBase cachedReach
@@ -112,7 +113,7 @@ func (m *Memo) lockFor(version any) *Memo {
 	if m.version != version || m.callbacks == nil {
 		m.version = version
 		m.callbacks = map[string][]string{}
-		m.byName = nil
+		m.byName, m.naming = nil, nil
 	}
 	return m
 }

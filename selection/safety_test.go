@@ -34,6 +34,7 @@ var shopEdits = []safetyEdit{
 	{"inherited-test-hook", "src/main/java/shop/Shelf.java", "items.add(item);", "items.add(item);\n        items.add(item);"},
 	{"class-literal-reflection", "src/main/java/shop/Sticker.java", `this.text = "sale";`, `this.text = "sale" + "";`},
 	{"reflective-nested-constructor", "src/main/java/shop/Units.java", "this.ordinal = ordinal;", "this.ordinal = ordinal + 1;"},
+	{"class-named-in-a-resource", "src/main/java/shop/Greeter.java", `this.word = "hello";`, `this.word = "hel" + "lo";`},
 }
 
 func gitIn(t *testing.T, dir string, args ...string) {
@@ -237,5 +238,23 @@ func TestInheritedTestsSliceOverOverrides(t *testing.T) {
 	}
 	if counts.Level != slicing.LevelAssertion || !covers(counts.Statements, 19) {
 		t.Errorf("PenShelfTest#counts is a %s unit holding %v, want an assertion slice holding restock() (line 19)", counts.Level, counts.Statements)
+	}
+}
+
+// TestResourceNamingStatementsAreTheirOwnUnits checks the precision half of the resource
+// rule: a test statement that hands a resource to code making the classes it names is
+// tied to those classes itself, so only the units whose slices hold it are selected, not
+// every unit of the test (the method-level resource edges alone would select them all).
+func TestResourceNamingStatementsAreTheirOwnUnits(t *testing.T) {
+	t.Parallel()
+	dir := fixtureRepo(t, "../testdata/safety/shop")
+	applyEdit(t, dir, safetyEdit{"greeter", "src/main/java/shop/Greeter.java", `this.word = "hello";`, `this.word = "hel" + "lo";`})
+	_, sel := selectIn(t, dir, slicing.LevelAssertion)
+	ids := unitIDs(sel)
+	if !slices.Contains(ids, "shop.PluginsTest#aTestMayNameTheResource:19") {
+		t.Fatalf("the assertion after the statement naming plugins.properties is not selected: %v", ids)
+	}
+	if slices.Contains(ids, "shop.PluginsTest#aTestMayNameTheResource:17") {
+		t.Errorf("the assertion before the statement naming plugins.properties is selected: %v", ids)
 	}
 }

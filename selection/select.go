@@ -564,10 +564,24 @@ func (s *selector) statementTargets(tc *slicing.TestClass, tm *slicing.TestMetho
 		// A class literal hands out the class: reflection (here, or in code it is passed
 		// to) may run any of its members, as the graph's class-literal edges say for the
 		// method (commons-beanutils' LazyDynaBean makes LazyDynaMap objects from a Class).
-		if srcErr == nil && st.Start >= 0 && st.End <= len(src) && st.Start < st.End && bytes.Contains(src[st.Start:st.End], []byte("class")) {
+		inSource := srcErr == nil && st.Start >= 0 && st.End <= len(src) && st.Start < st.End
+		if inSource && bytes.Contains(src[st.Start:st.End], []byte("class")) {
 			for _, name := range classLiterals(src, st.Start, st.End) {
 				for _, id := range s.typesNamed(name) {
 					out[i].calls = appendWithOwners(out[i].calls, typeMembers(s.in.Cur, id))
+				}
+			}
+		}
+		// A statement naming a resource may hand it to code that makes the classes it
+		// names (commons-validator's tests pass their XML to the validator, whose Digester
+		// creates the classes and calls the methods the XML names), as the graph's
+		// resource edges say for the method.
+		if inSource {
+			for _, base := range s.namingResources() {
+				if bytes.Contains(src[st.Start:st.End], []byte(base)) {
+					for _, id := range s.in.Cur.ResourceTypes(base) {
+						out[i].calls = appendWithOwners(out[i].calls, typeMembers(s.in.Cur, id))
+					}
 				}
 			}
 		}
@@ -662,6 +676,14 @@ func (s *selector) statementHit(st stmtTargets) (string, bool) {
 
 // typesNamed returns every project type with this simple name. Matching by name alone is
 // wider than Java's scoping, which is the safe direction here.
+// namingResources returns the base names of the resources that name project types.
+func (s *selector) namingResources() []string {
+	if s.memo.naming == nil {
+		s.memo.naming = append([]string{}, s.in.Cur.NamingResources()...)
+	}
+	return s.memo.naming
+}
+
 func (s *selector) typesNamed(name string) []string {
 	if s.memo.byName == nil {
 		s.memo.byName = map[string][]string{}

@@ -1,0 +1,85 @@
+package analysis
+
+import (
+	"bytes"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// maxNamingResource bounds the resources read for class names: larger ones are data.
+const maxNamingResource = 1 << 20
+
+// resourceNames returns the dotted names a resource's text mentions ("a.b.Factory",
+// "a.b.Outer$Inner" as "a.b.Outer.Inner"), sorted, for the classes a library or reflective
+// code may make from it: Digester rules, Spring-style XML, properties naming handlers,
+// META-INF/services files. Binary or oversized content names nothing.
+func resourceNames(b []byte) []string {
+	if len(b) > maxNamingResource || bytes.IndexByte(b, 0) >= 0 {
+		return nil
+	}
+	seen := map[string]bool{}
+	isStart := func(c byte) bool { return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+	isPart := func(c byte) bool { return isStart(c) || c >= '0' && c <= '9' }
+	for i := 0; i < len(b); {
+		if !isStart(b[i]) || i > 0 && (isPart(b[i-1]) || b[i-1] == '.') {
+			i++
+			continue
+		}
+		j, dots := i, 0
+		for j < len(b) {
+			for j < len(b) && isPart(b[j]) {
+				j++
+			}
+			if j+1 < len(b) && b[j] == '.' && isStart(b[j+1]) {
+				j++
+				dots++
+				continue
+			}
+			break
+		}
+		if dots > 0 {
+			seen[strings.ReplaceAll(string(b[i:j]), "$", ".")] = true
+		}
+		i = j
+	}
+	return slices.Sorted(maps.Keys(seen))
+}
+
+// ResourceTypes returns the project types named in the resources a file-name literal may
+// load (literal "rules.xml" or "/a/b/rules.xml" matches any resource whose path ends so),
+// sorted. Code that loads a resource may make any class it names, reflectively or through a
+// library (commons-validator's Digester rules name the classes it creates and the setters
+// it calls), so the code depends on every member of those types.
+func (s *Snapshot) ResourceTypes(literal string) []string {
+	name := strings.TrimPrefix(literal, "/")
+	if name == "" || len(s.Named) == 0 {
+		return nil
+	}
+	var out []string
+	for p, names := range s.Named {
+		if p != name && !strings.HasSuffix(p, "/"+name) {
+			continue
+		}
+		for _, n := range names {
+			if s.Type(n) != nil && !slices.Contains(out, n) {
+				out = append(out, n)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// NamingResources returns the base names of the resources that name a project type: the
+// only file names whose literals ResourceTypes answers with something.
+func (s *Snapshot) NamingResources() []string {
+	var out []string
+	for p, names := range s.Named {
+		if slices.ContainsFunc(names, func(n string) bool { return s.Type(n) != nil }) {
+			out = append(out, p[strings.LastIndexByte(p, '/')+1:])
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}

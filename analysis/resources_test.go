@@ -1,0 +1,50 @@
+package analysis
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestResourceTypes(t *testing.T) {
+	src := MemorySource{Name: "m", Files: map[string][]byte{
+		"src/main/java/a/Rules.java":     []byte("package a;\npublic class Rules {\n  public static class Step {}\n  String f() { return \"rules.xml\"; }\n}\n"),
+		"src/main/java/a/Factory.java":   []byte("package a;\npublic class Factory {}\n"),
+		"src/main/java/a/Unnamed.java":   []byte("package a;\npublic class Unnamed {}\n"),
+		"src/main/resources/a/rules.xml": []byte(`<rules><create class="a.Factory"/><create class="a.Rules$Step"/><x version="1.0" lib="java.util.List"/></rules>`),
+		"src/test/resources/data.bin":    []byte("a.Unnamed\x00\x01"),
+	}}
+	s, err := Build(context.Background(), "/r", src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ literal, want string }{
+		{"rules.xml", "a.Factory a.Rules.Step"},
+		{"/a/rules.xml", "a.Factory a.Rules.Step"},
+		{"a/rules.xml", "a.Factory a.Rules.Step"},
+		{"les.xml", ""},        // a suffix of the name, not of the path
+		{"data.bin", ""},       // binary content names nothing
+		{"other.xml", ""},      // no such resource
+		{"java.util.List", ""}, // a dotted name, no resource
+	} {
+		if got := strings.Join(s.ResourceTypes(tc.literal), " "); got != tc.want {
+			t.Errorf("ResourceTypes(%q) = %q, want %q", tc.literal, got, tc.want)
+		}
+	}
+	if got := s.NamingResources(); !slices.Equal(got, []string{"rules.xml"}) {
+		t.Errorf("NamingResources = %v", got)
+	}
+	// The member naming the resource depends on every member of the types it names.
+	g := BuildGraph(s)
+	var to []string
+	for _, e := range g.Callees("a.Rules#f()") {
+		if e.Kind == EdgeResource {
+			to = append(to, e.To)
+		}
+	}
+	slices.Sort(to)
+	if got := strings.Join(slices.Compact(to), " "); got != "a.Factory a.Factory#<init>() a.Rules.Step a.Rules.Step#<init>()" {
+		t.Errorf("resource edges of Rules#f = %s", got)
+	}
+}
