@@ -154,6 +154,10 @@ func coverageEvidence(rec *coverage.Store, in Input, c analysis.Change) evidence
 			sites, members, why := declarationSites(rec, in, c)
 			return evidence{sites: sites, members: members, why: why}
 		}
+		if c.Detail == "field initializer changed" && literalConstant(in.Base, c.ID) && literalConstant(in.Cur, c.ID) {
+			sites, members, why := constantReaderSites(rec, in, c.ID)
+			return evidence{sites: sites, members: members, why: why}
+		}
 		sites, why := changeSites(rec, in.Base, c)
 		return evidence{sites: sites, members: []string{c.ID}, why: why}
 	}
@@ -566,6 +570,57 @@ func changeSites(rec *coverage.Store, base *analysis.Snapshot, c analysis.Change
 		return union(rec.Hits(c.ID), constructorSites(rec, ownerType(c.ID))), ""
 	}
 	return nil, "a " + string(c.Kind) + " change (" + c.Detail + ")"
+}
+
+// literalConstant says whether id is a static final field of a primitive or String type
+// initialized by literals alone: a compile-time constant javac copies into every reader,
+// whose initializer never runs (no class initialization, nothing for the agent to see).
+func literalConstant(snap *analysis.Snapshot, id string) bool {
+	m := findMember(snap, id)
+	return m != nil && m.Kind == analysis.KindField && m.Static() && hasModifier(m, "final") && constantType(m.ReturnType) &&
+		len(m.Refs.Calls) == 0 && len(m.Refs.Names) == 0 && len(m.Refs.Selects) == 0
+}
+
+// constantReaderSites returns the recorded statements that ran code reading the constant
+// id (javac put its value there): the runs of the methods and constructors that read it,
+// and of constructors where an instance field initializer or initializer block does; a
+// constant initialized from it is followed to its own readers. The record cannot judge a
+// constant read by test code (inlined into the test's own statements) or during class
+// initialization (its effect outlives the test that ran it).
+func constantReaderSites(rec *coverage.Store, in Input, id string) ([]coverage.Site, []string, string) {
+	g := in.BaseGraph
+	if g == nil {
+		return nil, nil, "a compile-time constant without a graph to find its readers"
+	}
+	var sites []coverage.Site
+	var members []string
+	seen := map[string]bool{id: true}
+	for queue := []string{id}; len(queue) > 0; queue = queue[1:] {
+		for _, e := range g.Callers(queue[0]) {
+			r := e.From
+			if seen[r] {
+				continue
+			}
+			seen[r] = true
+			f, m := in.Base.FileOf(ownerType(r)), findMember(in.Base, r)
+			switch {
+			case f == nil || m == nil:
+				return nil, nil, "a compile-time constant read where the record cannot see (" + r + ")"
+			case f.Test:
+				return nil, nil, "a compile-time constant read by test code, which javac copies it into"
+			case m.Kind == analysis.KindField && !m.Static():
+				sites = union(union(sites, rec.Hits(r)), constructorSites(rec, ownerType(r)))
+			case m.Kind == analysis.KindInitializer && m.Name != "<clinit>":
+				sites = union(sites, constructorSites(rec, ownerType(r)))
+			case m.Kind == analysis.KindMethod || m.Kind == analysis.KindConstructor:
+				sites = union(sites, rec.Hits(r))
+			default:
+				return nil, nil, "a compile-time constant read during class initialization, which outlives the test that ran it"
+			}
+			members = append(members, r)
+		}
+	}
+	return sites, members, ""
 }
 
 // testHelperBody says whether c changes the body of a method or constructor of the test

@@ -24,9 +24,11 @@ public class Square implements Shape {
 `,
 	"src/main/java/s/Circle.java": `package s;
 public class Circle implements Shape {
+  static final int ZERO = 0;
+  static final int SIDES = 1;
   private final int r;
   public Circle(int r) { this.r = r; }
-  public int area() { return 3 * r * r; }
+  public int area() { return 3 * r * r + ZERO; }
 }
 `,
 	"src/main/java/s/Shapes.java": `package s;
@@ -47,7 +49,7 @@ public class ShapeTest {
     assertEquals(3, Shapes.total(c));
   }
   @Ignore @Test public void circleLater() {
-    assertEquals(3, new Circle(1).area());
+    assertEquals(3 * Circle.SIDES, new Circle(1).area());
   }
 }
 `,
@@ -151,6 +153,12 @@ func TestHybridSelection(t *testing.T) {
 		{name: "field initializer: statements that ran a constructor",
 			edits: map[string][2]string{"src/main/java/s/Square.java": {"scale = 1", "scale = 2"}},
 			want:  []string{"s.ShapeTest#square:7 coverage"}, state: "fresh"},
+		{name: "a compile-time constant: statements that ran a method reading it (javac copied it there)",
+			edits: map[string][2]string{"src/main/java/s/Circle.java": {"ZERO = 0", "ZERO = 1"}},
+			want:  []string{"s.ShapeTest#circle:11 coverage"}, state: "fresh"},
+		{name: "a compile-time constant test code reads stays with the graph",
+			edits: map[string][2]string{"src/main/java/s/Circle.java": {"SIDES = 1", "SIDES = 2"}},
+			want:  []string{"s.ShapeTest#circleLater:14 static"}, state: "fresh"},
 		{name: "an added method is judged by the graph",
 			edits: map[string][2]string{"src/main/java/s/Circle.java": {"  public int area()", "  public int perimeter() { return 6 * r; }\n  public int area()"}},
 			want:  []string{}, state: "fresh"},
