@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -245,9 +246,11 @@ func testWorkDir(req Request, model *project.Model, s shadowTree, loc *sourceLoc
 	if err := os.MkdirAll(cwd, 0o755); err != nil {
 		return s.work
 	}
-	for _, r := range mod.Resources {
+	// Tests read resources and sources by paths relative to the module (commons-lang checks
+	// a class's Javadoc against its behaviour): the folder holds copies of both.
+	for _, r := range slices.Concat(mod.Resources, mod.Main, mod.Test) {
 		if err := mirrorDir(filepath.Join(req.Root, filepath.FromSlash(r)), filepath.Join(dir, filepath.FromSlash(r))); err != nil {
-			*notes = append(*notes, "resources not copied to the test working folder: "+err.Error())
+			*notes = append(*notes, "sources or resources not copied to the test working folder: "+err.Error())
 		}
 	}
 	return cwd
