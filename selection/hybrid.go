@@ -154,8 +154,9 @@ func coverageEvidence(rec *coverage.Store, in Input, c analysis.Change) evidence
 			sites, members, why := declarationSites(rec, in, c)
 			return evidence{sites: sites, members: members, why: why}
 		}
-		if c.Detail == "field initializer changed" && literalConstant(in.Base, c.ID) && literalConstant(in.Cur, c.ID) {
-			sites, members, why := constantReaderSites(rec, in, c.ID)
+		if c.Detail == "field initializer changed" && (literalConstant(in.Base, c.ID) && literalConstant(in.Cur, c.ID) ||
+			isolatedStaticField(in.Base, in.BaseGraph, c.ID) && isolatedStaticField(in.Cur, in.CurGraph, c.ID)) {
+			sites, members, why := valueReaderSites(rec, in, c.ID)
 			return evidence{sites: sites, members: members, why: why}
 		}
 		sites, why := changeSites(rec, in.Base, c)
@@ -581,19 +582,30 @@ func literalConstant(snap *analysis.Snapshot, id string) bool {
 		len(m.Refs.Calls) == 0 && len(m.Refs.Names) == 0 && len(m.Refs.Selects) == 0
 }
 
-// constantReaderSites returns the recorded statements that ran code reading the constant
-// id (javac put its value there): the runs of the methods and constructors that read it,
-// and of constructors where an instance field initializer or initializer block does; a
-// constant initialized from it is followed to its own readers. The record cannot judge a
-// constant read by test code (inlined into the test's own statements) or during class
-// initialization (its effect outlives the test that ran it).
-func constantReaderSites(rec *coverage.Store, in Input, id string) ([]coverage.Site, []string, string) {
+// isolatedStaticField says whether id is a static field (no enum constant) whose
+// initializer can only make its own value (literals, operators, array initializers: see
+// analysis.Graph.IsolatedStaticInit): class initialization runs it, but only its readers
+// see the change.
+func isolatedStaticField(snap *analysis.Snapshot, g *analysis.Graph, id string) bool {
+	t, m := snap.Type(ownerType(id)), findMember(snap, id)
+	return g != nil && t != nil && t.Kind != "enum" && m != nil && m.Kind == analysis.KindField && m.Static() &&
+		g.IsolatedStaticInit(id)
+}
+
+// valueReaderSites returns the recorded statements that can see a changed static value id
+// (a compile-time constant javac copied into its readers, or an isolated static field):
+// the statements that ran it (the class initialization the record saw), and the runs of
+// the methods and constructors that read it, and of constructors where an instance field
+// initializer or initializer block does. The record cannot judge a value read by test code
+// (a constant is copied into the test's own statements) or during class initialization
+// (its effect outlives the test that ran it).
+func valueReaderSites(rec *coverage.Store, in Input, id string) ([]coverage.Site, []string, string) {
 	g := in.BaseGraph
 	if g == nil {
-		return nil, nil, "a compile-time constant without a graph to find its readers"
+		return nil, nil, "a static value without a graph to find its readers"
 	}
-	var sites []coverage.Site
-	var members []string
+	sites := rec.Hits(id)
+	members := []string{id}
 	seen := map[string]bool{id: true}
 	for queue := []string{id}; len(queue) > 0; queue = queue[1:] {
 		for _, e := range g.Callers(queue[0]) {
@@ -605,9 +617,9 @@ func constantReaderSites(rec *coverage.Store, in Input, id string) ([]coverage.S
 			f, m := in.Base.FileOf(ownerType(r)), findMember(in.Base, r)
 			switch {
 			case f == nil || m == nil:
-				return nil, nil, "a compile-time constant read where the record cannot see (" + r + ")"
+				return nil, nil, "a static value read where the record cannot see (" + r + ")"
 			case f.Test:
-				return nil, nil, "a compile-time constant read by test code, which javac copies it into"
+				return nil, nil, "a static value read by test code"
 			case m.Kind == analysis.KindField && !m.Static():
 				sites = union(union(sites, rec.Hits(r)), constructorSites(rec, ownerType(r)))
 			case m.Kind == analysis.KindInitializer && m.Name != "<clinit>":
@@ -615,7 +627,7 @@ func constantReaderSites(rec *coverage.Store, in Input, id string) ([]coverage.S
 			case m.Kind == analysis.KindMethod || m.Kind == analysis.KindConstructor:
 				sites = union(sites, rec.Hits(r))
 			default:
-				return nil, nil, "a compile-time constant read during class initialization, which outlives the test that ran it"
+				return nil, nil, "a static value read during class initialization, which outlives the test that ran it"
 			}
 			members = append(members, r)
 		}

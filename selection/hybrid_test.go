@@ -26,9 +26,11 @@ public class Square implements Shape {
 public class Circle implements Shape {
   static final int ZERO = 0;
   static final int SIDES = 1;
+  private static final int[] ONE = {1};
+  private static final int BIAS = Math.abs(0);
   private final int r;
   public Circle(int r) { this.r = r; }
-  public int area() { return 3 * r * r + ZERO; }
+  public int area() { return 3 * r * r * ONE[0] + ZERO + BIAS; }
 }
 `,
 	"src/main/java/s/Shapes.java": `package s;
@@ -156,6 +158,12 @@ func TestHybridSelection(t *testing.T) {
 		{name: "a compile-time constant: statements that ran a method reading it (javac copied it there)",
 			edits: map[string][2]string{"src/main/java/s/Circle.java": {"ZERO = 0", "ZERO = 1"}},
 			want:  []string{"s.ShapeTest#circle:11 coverage"}, state: "fresh"},
+		{name: "an isolated static field (an array of literals): statements that ran a method reading it",
+			edits: map[string][2]string{"src/main/java/s/Circle.java": {"ONE = {1}", "ONE = {2}"}},
+			want:  []string{"s.ShapeTest#circle:11 coverage"}, state: "fresh"},
+		{name: "a static field initialized by a call is class initialization: the graph",
+			edits: map[string][2]string{"src/main/java/s/Circle.java": {"Math.abs(0)", "Math.abs(1)"}},
+			want:  []string{"s.ShapeTest#circle:11 static", "s.ShapeTest#circleLater:14 static", "s.ShapeTest#square:7 static"}, state: "fresh"},
 		{name: "a compile-time constant test code reads stays with the graph",
 			edits: map[string][2]string{"src/main/java/s/Circle.java": {"SIDES = 1", "SIDES = 2"}},
 			want:  []string{"s.ShapeTest#circleLater:14 static"}, state: "fresh"},
