@@ -44,6 +44,7 @@ func TestProjectJUnitVersions(t *testing.T) {
 	}{
 		{[]string{"/r/junit-jupiter-api-5.10.2.jar", "/r/junit-platform-commons-1.10.2.jar"}, "1.10.2", ""},
 		{[]string{"/r/junit-4.13.2.jar", "/r/hamcrest-core-1.3.jar"}, "", "4.13.2"},
+		{[]string{"/r/junit-3.8.2.jar"}, "", "3.8.2"},
 		{[]string{"/r/junit-pioneer-2.2.0.jar", "/r/mockito-core-5.11.0.jar"}, "", ""},
 	} {
 		p, j, _ := projectJUnit(c.cp)
@@ -102,6 +103,7 @@ func TestOldJUnit4RunsWithOurs(t *testing.T) {
 	}{
 		{"/r/junit-4.12.jar", true},
 		{"/r/junit-4.8.2.jar", true},
+		{"/r/junit-3.8.1.jar", true},
 		{"/r/junit-4.13.jar", false},
 		{"/r/junit-4.13.2.jar", false},
 	} {

@@ -81,7 +81,7 @@ const vintageMinJUnit4 = 13
 
 var (
 	platformJarRe = regexp.MustCompile(`^junit-platform-(?:commons|engine|launcher)-(\d[\w.\-]*)\.jar$`)
-	junit4JarRe   = regexp.MustCompile(`^junit-(4\.[\w.\-]+)\.jar$`)
+	junit4JarRe   = regexp.MustCompile(`^junit-([34]\.[\w.\-]+)\.jar$`) // JUnit 3 too: 4.13 keeps its junit.framework API
 )
 
 // projectJUnit reads the JUnit Platform and JUnit 4 versions off the project classpath,
@@ -137,9 +137,11 @@ func junitFor(ctx context.Context, cp []string) (junitSetup, error) {
 		if err != nil {
 			return junitSetup{}, err
 		}
-		if minor := junit4Minor(junit4); minor >= 0 && minor < vintageMinJUnit4 {
-			// Our Vintage engine cannot discover tests with this JUnit 4: ours (4.13,
-			// compatible with the 4.x API tests use) replaces the project's for the launch.
+		if minor := junit4Minor(junit4); strings.HasPrefix(junit4, "3.") || minor >= 0 && minor < vintageMinJUnit4 {
+			// Our Vintage engine cannot discover tests with this JUnit 3 or 4: ours (4.13,
+			// compatible with the 4.x API and JUnit 3's junit.framework that tests use)
+			// replaces the project's for the launch (joda-time and commons-jxpath are on
+			// JUnit 3.8, which the Vintage engine refuses).
 			return junitSetup{launch: ours, source: JUnitProject, drop: junit4Jar, notes: []string{fmt.Sprintf(
 				"the project's JUnit %s is older than the Vintage engine in %s accepts; tests run with its JUnit 4.13", junit4, systemJarDir)}}, nil
 		}
