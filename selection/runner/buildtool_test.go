@@ -123,3 +123,30 @@ func TestOldJUnit4RunsWithOurs(t *testing.T) {
 		}
 	}
 }
+
+// TestOldJUnitBesideThePlatformIsReplaced: a Jupiter project with JUnit 3.8 on its test class
+// path (commons-jxpath's, from a test library) made the launcher's Vintage engine refuse the
+// whole run; JUnit 4.13 takes the old jar's place. A current JUnit 4 stays.
+func TestOldJUnitBesideThePlatformIsReplaced(t *testing.T) {
+	t.Setenv("ASSERTLENS_BUILD_TOOLS", "off") // no launcher fetched: the platform version is made up
+	for _, c := range []struct {
+		jar      string
+		replaced bool
+	}{
+		{"/r/junit-3.8.1.jar", true},
+		{"/r/junit-4.11.jar", true},
+		{"/r/junit-4.13.2.jar", false},
+	} {
+		cp := []string{"/r/junit-jupiter-api-5.99.0.jar", "/r/junit-platform-commons-1.99.0.jar", c.jar}
+		setup, err := junitFor(context.Background(), cp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		launch := setup.launchPath(cp)
+		hasProject := slices.Contains(launch, c.jar)
+		hasOurs := slices.Contains(launch, filepath.Join(systemJarDir, "junit4.jar"))
+		if hasProject == c.replaced || c.replaced && !hasOurs {
+			t.Errorf("%s: launch class path %v", c.jar, launch)
+		}
+	}
+}

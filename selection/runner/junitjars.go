@@ -116,6 +116,13 @@ func junit4Minor(version string) int {
 	return n
 }
 
+// tooOldForVintage says whether our Vintage engine refuses a JUnit of this version: JUnit 3,
+// and JUnit 4 before vintageMinJUnit4.
+func tooOldForVintage(version string) bool {
+	minor := junit4Minor(version)
+	return strings.HasPrefix(version, "3.") || minor >= 0 && minor < vintageMinJUnit4
+}
+
 // junitFor decides the JUnit jars of a run: the project's own when its classpath has them
 // (with the console launcher of its platform version, from the local Maven repository or
 // fetched by Maven), ours only when it declares none.
@@ -124,20 +131,32 @@ func junitFor(ctx context.Context, cp []string) (junitSetup, error) {
 	platform, junit4, junit4Jar := projectJUnit(cp)
 	switch {
 	case platform != "":
+		var setup junitSetup
 		if jar, note := consoleStandalone(ctx, platform); jar != "" {
-			return junitSetup{launch: []string{jar}, source: JUnitProject,
-				notes: []string{fmt.Sprintf("JUnit Platform %s from the project's test dependencies", platform)}}, nil
+			setup = junitSetup{launch: []string{jar}, source: JUnitProject,
+				notes: []string{fmt.Sprintf("JUnit Platform %s from the project's test dependencies", platform)}}
 		} else if err != nil {
 			return junitSetup{}, err
 		} else {
-			return junitSetup{launch: ours, source: JUnitProject, notes: []string{fmt.Sprintf(
-				"JUnit Platform %s from the project's test dependencies, launched with %s's launcher (%s)", platform, systemJarDir, note)}}, nil
+			setup = junitSetup{launch: ours, source: JUnitProject, notes: []string{fmt.Sprintf(
+				"JUnit Platform %s from the project's test dependencies, launched with %s's launcher (%s)", platform, systemJarDir, note)}}
 		}
+		if junit4 != "" && tooOldForVintage(junit4) {
+			// The launcher's Vintage engine refuses the whole run when it finds a JUnit
+			// older than 4.12 (commons-jxpath's Jupiter tests have JUnit 3.8 from a test
+			// library): JUnit 4.13, which keeps junit.framework, takes its place.
+			setup.drop = junit4Jar
+			for _, n := range []string{"junit4.jar", "hamcrest.jar"} {
+				setup.launch = append(setup.launch, filepath.Join(systemJarDir, n))
+			}
+			setup.notes = append(setup.notes, fmt.Sprintf("JUnit %s on the test class path is older than the Vintage engine accepts; launched with %s's JUnit 4.13", junit4, systemJarDir))
+		}
+		return setup, nil
 	case junit4 != "":
 		if err != nil {
 			return junitSetup{}, err
 		}
-		if minor := junit4Minor(junit4); strings.HasPrefix(junit4, "3.") || minor >= 0 && minor < vintageMinJUnit4 {
+		if tooOldForVintage(junit4) {
 			// Our Vintage engine cannot discover tests with this JUnit 3 or 4: ours (4.13,
 			// compatible with the 4.x API and JUnit 3's junit.framework that tests use)
 			// replaces the project's for the launch (joda-time and commons-jxpath are on
