@@ -171,8 +171,9 @@ type Refs struct {
 	Reflective bool       // a reflective lookup whose name is not a constant
 	Selects    []Select   // field accesses: qualified reads/writes and unqualified writes (see Select)
 	ClassLits  []string   // class literals X.class, dotted as written ("a.b.X")
-	// FileNames are the string literals that name a file ("rules.xml", "/a/b.properties"):
-	// the code may load that resource and make the classes it names (see Snapshot.ResourceTypes).
+	// FileNames are the string literals that look like a file or class name ("rules.xml",
+	// "/a/b.properties", "a.b.Impl"): the code may load that resource and make the classes
+	// it names (see Snapshot.ResourceTypes), or load that class by its name.
 	FileNames  []string
 	LocalTypes bool // the body declares a local class, interface, enum or record
 	// StaticOnly are the names of Types mentioned only as the head of static calls

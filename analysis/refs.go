@@ -1402,9 +1402,9 @@ func arithSummary(src []byte, toks []Token, from, to int) string {
 	return arithPrefix + strings.Join(operands, ",")
 }
 
-// fileNameLiteral reports whether a string literal (with its quotes) names a file: a path
-// of plain characters ending in an extension ("rules.xml", "/a/b/c.properties"), returned
-// unquoted.
+// fileNameLiteral reports whether a string literal (with its quotes) may name a file or a
+// class: plain characters with a dot before the last part ("rules.xml", "/a/b/c.properties",
+// "a.b.Outer$Inner"), returned unquoted.
 func fileNameLiteral(lit string) (string, bool) {
 	if len(lit) < 4 || lit[0] != '"' || len(lit) > 256 {
 		return "", false
@@ -1415,12 +1415,12 @@ func fileNameLiteral(lit string) (string, bool) {
 		return "", false
 	}
 	for _, c := range name {
-		if !(c == '.' || c == '/' || c == '-' || c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+		if !(c == '.' || c == '/' || c == '-' || c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
 			return "", false
 		}
 	}
 	for _, c := range name[dot+1:] {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '$' || c == '_') {
 			return "", false
 		}
 	}

@@ -465,12 +465,20 @@ func reflectionEdges(mc *memberCtx, m *Member, line int) {
 }
 
 // everyMember calls fn with the id of every member of typ (and its implicit constructor).
-// resourceEdges adds, for each file-name literal of a member that names a project resource,
+// resourceEdges adds, for each literal of a member that names a project class, edges to
+// every member of it; and for each file-name literal that names a project resource,
 // edges to every member of every project type the resource names (EdgeResource): code that
 // loads it may make those classes and call their methods by name. The types are
 // dependencies whether they exist yet or not, so that adding one redoes the member.
 func resourceEdges(r *resolver, from string, fileNames []string, line int, sink *edgeSink) {
 	for _, fn := range fileNames {
+		// A literal that is a project class's name may reach Class.forName through a
+		// variable (commons-jxpath keeps its default factory's name in a constant): like a
+		// class literal, it reaches every member of the class.
+		if typ := strings.ReplaceAll(fn, "$", "."); r.s.Type(typ) != nil {
+			sink.add(from, typ, EdgeClassLiteral, line)
+			everyMember(r, typ, func(to string) { sink.add(from, to, EdgeClassLiteral, line) })
+		}
 		name := strings.TrimPrefix(fn, "/")
 		for p, names := range r.s.Named {
 			if p != name && !strings.HasSuffix(p, "/"+name) {

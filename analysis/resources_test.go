@@ -11,7 +11,7 @@ func TestResourceTypes(t *testing.T) {
 	src := MemorySource{Name: "m", Files: map[string][]byte{
 		"src/main/java/a/Rules.java":     []byte("package a;\npublic class Rules {\n  public static class Step {}\n  String f() { return \"rules.xml\"; }\n}\n"),
 		"src/main/java/a/Factory.java":   []byte("package a;\npublic class Factory {}\n"),
-		"src/main/java/a/Unnamed.java":   []byte("package a;\npublic class Unnamed {}\n"),
+		"src/main/java/a/Unnamed.java":   []byte("package a;\npublic class Unnamed {\n  static final String IMPL = \"a.Rules$Step\";\n}\n"),
 		"src/main/resources/a/rules.xml": []byte(`<rules><create class="a.Factory"/><create class="a.Rules$Step"/><x version="1.0" lib="java.util.List"/></rules>`),
 		"src/test/resources/data.bin":    []byte("a.Unnamed\x00\x01"),
 	}}
@@ -46,5 +46,16 @@ func TestResourceTypes(t *testing.T) {
 	slices.Sort(to)
 	if got := strings.Join(slices.Compact(to), " "); got != "a.Factory a.Factory#<init>() a.Rules.Step a.Rules.Step#<init>()" {
 		t.Errorf("resource edges of Rules#f = %s", got)
+	}
+	// A literal that is a class's binary name may be loaded by name: like a class literal.
+	to = nil
+	for _, e := range g.Callees("a.Unnamed#IMPL") {
+		if e.Kind == EdgeClassLiteral {
+			to = append(to, e.To)
+		}
+	}
+	slices.Sort(to)
+	if got := strings.Join(slices.Compact(to), " "); got != "a.Rules.Step a.Rules.Step#<init>()" {
+		t.Errorf("class-name edges of Unnamed#IMPL = %s", got)
 	}
 }

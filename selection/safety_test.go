@@ -34,6 +34,7 @@ var shopEdits = []safetyEdit{
 	{"inherited-test-hook", "src/main/java/shop/Shelf.java", "items.add(item);", "items.add(item);\n        items.add(item);"},
 	{"class-literal-reflection", "src/main/java/shop/Sticker.java", `this.text = "sale";`, `this.text = "sale" + "";`},
 	{"reflective-nested-constructor", "src/main/java/shop/Units.java", "this.ordinal = ordinal;", "this.ordinal = ordinal + 1;"},
+	{"class-named-in-a-constant", "src/main/java/shop/PlainCodec.java", `this.name = "plain";`, `this.name = "pla" + "in";`},
 	{"class-named-in-a-resource", "src/main/java/shop/Greeter.java", `this.word = "hello";`, `this.word = "hel" + "lo";`},
 }
 
