@@ -95,7 +95,35 @@ func (g *Graph) readByOthers(id, writer string) bool {
 // fields (singletons that keep caches in their own fields are a known gap): counting them
 // sent most of gson to the graph, through Excluder.DEFAULT and the empty-array constants.
 func statefulType(f *Member) bool {
-	return statefulLibraryTypes[erasedLibraryName(f.ReturnType)]
+	return statefulLibraryTypes[erasedLibraryName(f.ReturnType)] && !immutableInit(f)
+}
+
+// immutableFactories are the JDK calls that make a container no call can fill.
+var immutableFactories = map[string]bool{
+	"emptyList": true, "emptySet": true, "emptyMap": true, "emptySortedSet": true, "emptySortedMap": true,
+	"emptyNavigableSet": true, "emptyNavigableMap": true, "singleton": true, "singletonList": true,
+	"singletonMap": true, "of": true, "copyOf": true, "ofEntries": true,
+}
+
+// immutableInit says whether a final field is initialized by one call of a JDK factory of
+// immutable containers (Collections.emptySet(), List.of(..), Map.copyOf(..)): commons-lang's
+// LangCollectors hands such an empty set to every collector it makes, which fills nothing.
+// EnumSet.of and anything else may make a mutable one.
+func immutableInit(f *Member) bool {
+	if !slices.Contains(f.Modifiers, "final") || len(f.Refs.Calls) != 1 {
+		return false
+	}
+	c := f.Refs.Calls[0]
+	if !immutableFactories[c.Name] || len(c.Receiver) != 1 {
+		return false
+	}
+	switch c.Receiver[0] {
+	case "Collections", "java.util.Collections":
+		return c.Name != "of" && c.Name != "copyOf" && c.Name != "ofEntries"
+	case "List", "Set", "Map", "java.util.List", "java.util.Set", "java.util.Map":
+		return c.Name == "of" || c.Name == "copyOf" || c.Name == "ofEntries"
+	}
+	return false
 }
 
 // mayFill says whether reader, a member of owner that reads the container field f, may put

@@ -289,8 +289,11 @@ func sortedUnitIDs(res *Result) []string {
 // only the first test execute init, build and compute; the second reads their results.
 var unitsFiles = map[string]string{
 	"src/main/java/s/Units.java": `package s;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 public class Units {
   static final int BASE = init();
   static int init() { return 1; }
@@ -304,6 +307,15 @@ public class Units {
   public static int factor(int i) { return BASE + i; }
   static int half(int x) { return x / 2; }
   static int third(int x) { return x / 3; }
+  private static final Set<Integer> NONE = Collections.emptySet();
+  private static final Set<Integer> SEEN = new HashSet<>();
+  static final class Holder {
+    private final Set<Integer> set;
+    Holder(Set<Integer> set) { this.set = set; }
+    Set<Integer> set() { return set; }
+  }
+  static int quarter(int x) { return x / 4 + new Holder(NONE).set().size(); }
+  static int fifthOf(int x) { return x / 5 + new Holder(SEEN).set().size(); }
 }
 `,
 	"src/test/java/s/Bench.java": `package s;
@@ -340,6 +352,12 @@ public class UnitsTest {
     level = 2;
     try { assertEquals(2, Units.third(6)); } finally { level = old; }
   }
+  @Test public void sixth() {
+    assertEquals(2, Units.quarter(8));
+  }
+  @Test public void seventh() {
+    assertEquals(2, Units.fifthOf(10));
+  }
 }
 `,
 }
@@ -359,6 +377,8 @@ func TestHybridLeavesStaticStateToTheGraph(t *testing.T) {
 		{Class: "s.Units", Method: "twice", Desc: "(I)I"},
 		{Class: "s.Units", Method: "half", Desc: "(I)I"},
 		{Class: "s.Units", Method: "third", Desc: "(I)I"},
+		{Class: "s.Units", Method: "quarter", Desc: "(I)I"},
+		{Class: "s.Units", Method: "fifthOf", Desc: "(I)I"},
 	}
 	hit := func(m int, test string, line int) coverage.JVMHit {
 		return coverage.JVMHit{Member: m, TestClass: "s.UnitsTest", TestMethod: test, Line: line}
@@ -367,10 +387,10 @@ func TestHybridLeavesStaticStateToTheGraph(t *testing.T) {
 		hit(0, "first", 6), hit(1, "first", 6), hit(2, "first", 6), hit(3, "first", 7), hit(4, "first", 7),
 		hit(5, "first", 8), hit(6, "first", 8),
 		hit(2, "second", 11), hit(3, "second", 12), hit(5, "second", 13), hit(7, "second", 14), hit(8, "third", 18),
-		hit(9, "fifth", 27),
+		hit(9, "fifth", 27), hit(10, "sixth", 30), hit(11, "seventh", 33),
 	}, Tests: []coverage.TestOutcome{{Test: "s.UnitsTest#first", Status: "passed"}, {Test: "s.UnitsTest#second", Status: "passed"},
 		{Test: "s.UnitsTest#third", Status: "passed"}, {Test: "s.UnitsTest#fourth", Status: "passed"},
-		{Test: "s.UnitsTest#fifth", Status: "passed"}},
+		{Test: "s.UnitsTest#fifth", Status: "passed"}, {Test: "s.UnitsTest#sixth", Status: "passed"}, {Test: "s.UnitsTest#seventh", Status: "passed"}},
 		ClassInit: []int{0, 1}} // the agent saw <clinit> and init run during Units' initialization
 	for _, tc := range []struct {
 		name, old, new string
@@ -384,6 +404,8 @@ func TestHybridLeavesStaticStateToTheGraph(t *testing.T) {
 		{"pure method: coverage judges (a benchmark's main keeping it in a static runs in no test)", "return 2 * x;", "return 3 * x;", "s.UnitsTest#second:14", SourceCoverage, ""},
 		{"a test keeping the result in a static field another test reads", "return x / 2;", "return x / 4;", "s.UnitsTest#third", SourceStatic, "static state through s.UnitsTest#third()"},
 		{"a test saving and restoring a static only it reads", "return x / 3;", "return x / 3 + 0;", "s.UnitsTest#fifth:27", SourceCoverage, ""},
+		{"an immutable empty set handed on fills nothing (commons-lang's LangCollectors.CH_NOID)", "return x / 4", "return x / 4 + 0", "s.UnitsTest#sixth:30", SourceCoverage, ""},
+		{"a mutable static set handed on may be filled", "return x / 5", "return x / 5 + 0", "s.UnitsTest#seventh:33", SourceStatic, "static state through s.Units#fifthOf(int)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res := selectWithRecord(t, unitsFiles, "src/main/java/s/Units.java", tc.old, tc.new, run)
