@@ -479,21 +479,15 @@ func resourceEdges(r *resolver, from string, fileNames []string, line int, sink 
 			sink.add(from, typ, EdgeClassLiteral, line)
 			everyMember(r, typ, func(to string) { sink.add(from, to, EdgeClassLiteral, line) })
 		}
-		name := strings.TrimPrefix(fn, "/")
-		for p, names := range r.s.Named {
-			if p != name && !strings.HasSuffix(p, "/"+name) {
+		for _, typ := range r.s.namesLoadedBy(fn) {
+			if r.s.Type(typ) == nil {
+				if strings.IndexFunc(typ[strings.LastIndexByte(typ, '.')+1:], unicode.IsUpper) == 0 {
+					r.d.typ(typ) // a class name the project may declare later
+				}
 				continue
 			}
-			for _, typ := range names {
-				if r.s.Type(typ) == nil {
-					if strings.IndexFunc(typ[strings.LastIndexByte(typ, '.')+1:], unicode.IsUpper) == 0 {
-						r.d.typ(typ) // a class name the project may declare later
-					}
-					continue
-				}
-				sink.add(from, typ, EdgeResource, line)
-				everyMember(r, typ, func(to string) { sink.add(from, to, EdgeResource, line) })
-			}
+			sink.add(from, typ, EdgeResource, line)
+			everyMember(r, typ, func(to string) { sink.add(from, to, EdgeResource, line) })
 		}
 	}
 }

@@ -52,23 +52,30 @@ func resourceNames(b []byte) []string {
 // library (commons-validator's Digester rules name the classes it creates and the setters
 // it calls), so the code depends on every member of those types.
 func (s *Snapshot) ResourceTypes(literal string) []string {
+	var out []string
+	for _, n := range s.namesLoadedBy(literal) {
+		if s.Type(n) != nil {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// namesLoadedBy returns every dotted name the resources a file-name literal may load
+// mention, whether a project type or not, sorted and without repeats.
+func (s *Snapshot) namesLoadedBy(literal string) []string {
 	name := strings.TrimPrefix(literal, "/")
 	if name == "" || len(s.Named) == 0 {
 		return nil
 	}
 	var out []string
 	for p, names := range s.Named {
-		if p != name && !strings.HasSuffix(p, "/"+name) {
-			continue
-		}
-		for _, n := range names {
-			if s.Type(n) != nil && !slices.Contains(out, n) {
-				out = append(out, n)
-			}
+		if p == name || strings.HasSuffix(p, "/"+name) {
+			out = append(out, names...)
 		}
 	}
 	slices.Sort(out)
-	return out
+	return slices.Compact(out)
 }
 
 // NamingResources returns the base names of the resources that name a project type: the

@@ -37,25 +37,23 @@ func TestResourceTypes(t *testing.T) {
 	}
 	// The member naming the resource depends on every member of the types it names.
 	g := BuildGraph(s)
-	var to []string
-	for _, e := range g.Callees("a.Rules#f()") {
-		if e.Kind == EdgeResource {
-			to = append(to, e.To)
-		}
-	}
-	slices.Sort(to)
-	if got := strings.Join(slices.Compact(to), " "); got != "a.Factory a.Factory#<init>() a.Rules.Step a.Rules.Step#<init>()" {
+	if got := edgeTargets(g, "a.Rules#f()", EdgeResource); got != "a.Factory a.Factory#<init>() a.Rules.Step a.Rules.Step#<init>()" {
 		t.Errorf("resource edges of Rules#f = %s", got)
 	}
 	// A literal that is a class's binary name may be loaded by name: like a class literal.
-	to = nil
-	for _, e := range g.Callees("a.Unnamed#IMPL") {
-		if e.Kind == EdgeClassLiteral {
+	if got := edgeTargets(g, "a.Unnamed#IMPL", EdgeClassLiteral); got != "a.Rules.Step a.Rules.Step#<init>()" {
+		t.Errorf("class-name edges of Unnamed#IMPL = %s", got)
+	}
+}
+
+// edgeTargets lists, sorted and once each, where id's edges of kind lead.
+func edgeTargets(g *Graph, id, kind string) string {
+	var to []string
+	for _, e := range g.Callees(id) {
+		if e.Kind == kind {
 			to = append(to, e.To)
 		}
 	}
 	slices.Sort(to)
-	if got := strings.Join(slices.Compact(to), " "); got != "a.Rules.Step a.Rules.Step#<init>()" {
-		t.Errorf("class-name edges of Unnamed#IMPL = %s", got)
-	}
+	return strings.Join(slices.Compact(to), " ")
 }

@@ -340,3 +340,21 @@ func (f *fakeEngine) Declarations(rel string) map[string]int {
 	}
 	return out
 }
+
+// quietAfterOpen waits, on the test's own debounce clock, for the selects an open starts,
+// then ends its burst and lets a select the last timer may have started finish: afterwards
+// the next edit is a burst's first, selected at once.
+func (h *harness) quietAfterOpen(ctx context.Context, timers *lsp.FakeTimers, f *fakeEngine) {
+	h.t.Helper()
+	if err := h.ed.WaitFor(ctx, "first select", func() bool { timers.Fire(); s, _, _, _ := f.stats(); return s >= 2 }); err != nil {
+		h.t.Fatal(err)
+	}
+	if err := h.ed.WaitFor(ctx, "quiet", func() bool {
+		a, _, _, _ := f.stats()
+		timers.Fire()
+		b, _, _, _ := f.stats()
+		return a == b && timers.Fire() == 0
+	}); err != nil {
+		h.t.Fatal(err)
+	}
+}

@@ -165,18 +165,7 @@ func TestDebounceCoalescesEdits(t *testing.T) {
 	ctx := h.ctx()
 	f := h.fake()
 	_ = h.ed.OpenFile(ctx, complexJava)
-	if err := h.ed.WaitFor(ctx, "first select", func() bool { timers.Fire(); s, _, _, _ := f.stats(); return s >= 2 }); err != nil {
-		t.Fatal(err)
-	}
-	// Let a select the last Fire may have started finish before counting.
-	if err := h.ed.WaitFor(ctx, "quiet", func() bool {
-		a, _, _, _ := f.stats()
-		timers.Fire()
-		b, _, _, _ := f.stats()
-		return a == b && timers.Fire() == 0
-	}); err != nil {
-		t.Fatal(err)
-	}
+	h.quietAfterOpen(ctx, timers, f)
 	before, _, _, _ := f.stats()
 	arms := timers.Arms()
 	for i := 0; i < 5; i++ {

@@ -36,18 +36,7 @@ func TestCoverageAfterSaveRecordsTheSavedSources(t *testing.T) {
 	if err := h.ed.OpenFile(ctx, complexJava); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.ed.WaitFor(ctx, "first select", func() bool { timers.Fire(); s, _, _, _ := f.stats(); return s >= 2 }); err != nil {
-		t.Fatal(err)
-	}
-	// End the open's burst, and let a select the last Fire may have started finish.
-	if err := h.ed.WaitFor(ctx, "quiet", func() bool {
-		a, _, _, _ := f.stats()
-		timers.Fire()
-		b, _, _, _ := f.stats()
-		return a == b && timers.Fire() == 0
-	}); err != nil {
-		t.Fatal(err)
-	}
+	h.quietAfterOpen(ctx, timers, f)
 	before, _, _, _ := f.stats()
 	// The burst's first edit is selected at once; the second waits for the timer.
 	if err := h.ed.EditFile(ctx, complexJava, "return Math.hypot(re, im);", "return Math.hypot(re, im) ;"); err != nil {
