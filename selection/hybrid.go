@@ -132,6 +132,9 @@ type evidence struct {
 	// classes: only runs of those during class initialization can keep its effect in
 	// static state.
 	nestedBodies bool
+	// tests are statements of test methods and fixtures that can observe the change
+	// without executing anything the record credits (see fieldSites).
+	tests []testStatement
 	// why says why the record cannot judge the change; "" when it can.
 	why string
 }
@@ -161,6 +164,9 @@ func coverageEvidence(rec *coverage.Store, in Input, c analysis.Change) evidence
 		}
 		sites, why := changeSites(rec, in.Base, c)
 		return evidence{sites: sites, members: []string{c.ID}, why: why}
+	}
+	if c.Kind == analysis.KindField && (c.Change == "added" || c.Change == "deleted") && c.RenamedFrom == "" && c.RenamedTo == "" {
+		return fieldSites(rec, in, c)
 	}
 	if c.Kind == analysis.KindType && c.Change == "added" {
 		if addedTypeUnseen(in, c) {
@@ -669,25 +675,17 @@ func coverageUnits(rec *coverage.Store, in Input, changes []analysis.Change, vou
 		}
 	}
 	var out []slicing.Unit
-	add := func(tc *slicing.TestClass, tm *slicing.TestMethod, units []slicing.Unit, c analysis.Change, site coverage.Site) {
-		where := tc.ID + "#" + methodName(tm.ID)
-		if site.Line > 0 {
-			where += " line " + strconv.Itoa(site.Line)
-		} else if site.Method() == "" {
-			where = tc.ID + " class setup"
-		} else {
-			where += " fixture"
-		}
+	add := func(tc *slicing.TestClass, tm *slicing.TestMethod, units []slicing.Unit, c analysis.Change, where, how string) {
 		for _, u := range units {
 			u.Because = []string{c.ID}
-			u.Via = []string{tm.ID, where, c.ID + " (executed in the coverage record)"}
+			u.Via = []string{tm.ID, where, c.ID + how}
 			u.Source = SourceCoverage
 			out = append(out, u)
 		}
 	}
 	for _, c := range changes {
-		sites := coverageEvidence(rec, in, c).sites
-		for _, site := range sites {
+		ev := coverageEvidence(rec, in, c)
+		for _, site := range ev.sites {
 			tc := classes[site.Class()]
 			if tc == nil {
 				continue
@@ -704,10 +702,40 @@ func coverageUnits(rec *coverage.Store, in Input, changes []analysis.Change, vou
 				if at.Line > 0 {
 					at.Line += shift // the test file changed above the method since the record
 				}
+				where := tc.ID + "#" + methodName(tm.ID)
+				switch {
+				case at.Line > 0:
+					where += " line " + strconv.Itoa(at.Line)
+				case at.Method() == "":
+					where = tc.ID + " class setup"
+				default:
+					where += " fixture"
+				}
 				if at.Method() == "" {
-					add(tc, tm, tm.Units, c, at)
+					add(tc, tm, tm.Units, c, where, " (executed in the coverage record)")
 				} else {
-					add(tc, tm, unitsAt(tm, at.Line), c, at)
+					add(tc, tm, unitsAt(tm, at.Line), c, where, " (executed in the coverage record)")
+				}
+			}
+		}
+		for _, ts := range ev.tests {
+			for _, tc := range in.Tests {
+				if tc.Abstract {
+					continue
+				}
+				fixture := slices.Contains(tc.Fixtures, ts.member)
+				for _, tm := range tc.Methods {
+					if !fixture && tm.MemberID != ts.member || !vouched.has(tc.ID+"#"+methodName(tm.ID)) {
+						continue
+					}
+					where, units := tc.ID+"#"+methodName(tm.ID), tm.Units
+					if fixture {
+						where = ts.member + " (fixture)"
+					} else if ts.line > 0 {
+						where += " line " + strconv.Itoa(ts.line)
+						units = unitsAt(tm, ts.line)
+					}
+					add(tc, tm, units, c, where, " (test code that may see it unrecorded)")
 				}
 			}
 		}

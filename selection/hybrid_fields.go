@@ -1,0 +1,365 @@
+package selection
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/assertlens/assertlens/analysis"
+	"github.com/assertlens/assertlens/selection/coverage"
+	"github.com/assertlens/assertlens/slicing"
+)
+
+// testStatement is a statement of test code that can observe a change without executing
+// any member the record credits: it names the change (a field read, a class literal) or
+// enumerates objects' fields (reflection, serialization). Line 0 stands for the whole
+// member.
+type testStatement struct {
+	member string
+	line   int
+}
+
+// fieldSites judges an added or deleted field of a production type. The code that names the
+// field changed with it, since nothing else compiles, and is judged itself; so what the
+// record must answer for is
+//   - code whose unchanged names now bind to the field, or bound to the deleted one (a
+//     subclass's or nested class's name that meant an inherited or outer field): the runs
+//     of the members the graph has reading or writing it;
+//   - its initializer: it runs in every constructor (an instance field) or in class
+//     initialization (a static one). An added initializer must be one that cannot throw
+//     and only makes its own value (literals, a lambda, a trivial new Object()); a deleted
+//     one must have changed nothing outside its own value, which the effect summaries
+//     prove (had it thrown, the tests after it failed, and the record does not vouch for
+//     failed tests). The statements that ran it (a deleted field's runs; an added
+//     instance field's constructors; an added static field's class initialization) are
+//     selected, as the truth counts them;
+//   - code that enumerates an object's fields: reflection, serialization, reflective
+//     comparison and printing. Production code and test helpers doing so are selected by
+//     their runs, test methods and fixtures by the statements that do so.
+//
+// It cannot judge fields of annotated classes or annotated fields (frameworks read them
+// unrecorded), a field named like a type (it obscures the type where it is in scope),
+// enum constants and static fields of enums (values() changes), and a field read during
+// class initialization.
+func fieldSites(rec *coverage.Store, in Input, c analysis.Change) evidence {
+	snap, g := in.Cur, in.CurGraph
+	if c.Change == "deleted" {
+		snap, g = in.Base, in.BaseGraph
+	}
+	owner := ownerType(c.ID)
+	t, m, f := snap.Type(owner), findMember(snap, c.ID), snap.FileOf(owner)
+	switch {
+	case t == nil || m == nil || f == nil:
+		return evidence{why: "a field the sources do not declare"}
+	case f.Test:
+		return evidence{why: "a change to test code"}
+	case g == nil:
+		return evidence{why: "a field " + c.Change + " without a graph to find its readers"}
+	case t.Kind == "enum" && m.Static():
+		return evidence{why: "an enum constant or static field of an enum " + c.Change}
+	case !benignAnnotations(m.Annotations):
+		return evidence{why: "an annotated field " + c.Change + ": frameworks may read it, unrecorded"}
+	case annotatedTypes(snap, t) != "":
+		return evidence{why: "a field " + c.Change + " in " + annotatedTypes(snap, t) + ", annotated: frameworks may read its fields, unrecorded"}
+	case namesType(in.Base, m.Name) || namesType(in.Cur, m.Name):
+		return evidence{why: "a field named like a type " + c.Change + ": it obscures the type in its scope"}
+	}
+	if c.Change == "added" && !trivialInitializer(snap, m, 0) {
+		return evidence{why: "an added field whose initializer runs code"}
+	}
+	if c.Change == "deleted" && !trivialInitializer(snap, m, 0) {
+		if why := slicing.InitializerWrites(snap, c.ID); why != "" {
+			return evidence{why: "a deleted field whose initializer may have changed other state: " + why}
+		}
+	}
+	var ev evidence
+	switch {
+	case m.BodyEnd <= m.BodyStart || m.Static() && analysis.ConstantVariable(t, m):
+		// No initializer runs: a constant's value is in the class file.
+	case m.Static():
+		// The record credits class initialization to the statements that triggered it.
+		hits := rec.Hits(owner + "#<clinit>")
+		if len(hits) == 0 {
+			return evidence{why: "a static field " + c.Change + " in a class whose initialization the record did not see"}
+		}
+		ev.sites = hits
+	default:
+		ev.sites = constructorSites(rec, owner)
+	}
+	for _, e := range g.Callers(c.ID) {
+		r := e.From
+		rt, rm, rf := snap.Type(ownerType(r)), findMember(snap, r), snap.FileOf(ownerType(r))
+		switch {
+		case r == c.ID || e.Kind == analysis.EdgeInitializer || e.Kind == analysis.EdgeStaticInit:
+			continue // the initializer's runs: the sites above
+		case rt == nil || rm == nil || rf == nil:
+			return evidence{why: "a field named where the record cannot see (" + r + ")"}
+		case rf.Test && analysis.IsTestMethod(rt, rm) || rf.Test && isFixture(in.Tests, r):
+			ev.tests = append(ev.tests, testStatementIn(in, c.Change == "deleted", r, e.Line))
+			continue
+		case rm.Static() && (rm.Kind == analysis.KindField || rm.Kind == analysis.KindInitializer):
+			return evidence{why: "a field named during class initialization, which outlives the test that ran it (" + r + ")"}
+		case rm.Kind == analysis.KindField || rm.Kind == analysis.KindInitializer:
+			ev.sites = union(union(ev.sites, rec.Hits(r)), constructorSites(rec, ownerType(r)))
+		default:
+			ev.sites = union(ev.sites, rec.Hits(r))
+		}
+		if !rf.Test {
+			ev.members = append(ev.members, r)
+		}
+	}
+	sites, tests := fieldEnumerators(rec, in)
+	ev.sites, ev.tests = union(ev.sites, sites), append(ev.tests, tests...)
+	return ev
+}
+
+// fieldEnumerators returns the runs of the production and test helper members that may
+// enumerate an object's fields (see enumeratesFields), and the statements of test methods
+// and fixtures that may.
+func fieldEnumerators(rec *coverage.Store, in Input) ([]coverage.Site, []testStatement) {
+	var sites []coverage.Site
+	var tests []testStatement
+	for _, path := range in.Cur.SortedPaths() {
+		f := in.Cur.Files[path]
+		for _, t := range f.Types {
+			for _, m := range t.Members {
+				for _, call := range m.Refs.Calls {
+					if !enumeratesFields(call) {
+						continue
+					}
+					if f.Test && (analysis.IsTestMethod(t, m) || isFixture(in.Tests, m.ID)) {
+						tests = append(tests, testStatement{member: m.ID, line: call.Line})
+					} else {
+						sites = union(sites, rec.Hits(m.ID))
+						break
+					}
+				}
+			}
+		}
+	}
+	return sites, tests
+}
+
+// fieldEnumeratingCalls are the names of library methods that read or write an object's
+// fields without naming them: reflection, Java serialization (a new field that does not
+// serialize makes writeObject throw; bytes written before fail to read), and the
+// reflective comparisons, printers and mappers of common test and JSON libraries.
+var fieldEnumeratingCalls = map[string]bool{
+	"getDeclaredFields": true, "getFields": true, "getDeclaredField": true, "getField": true,
+	"getRecordComponents": true, "objectFieldOffset": true, "findVarHandle": true,
+	"writeObject": true, "readObject": true, "writeUnshared": true, "readUnshared": true,
+	"defaultWriteObject": true, "defaultReadObject": true, "readFields": true, "putFields": true,
+	"serialize": true, "deserialize": true, "roundtrip": true, "roundTrip": true,
+	"reflectionEquals": true, "reflectionHashCode": true, "reflectionToString": true, "reflectionCompare": true,
+	"usingRecursiveComparison": true, "isEqualToComparingFieldByField": true,
+	"isEqualToComparingFieldByFieldRecursively": true, "isEqualToIgnoringGivenFields": true,
+	"isEqualToIgnoringNullFields": true, "isEqualToComparingOnlyGivenFields": true,
+	"hasFieldOrProperty": true, "hasFieldOrPropertyWithValue": true, "hasNoNullFieldsOrProperties": true,
+	"hasNoNullFieldsOrPropertiesExcept": true, "hasAllNullFieldsOrProperties": true, "extracting": true,
+	"samePropertyValuesAs": true, "toJson": true, "toJsonTree": true, "fromJson": true,
+	"writeValueAsString": true, "writeValueAsBytes": true, "writeValue": true, "readValue": true,
+	"convertValue": true, "valueToTree": true, "forClass": true, "toXML": true, "fromXML": true,
+}
+
+// enumeratesFields reports whether call may read or write fields of an object it is handed
+// without naming them. SerializationUtils.clone(x) copies through serialization;
+// Object#clone() (no argument) copies fields it never looks at.
+func enumeratesFields(call analysis.Call) bool {
+	return fieldEnumeratingCalls[call.Name] || call.Name == "clone" && call.Arity > 0
+}
+
+// testStatementIn returns the statement of test member id at line (in the deleted side's
+// lines when deleted) as a line of the current sources, or the whole member when the member
+// moved with other changes.
+func testStatementIn(in Input, deleted bool, id string, line int) testStatement {
+	if !deleted {
+		return testStatement{member: id, line: line}
+	}
+	old, cur := findMember(in.Base, id), findMember(in.Cur, id)
+	if old == nil || cur == nil || !sameMember(old, cur) || line <= 0 {
+		return testStatement{member: id}
+	}
+	return testStatement{member: id, line: line + cur.Line - old.Line}
+}
+
+// isFixture reports whether id runs around the tests of some test class.
+func isFixture(tests []*slicing.TestClass, id string) bool {
+	for _, tc := range tests {
+		for _, f := range tc.Fixtures {
+			if f == id {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// trivialInitializer reports whether field m has no initializer, or one that cannot throw
+// and only makes its own value: literals and operators on them, a lambda or a method
+// reference on a type, or new of a class whose creation runs nothing (java.lang.Object, a
+// JDK container or lock made empty, a project class whose construction does nothing that
+// could throw or change other state).
+func trivialInitializer(snap *analysis.Snapshot, m *analysis.Member, depth int) bool {
+	if m.BodyEnd <= m.BodyStart {
+		return true
+	}
+	r := &m.Refs
+	if r.MayThrow || r.Reflective || r.LocalTypes || m.Broken || len(r.Names)+len(r.Selects)+len(r.ClassLits)+len(r.Strings) > 0 {
+		return false
+	}
+	if len(r.Calls) == 0 {
+		return true
+	}
+	if len(r.Calls) == 1 && r.Calls[0].MethRef || functionInitializer(snap, m) {
+		return true
+	}
+	if len(r.Calls) != 1 {
+		return false
+	}
+	call := r.Calls[0]
+	if call.Name != "<init>" || call.Arity != 0 || call.Anon || call.MethRef || call.Receiver != nil {
+		return false
+	}
+	return trivialNew(snap, analysis.EraseType(call.New), depth)
+}
+
+// functionInitializer says whether the initializer of m is one lambda: creating it runs
+// nothing.
+func functionInitializer(snap *analysis.Snapshot, m *analysis.Member) bool {
+	f := snap.FileOf(ownerType(m.ID))
+	if f == nil {
+		return false
+	}
+	src, err := snap.Read(f.Path)
+	if err != nil || m.BodyEnd > len(src) {
+		return false
+	}
+	return lambdaHead.Match(src[m.BodyStart:m.BodyEnd])
+}
+
+// emptyJDKTypes are JDK classes whose no-argument constructor only makes an empty object.
+var emptyJDKTypes = map[string]bool{
+	"Object": true, "ArrayList": true, "LinkedList": true, "HashMap": true, "LinkedHashMap": true,
+	"TreeMap": true, "HashSet": true, "LinkedHashSet": true, "TreeSet": true, "ArrayDeque": true,
+	"ConcurrentHashMap": true, "CopyOnWriteArrayList": true, "CopyOnWriteArraySet": true,
+	"ConcurrentLinkedQueue": true, "ConcurrentLinkedDeque": true, "IdentityHashMap": true,
+	"WeakHashMap": true, "Vector": true, "Hashtable": true, "StringBuilder": true, "StringBuffer": true,
+	"ReentrantLock": true, "ReentrantReadWriteLock": true, "AtomicInteger": true, "AtomicLong": true,
+	"AtomicBoolean": true, "AtomicReference": true,
+}
+
+// trivialNew reports whether new name() cannot throw and changes nothing but the new
+// object: an empty JDK object, or a top-level or static nested project class (one of the
+// name) without initializer blocks, whose constructors are empty, whose fields' initializers
+// are trivial, and whose superclass is trivial to make too.
+func trivialNew(snap *analysis.Snapshot, name string, depth int) bool {
+	var found *analysis.Type
+	for _, path := range snap.SortedPaths() {
+		for _, t := range snap.Files[path].Types {
+			if t.Name == name || t.ID == name {
+				if found != nil {
+					return false // which one is meant is not followed here
+				}
+				found = t
+			}
+		}
+	}
+	if found == nil {
+		return emptyJDKTypes[name] && !strings.Contains(name, ".")
+	}
+	t := found
+	if depth > 3 || t.Kind != "class" || t.Outer != "" && !slices.Contains(t.Modifiers, "static") || len(t.Implements) > 0 && !serializableOnly(t) {
+		return false
+	}
+	for _, m := range t.Members {
+		switch m.Kind {
+		case analysis.KindInitializer:
+			return false
+		case analysis.KindConstructor:
+			r := &m.Refs
+			if len(m.Params) > 0 || r.MayThrow || len(r.Calls)+len(r.Names)+len(r.Selects)+len(r.Strings)+len(r.ClassLits) > 0 {
+				return false
+			}
+		case analysis.KindField:
+			if !trivialInitializer(snap, m, depth+1) {
+				return false
+			}
+		}
+	}
+	if len(t.Extends) == 0 || t.Extends[0] == "Object" {
+		return true
+	}
+	return trivialNew(snap, analysis.EraseType(t.Extends[0]), depth+1)
+}
+
+// serializableOnly reports whether t implements nothing but Serializable: a marker with
+// no methods library code could call.
+func serializableOnly(t *analysis.Type) bool {
+	for _, i := range t.Implements {
+		if i != "Serializable" && i != "java.io.Serializable" {
+			return false
+		}
+	}
+	return true
+}
+
+// benignAnnotations reports whether annotations holds only ones no framework reads
+// fields by.
+func benignAnnotations(annotations []string) bool {
+	for _, a := range annotations {
+		switch a {
+		case "Deprecated", "SuppressWarnings", "SuppressFBWarnings", "SafeVarargs", "FunctionalInterface",
+			"Nullable", "NonNull", "Nonnull", "CheckForNull", "VisibleForTesting", "GuardedBy":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// annotatedTypes returns the id of t or of a type enclosing it or above it in the
+// project's class hierarchy that carries an annotation a framework may read fields by,
+// "" when none does.
+func annotatedTypes(snap *analysis.Snapshot, t *analysis.Type) string {
+	seen := map[string]bool{}
+	for queue := []*analysis.Type{t}; len(queue) > 0; queue = queue[1:] {
+		x := queue[0]
+		if x == nil || seen[x.ID] {
+			continue
+		}
+		seen[x.ID] = true
+		if !benignAnnotations(x.Annotations) {
+			return x.ID
+		}
+		if x.Outer != "" {
+			queue = append(queue, snap.Type(x.Outer))
+		}
+		for _, sup := range x.Extends {
+			for _, path := range snap.SortedPaths() {
+				for _, st := range snap.Files[path].Types {
+					if st.Name == simpleTypeName(analysis.EraseType(sup)) {
+						queue = append(queue, st)
+					}
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// namesType reports whether some type of snap, or one it imports, has the simple name
+// name.
+func namesType(snap *analysis.Snapshot, name string) bool {
+	for _, f := range snap.Files {
+		for _, imp := range f.Imports {
+			if simpleTypeName(imp.Name) == name {
+				return true
+			}
+		}
+		for _, t := range f.Types {
+			if t.Name == name {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,141 @@
+package selection
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/assertlens/assertlens/selection/coverage"
+)
+
+// boxFiles: Box's constant EMPTY is made during class initialization, so tests that use
+// it never run a Box constructor themselves; Fields counts an object's fields by
+// reflection (production code), and a test does so itself.
+var boxFiles = map[string]string{
+	"src/main/java/f/Base.java": "package f;\npublic class Base {\n  protected int size = 1;\n}\n",
+	"src/main/java/f/Box.java": `package f;
+public class Box extends Base {
+  public static final Box EMPTY = new Box(0);
+  private static final StringBuilder NOTES = new StringBuilder("n");
+  private static final int TICKET = Counter.next();
+  private final int v;
+  public Box(int v) { this.v = v; }
+  public int value() { return v; }
+  public int size() { return size; }
+}
+`,
+	"src/main/java/f/Counter.java": "package f;\npublic class Counter {\n  static int n;\n  public static int next() { return ++n; }\n}\n",
+	"src/main/java/f/Fields.java":   "package f;\npublic class Fields {\n  public static int count(Object o) { return o.getClass().getDeclaredFields().length; }\n}\n",
+	"src/test/java/f/BoxTest.java": `package f;
+import org.junit.Test;
+import static org.junit.Assert.*;
+public class BoxTest {
+  @Test public void value() {
+    Box b = new Box(2);
+    assertEquals(2, b.value());
+  }
+  @Test public void empty() {
+    assertEquals(0, Box.EMPTY.value());
+  }
+  @Test public void reflects() {
+    assertEquals(4, Fields.count(Box.EMPTY));
+  }
+  @Test public void reflectsHere() {
+    assertEquals(4, Box.EMPTY.getClass().getDeclaredFields().length);
+  }
+  @Test public void sized() {
+    assertEquals(1, Box.EMPTY.size());
+  }
+  @Test public void counts() {
+    assertEquals(2, Counter.next());
+  }
+}
+`,
+}
+
+// boxRun is what the agent records for boxFiles: empty runs first and triggers Box's
+// initialization, which makes EMPTY and takes a ticket from Counter.
+func boxRun() coverage.Run {
+	members := []coverage.JVMMember{
+		{Class: "f.Box", Method: "<clinit>", Desc: "()V"},
+		{Class: "f.Box", Method: "<init>", Desc: "(I)V"},
+		{Class: "f.Box", Method: "value", Desc: "()I"},
+		{Class: "f.Box", Method: "size", Desc: "()I"},
+		{Class: "f.Base", Method: "<init>", Desc: "()V"},
+		{Class: "f.Counter", Method: "next", Desc: "()I"},
+		{Class: "f.Fields", Method: "count", Desc: "(Ljava/lang/Object;)I"},
+	}
+	hit := func(m int, test string, line int) coverage.JVMHit {
+		return coverage.JVMHit{Member: m, TestClass: "f.BoxTest", TestMethod: test, Line: line}
+	}
+	run := coverage.Run{Members: members, Hits: []coverage.JVMHit{
+		hit(0, "empty", 10), hit(1, "empty", 10), hit(4, "empty", 10), hit(5, "empty", 10), hit(2, "empty", 10),
+		hit(1, "value", 6), hit(4, "value", 6), hit(2, "value", 7),
+		hit(6, "reflects", 13),
+		hit(3, "sized", 19),
+		hit(5, "counts", 22),
+	}, ClassInit: []int{0, 1, 4, 5}}
+	for _, name := range []string{"value", "empty", "reflects", "reflectsHere", "sized", "counts"} {
+		run.Tests = append(run.Tests, coverage.TestOutcome{Test: "f.BoxTest#" + name, Status: "passed"})
+	}
+	return run
+}
+
+// TestHybridAddedAndDeletedFields: a field added or deleted is judged by the record when
+// its initializer only makes its own value: the statements that ran it (constructors,
+// class initialization), the runs of code whose names now bind to it, and whatever may
+// enumerate fields (reflection in production code by its runs, in test code by its
+// statements). sized and counts never see such a change. Near-misses stay with the graph:
+// an initializer that runs code, a deleted one that changed other state, an annotated
+// field.
+func TestHybridAddedAndDeletedFields(t *testing.T) {
+	const box = "src/main/java/f/Box.java"
+	observers := []string{"f.BoxTest#empty:10 coverage", "f.BoxTest#reflects:13 coverage",
+		"f.BoxTest#reflectsHere:16 coverage", "f.BoxTest#value:7 coverage"}
+	for _, tc := range []struct {
+		name, old, new string
+		want           []string // "unit source", sorted; nil: only check why
+		why            string   // what coverage.static says of the change ("" for none)
+	}{
+		{"an added lock: constructors' runs and field enumerators", "  private final int v;", "  private final int v;\n  private final Object lock = new Object();",
+			observers, ""},
+		{"an added field without initializer", "  private final int v;", "  private final int v;\n  private int spare;",
+			[]string{"f.BoxTest#reflects:13 coverage", "f.BoxTest#reflectsHere:16 coverage"}, ""},
+		{"an added field a subclass's unchanged name now reads (Box.size hides Base.size)", "  private final int v;", "  private final int v;\n  private int size = 5;",
+			append(slices.Clone(observers), "f.BoxTest#sized:19 coverage"), ""},
+		{"an added static field: the statements that initialized the class", "  private final int v;", "  private final int v;\n  private static int[] EXTRA = {1};",
+			[]string{"f.BoxTest#empty:10 coverage", "f.BoxTest#reflects:13 coverage", "f.BoxTest#reflectsHere:16 coverage"}, ""},
+		{"a deleted static field whose initializer made only its own value", "  private static final StringBuilder NOTES = new StringBuilder(\"n\");\n", "",
+			[]string{"f.BoxTest#empty:10 coverage", "f.BoxTest#reflects:13 coverage", "f.BoxTest#reflectsHere:16 coverage"}, ""},
+		{"near-miss: an added field whose initializer runs code", "  private final int v;", "  private final int v;\n  private final int id = Counter.next();",
+			nil, "initializer runs code"},
+		{"near-miss: a deleted field whose initializer changed other state (Counter's count)", "  private static final int TICKET = Counter.next();\n", "",
+			nil, "may have changed other state"},
+		{"near-miss: an added annotated field", "  private final int v;", "  private final int v;\n  @Inject private Object dep;",
+			nil, "annotated field"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := selectWithRecord(t, boxFiles, box, tc.old, tc.new, boxRun())
+			got := []string{}
+			for _, u := range res.Units {
+				got = append(got, u.ID+" "+u.Source)
+			}
+			slices.Sort(got)
+			if tc.want != nil {
+				tc.want = slices.Sorted(slices.Values(tc.want))
+			}
+			if tc.want != nil && !slices.Equal(got, tc.want) {
+				t.Errorf("units = %v, want %v", got, tc.want)
+			}
+			if tc.why != "" && res.Totals.FromCoverage > 0 {
+				t.Errorf("units = %v, want all from the graph", got)
+			}
+			checkStaticReason(t, res, tc.why)
+			for _, u := range res.Units {
+				if u.Source == SourceCoverage && !strings.Contains(strings.Join(u.Via, " "), "f.Box#") {
+					t.Errorf("unit %s via %v does not name the change", u.ID, u.Via)
+				}
+			}
+		})
+	}
+}
