@@ -29,9 +29,9 @@ type testStatement struct {
 //     and only makes its own value (literals, a lambda, a trivial new Object()); a deleted
 //     one must have changed nothing outside its own value, which the effect summaries
 //     prove (had it thrown, the tests after it failed, and the record does not vouch for
-//     failed tests). The statements that ran it (a deleted field's runs; an added
-//     instance field's constructors; an added static field's class initialization) are
-//     selected, as the truth counts them;
+//     failed tests). The statements that run or ran it are selected, as the truth counts
+//     them: those that ran a constructor of the class (an instance field) or initialized
+//     the class (a static field that is no compile-time constant);
 //   - code that enumerates an object's fields: reflection, serialization, reflective
 //     comparison and printing. Production code and test helpers doing so are selected by
 //     their runs, test methods and fixtures by the statements that do so.
@@ -123,7 +123,7 @@ func fieldEnumerators(rec *coverage.Store, in Input) ([]coverage.Site, []testSta
 		for _, t := range f.Types {
 			for _, m := range t.Members {
 				for _, call := range m.Refs.Calls {
-					if !enumeratesFields(call) {
+					if !enumeratesFields(call) || projectCall(in.Cur, call) {
 						continue
 					}
 					if f.Test && (analysis.IsTestMethod(t, m) || isFixture(in.Tests, m.ID)) {
@@ -137,6 +137,28 @@ func fieldEnumerators(rec *coverage.Store, in Input) ([]coverage.Site, []testSta
 		}
 	}
 	return sites, tests
+}
+
+// projectCall reports whether call plainly goes to project code: it makes a project type
+// or calls a static method a project type declares. What that code does is in the record
+// (its runs), and judged there when it enumerates fields itself.
+func projectCall(snap *analysis.Snapshot, call analysis.Call) bool {
+	head, name := analysis.EraseType(call.New), "<init>"
+	if head == "" && len(call.Receiver) == 1 {
+		head, name = call.Receiver[0], call.Name
+	}
+	if head == "" || head[0] < 'A' || head[0] > 'Z' {
+		return false
+	}
+	head = simpleTypeName(head)
+	for _, f := range snap.Files {
+		for _, t := range f.Types {
+			if t.Name == head && (name == "<init>" || slices.ContainsFunc(t.Members, func(m *analysis.Member) bool { return m.Name == name })) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // fieldEnumeratingCalls are the names of library methods that read or write an object's
@@ -158,13 +180,26 @@ var fieldEnumeratingCalls = map[string]bool{
 	"samePropertyValuesAs": true, "toJson": true, "toJsonTree": true, "fromJson": true,
 	"writeValueAsString": true, "writeValueAsBytes": true, "writeValue": true, "readValue": true,
 	"convertValue": true, "valueToTree": true, "forClass": true, "toXML": true, "fromXML": true,
+	"readField": true, "writeField": true, "readDeclaredField": true, "writeDeclaredField": true,
+	"getAllFields": true, "getAllFieldsList": true, "getFieldsWithAnnotation": true, "getFieldsListWithAnnotation": true,
 }
 
 // enumeratesFields reports whether call may read or write fields of an object it is handed
-// without naming them. SerializationUtils.clone(x) copies through serialization;
-// Object#clone() (no argument) copies fields it never looks at.
+// without naming them: one of fieldEnumeratingCalls, a call on or a creation of a type
+// named for reflection or fields (ReflectionToStringBuilder.toString(x),
+// new ReflectionDiffBuilder<>(..), ReflectionTestUtils.setField(..)), or
+// SerializationUtils.clone(x), which copies through serialization (Object#clone(), without
+// an argument, copies fields it never looks at).
 func enumeratesFields(call analysis.Call) bool {
-	return fieldEnumeratingCalls[call.Name] || call.Name == "clone" && call.Arity > 0
+	if fieldEnumeratingCalls[call.Name] || call.Name == "clone" && call.Arity > 0 {
+		return true
+	}
+	for _, name := range append([]string{call.New}, call.Receiver...) {
+		if strings.Contains(name, "Reflect") || strings.Contains(name, "Field") {
+			return true
+		}
+	}
+	return false
 }
 
 // testStatementIn returns the statement of test member id at line (in the deleted side's

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/assertlens/assertlens/analysis"
 	"github.com/assertlens/assertlens/selection/coverage"
 )
 
@@ -25,7 +26,7 @@ public class Box extends Base {
 }
 `,
 	"src/main/java/f/Counter.java": "package f;\npublic class Counter {\n  static int n;\n  public static int next() { return ++n; }\n}\n",
-	"src/main/java/f/Fields.java":   "package f;\npublic class Fields {\n  public static int count(Object o) { return o.getClass().getDeclaredFields().length; }\n}\n",
+	"src/main/java/f/Fields.java":  "package f;\npublic class Fields {\n  public static int count(Object o) { return o.getClass().getDeclaredFields().length; }\n}\n",
 	"src/test/java/f/BoxTest.java": `package f;
 import org.junit.Test;
 import static org.junit.Assert.*;
@@ -137,5 +138,34 @@ func TestHybridAddedAndDeletedFields(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestEnumeratesFields: which calls may read an object's fields without naming them, and
+// which of those plainly go to project code (whose runs the record holds).
+func TestEnumeratesFields(t *testing.T) {
+	snap := memSnapshot(t, boxFiles, nil)
+	for _, tc := range []struct {
+		call          analysis.Call
+		enum, project bool
+	}{
+		{analysis.Call{Name: "getDeclaredFields", Receiver: []string{"c"}}, true, false},
+		{analysis.Call{Name: "writeObject", Arity: 1, Receiver: []string{"out"}}, true, false},
+		{analysis.Call{Name: "usingRecursiveComparison", Receiver: []string{"()"}}, true, false},
+		{analysis.Call{Name: "clone", Arity: 1, Receiver: []string{"SerializationUtils"}}, true, false},
+		{analysis.Call{Name: "clone", Receiver: []string{"box"}}, false, false},
+		{analysis.Call{Name: "toString", Arity: 1, Receiver: []string{"ReflectionToStringBuilder"}}, true, false},
+		{analysis.Call{Name: "<init>", Arity: 1, New: "ReflectionDiffBuilder<T>"}, true, false},
+		{analysis.Call{Name: "get", Arity: 1, Receiver: []string{"someField"}}, true, false},
+		{analysis.Call{Name: "getDeclaredFields", Receiver: []string{"Fields"}}, true, false}, // Fields declares no such method
+		{analysis.Call{Name: "count", Arity: 1, Receiver: []string{"Fields"}}, true, true},    // named for fields, but project code
+		{analysis.Call{Name: "value", Receiver: []string{"b"}}, false, false},
+	} {
+		if got := enumeratesFields(tc.call); got != tc.enum {
+			t.Errorf("enumeratesFields(%+v) = %v, want %v", tc.call, got, tc.enum)
+		}
+		if got := projectCall(snap, tc.call); got != tc.project {
+			t.Errorf("projectCall(%+v) = %v, want %v", tc.call, got, tc.project)
+		}
 	}
 }
