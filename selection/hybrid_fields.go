@@ -71,11 +71,12 @@ func fieldSites(rec *coverage.Store, in Input, c analysis.Change) evidence {
 			return evidence{why: "a deleted field whose initializer may have changed other state: " + why}
 		}
 	}
+	static := m.Static() || t.Kind == "interface" || t.Kind == "annotation" // interface fields are implicitly static
 	var ev evidence
 	switch {
-	case m.BodyEnd <= m.BodyStart || m.Static() && analysis.ConstantVariable(t, m):
+	case m.BodyEnd <= m.BodyStart || static && analysis.ConstantVariable(t, m):
 		// No initializer runs: a constant's value is in the class file.
-	case m.Static():
+	case static:
 		// The record credits class initialization to the statements that triggered it.
 		hits := rec.Hits(owner + "#<clinit>")
 		if len(hits) == 0 {
