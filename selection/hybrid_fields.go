@@ -238,14 +238,17 @@ func trivialInitializer(snap *analysis.Snapshot, m *analysis.Member, depth int) 
 	if m.BodyEnd <= m.BodyStart {
 		return true
 	}
+	if functionInitializer(snap, m) {
+		return true
+	}
 	r := &m.Refs
-	if r.MayThrow || r.Reflective || r.LocalTypes || m.Broken || len(r.Names)+len(r.Selects)+len(r.ClassLits)+len(r.Strings) > 0 {
+	if r.MayThrow || r.Reflective || r.LocalTypes || m.Broken || len(r.ClassLits)+len(r.Strings) > 0 || !constantsOnly(snap, m) {
 		return false
 	}
 	if len(r.Calls) == 0 {
 		return true
 	}
-	if len(r.Calls) == 1 && r.Calls[0].MethRef || functionInitializer(snap, m) {
+	if len(r.Calls) == 1 && r.Calls[0].MethRef && len(r.Names) == 0 && len(r.Selects) == 0 {
 		return true
 	}
 	if len(r.Calls) != 1 {
@@ -256,6 +259,49 @@ func trivialInitializer(snap *analysis.Snapshot, m *analysis.Member, depth int) 
 		return false
 	}
 	return trivialNew(snap, analysis.EraseType(call.New), depth)
+}
+
+// constantsOnly reports whether the names and field selections m's initializer reads
+// are all compile-time constants of project types (MAX_LENGTH of its own class,
+// Limits.MAX of another): javac copies their values, so reading them runs nothing.
+func constantsOnly(snap *analysis.Snapshot, m *analysis.Member) bool {
+	constant := func(typ *analysis.Type, name string) bool {
+		if typ == nil {
+			return false
+		}
+		for _, f := range typ.Members {
+			if f.Kind == analysis.KindField && f.Name == name {
+				return analysis.ConstantVariable(typ, f)
+			}
+		}
+		return false
+	}
+	own := snap.Type(ownerType(m.ID))
+	for _, n := range m.Refs.Names {
+		if !constant(own, n) {
+			return false
+		}
+	}
+	for _, sel := range m.Refs.Selects {
+		if len(sel.Receiver) != 1 || sel.Write {
+			return false
+		}
+		var typ *analysis.Type
+		for _, path := range snap.SortedPaths() {
+			for _, t := range snap.Files[path].Types {
+				if t.Name == sel.Receiver[0] {
+					if typ != nil {
+						return false // which one is meant is not followed here
+					}
+					typ = t
+				}
+			}
+		}
+		if !constant(typ, sel.Name) {
+			return false
+		}
+	}
+	return true
 }
 
 // functionInitializer says whether the initializer of m is one lambda: creating it runs

@@ -19,6 +19,7 @@ public class Box extends Base {
   public static final Box EMPTY = new Box(0);
   private static final StringBuilder NOTES = new StringBuilder("n");
   private static final int TICKET = Counter.next();
+  static final int LIMIT = 3;
   private final int v;
   public Box(int v) { this.v = v; }
   public int value() { return v; }
@@ -100,6 +101,10 @@ func TestHybridAddedAndDeletedFields(t *testing.T) {
 	}{
 		{"an added lock: constructors' runs and field enumerators", "  private final int v;", "  private final int v;\n  private final Object lock = new Object();",
 			observers, ""},
+		{"an added field set to a compile-time constant", "  private final int v;", "  private final int v;\n  private int limit = LIMIT;",
+			observers, ""},
+		{"near-miss: an added field set to a static that is no constant", "  private final int v;", "  private final int v;\n  private int limit = Counter.n;",
+			nil, "initializer runs code"},
 		{"an added field without initializer", "  private final int v;", "  private final int v;\n  private int spare;",
 			[]string{"f.BoxTest#reflects:13 coverage", "f.BoxTest#reflectsHere:16 coverage"}, ""},
 		{"an added field a subclass's unchanged name now reads (Box.size hides Base.size)", "  private final int v;", "  private final int v;\n  private int size = 5;",
