@@ -168,6 +168,11 @@ func coverageEvidence(rec *coverage.Store, in Input, c analysis.Change) evidence
 	if c.Kind == analysis.KindField && (c.Change == "added" || c.Change == "deleted") && c.RenamedFrom == "" && c.RenamedTo == "" {
 		return fieldSites(rec, in, c)
 	}
+	if c.Kind == analysis.KindMethod && (c.Change == "added" || c.Change == "deleted") && c.RenamedFrom == "" && c.RenamedTo == "" {
+		if n, ok := objectMethodArity[memberName(c.ID)]; ok && paramCount(in, c) == n {
+			return objectMethodSites(rec, in, c)
+		}
+	}
 	if c.Kind == analysis.KindType && c.Change == "added" {
 		if addedTypeUnseen(in, c) {
 			return evidence{}

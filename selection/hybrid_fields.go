@@ -183,6 +183,7 @@ var fieldEnumeratingCalls = map[string]bool{
 	"convertValue": true, "valueToTree": true, "forClass": true, "toXML": true, "fromXML": true,
 	"readField": true, "writeField": true, "readDeclaredField": true, "writeDeclaredField": true,
 	"getAllFields": true, "getAllFieldsList": true, "getFieldsWithAnnotation": true, "getFieldsListWithAnnotation": true,
+	"mock": true, "spy": true, // Mockito makes objects without running a constructor
 }
 
 // enumeratesFields reports whether call may read or write fields of an object it is handed
@@ -444,4 +445,75 @@ func namesType(snap *analysis.Snapshot, name string) bool {
 		}
 	}
 	return false
+}
+
+// objectMethodArity is the parameter count of each java.lang.Object method a class may
+// override, but finalize, which the collector runs in whatever test is running.
+var objectMethodArity = map[string]int{"toString": 0, "hashCode": 0, "equals": 1, "clone": 0}
+
+// objectMethodSites judges an added or deleted override of one of java.lang.Object's
+// methods (toString, equals, hashCode, clone) in a production class. Library code calls
+// them unrecorded (string concatenation, hash maps, assertion messages), so no recorded
+// call can tell who reached the old one; but every such call runs on an object of the
+// class or a subclass, and a statement gets hold of one by running a constructor of the
+// class (recorded, subclasses' too, which run it), or by taking one made elsewhere: kept in
+// static state (then the record cannot judge: a constructor run during class initialization
+// or feeding static state sends the change to the graph), or made without a constructor
+// (deserialization, a copy through serialization, a mock: see fieldEnumerators).
+// Statements naming the class for reflection or a method reference are selected too.
+func objectMethodSites(rec *coverage.Store, in Input, c analysis.Change) evidence {
+	snap, g := in.Cur, in.CurGraph
+	if c.Change == "deleted" {
+		snap, g = in.Base, in.BaseGraph
+	}
+	owner := ownerType(c.ID)
+	t, m, f := snap.Type(owner), findMember(snap, c.ID), snap.FileOf(owner)
+	switch {
+	case t == nil || m == nil || f == nil:
+		return evidence{why: "a method the sources do not declare"}
+	case f.Test:
+		return evidence{why: "a change to test code"}
+	case g == nil:
+		return evidence{why: "an override of java.lang.Object's " + m.Name + " " + c.Change + " without a graph"}
+	case t.Kind != "class" && t.Kind != "enum" && t.Kind != "record":
+		return evidence{why: "an override of java.lang.Object's " + m.Name + " " + c.Change + " in a " + t.Kind}
+	}
+	prefix := owner + "#<init>("
+	var ev evidence
+	for _, rm := range rec.Members {
+		if strings.HasPrefix(rm.ID, prefix) {
+			ev.sites = union(ev.sites, rec.Hits(rm.ID))
+			ev.members = append(ev.members, rm.ID)
+		}
+	}
+	for _, e := range g.Callers(c.ID) {
+		if e.Kind != analysis.EdgeClassLiteral && e.Kind != analysis.EdgeReflection && e.Kind != analysis.EdgeMethodRef && e.Kind != analysis.EdgeResource {
+			continue // calls run on an object of the class: its constructors' runs hold them
+		}
+		rt, rm, rf := snap.Type(ownerType(e.From)), findMember(snap, e.From), snap.FileOf(ownerType(e.From))
+		switch {
+		case rt == nil || rm == nil || rf == nil:
+			return evidence{why: "an override of java.lang.Object's " + m.Name + " named where the record cannot see (" + e.From + ")"}
+		case rf.Test && (analysis.IsTestMethod(rt, rm) || isFixture(in.Tests, e.From)):
+			ev.tests = append(ev.tests, testStatementIn(in, c.Change == "deleted", e.From, e.Line))
+		default:
+			ev.sites = union(ev.sites, rec.Hits(e.From))
+		}
+	}
+	sites, tests := fieldEnumerators(rec, in)
+	ev.sites, ev.tests = union(ev.sites, sites), append(ev.tests, tests...)
+	return ev
+}
+
+// paramCount returns the number of parameters of the method c adds or deletes, -1 when
+// its side does not declare it.
+func paramCount(in Input, c analysis.Change) int {
+	snap := in.Cur
+	if c.Change == "deleted" {
+		snap = in.Base
+	}
+	if m := findMember(snap, c.ID); m != nil {
+		return len(m.Params)
+	}
+	return -1
 }

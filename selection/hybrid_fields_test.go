@@ -117,6 +117,8 @@ func TestHybridAddedAndDeletedFields(t *testing.T) {
 			nil, "initializer runs code"},
 		{"near-miss: a deleted field whose initializer changed other state (Counter's count)", "  private static final int TICKET = Counter.next();\n", "",
 			nil, "may have changed other state"},
+		{"near-miss: an added toString of a class whose constant is made during class initialization", "  public int value()", "  public String toString() { return \"box\"; }\n  public int value()",
+			nil, "ran during class initialization"},
 		{"near-miss: an added annotated field", "  private final int v;", "  private final int v;\n  @Inject private Object dep;",
 			nil, "annotated field"},
 	} {
