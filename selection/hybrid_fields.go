@@ -151,15 +151,31 @@ func projectCall(snap *analysis.Snapshot, call analysis.Call) bool {
 	if head == "" || head[0] < 'A' || head[0] > 'Z' {
 		return false
 	}
-	head = simpleTypeName(head)
-	for _, f := range snap.Files {
-		for _, t := range f.Types {
-			if t.Name == head && (name == "<init>" || slices.ContainsFunc(t.Members, func(m *analysis.Member) bool { return m.Name == name })) {
-				return true
+	return slices.ContainsFunc(typesNamed(snap, simpleTypeName(head)), func(t *analysis.Type) bool {
+		return name == "<init>" || slices.ContainsFunc(t.Members, func(m *analysis.Member) bool { return m.Name == name })
+	})
+}
+
+// typesNamed returns the project types of snap with the simple name name, in path order.
+func typesNamed(snap *analysis.Snapshot, name string) []*analysis.Type {
+	var out []*analysis.Type
+	for _, path := range snap.SortedPaths() {
+		for _, t := range snap.Files[path].Types {
+			if t.Name == name {
+				out = append(out, t)
 			}
 		}
 	}
-	return false
+	return out
+}
+
+// onlyTypeNamed returns the one project type of simple name name, nil when there is none
+// or more than one (which one is meant is not followed here).
+func onlyTypeNamed(snap *analysis.Snapshot, name string) *analysis.Type {
+	if ts := typesNamed(snap, name); len(ts) == 1 {
+		return ts[0]
+	}
+	return nil
 }
 
 // fieldEnumeratingCalls are the names of library methods that read or write an object's
@@ -287,18 +303,7 @@ func constantsOnly(snap *analysis.Snapshot, m *analysis.Member) bool {
 		if len(sel.Receiver) != 1 || sel.Write {
 			return false
 		}
-		var typ *analysis.Type
-		for _, path := range snap.SortedPaths() {
-			for _, t := range snap.Files[path].Types {
-				if t.Name == sel.Receiver[0] {
-					if typ != nil {
-						return false // which one is meant is not followed here
-					}
-					typ = t
-				}
-			}
-		}
-		if !constant(typ, sel.Name) {
+		if !constant(onlyTypeNamed(snap, sel.Receiver[0]), sel.Name) {
 			return false
 		}
 	}
@@ -335,21 +340,17 @@ var emptyJDKTypes = map[string]bool{
 // name) without initializer blocks, whose constructors are empty, whose fields' initializers
 // are trivial, and whose superclass is trivial to make too.
 func trivialNew(snap *analysis.Snapshot, name string, depth int) bool {
-	var found *analysis.Type
-	for _, path := range snap.SortedPaths() {
-		for _, t := range snap.Files[path].Types {
-			if t.Name == name || t.ID == name {
-				if found != nil {
-					return false // which one is meant is not followed here
-				}
-				found = t
-			}
+	t := snap.Type(name)
+	if t == nil {
+		switch ts := typesNamed(snap, name); len(ts) {
+		case 0:
+			return emptyJDKTypes[name] && !strings.Contains(name, ".")
+		case 1:
+			t = ts[0]
+		default:
+			return false // which one is meant is not followed here
 		}
 	}
-	if found == nil {
-		return emptyJDKTypes[name] && !strings.Contains(name, ".")
-	}
-	t := found
 	if depth > 3 || t.Kind != "class" || t.Outer != "" && !slices.Contains(t.Modifiers, "static") || len(t.Implements) > 0 && !serializableOnly(t) {
 		return false
 	}
@@ -417,13 +418,7 @@ func annotatedTypes(snap *analysis.Snapshot, t *analysis.Type) string {
 			queue = append(queue, snap.Type(x.Outer))
 		}
 		for _, sup := range x.Extends {
-			for _, path := range snap.SortedPaths() {
-				for _, st := range snap.Files[path].Types {
-					if st.Name == simpleTypeName(analysis.EraseType(sup)) {
-						queue = append(queue, st)
-					}
-				}
-			}
+			queue = append(queue, typesNamed(snap, simpleTypeName(analysis.EraseType(sup)))...)
 		}
 	}
 	return ""
@@ -438,13 +433,8 @@ func namesType(snap *analysis.Snapshot, name string) bool {
 				return true
 			}
 		}
-		for _, t := range f.Types {
-			if t.Name == name {
-				return true
-			}
-		}
 	}
-	return false
+	return len(typesNamed(snap, name)) > 0
 }
 
 // objectMethodArity is the parameter count of each java.lang.Object method a class may
