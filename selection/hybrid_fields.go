@@ -119,12 +119,13 @@ func fieldSites(rec *coverage.Store, in Input, c analysis.Change) evidence {
 func fieldEnumerators(rec *coverage.Store, in Input) ([]coverage.Site, []testStatement) {
 	var sites []coverage.Site
 	var tests []testStatement
+	byName := typesBySimpleName(in.Cur)
 	for _, path := range in.Cur.SortedPaths() {
 		f := in.Cur.Files[path]
 		for _, t := range f.Types {
 			for _, m := range t.Members {
 				for _, call := range m.Refs.Calls {
-					if !enumeratesFields(call) || projectCall(in.Cur, call) {
+					if !enumeratesFields(call) || projectCall(byName, call) {
 						continue
 					}
 					if f.Test && (analysis.IsTestMethod(t, m) || isFixture(in.Tests, m.ID)) {
@@ -143,7 +144,7 @@ func fieldEnumerators(rec *coverage.Store, in Input) ([]coverage.Site, []testSta
 // projectCall reports whether call plainly goes to project code: it makes a project type
 // or calls a static method a project type declares. What that code does is in the record
 // (its runs), and judged there when it enumerates fields itself.
-func projectCall(snap *analysis.Snapshot, call analysis.Call) bool {
+func projectCall(byName map[string][]*analysis.Type, call analysis.Call) bool {
 	head, name := analysis.EraseType(call.New), "<init>"
 	if head == "" && len(call.Receiver) == 1 {
 		head, name = call.Receiver[0], call.Name
@@ -151,9 +152,20 @@ func projectCall(snap *analysis.Snapshot, call analysis.Call) bool {
 	if head == "" || head[0] < 'A' || head[0] > 'Z' {
 		return false
 	}
-	return slices.ContainsFunc(typesNamed(snap, simpleTypeName(head)), func(t *analysis.Type) bool {
+	return slices.ContainsFunc(byName[simpleTypeName(head)], func(t *analysis.Type) bool {
 		return name == "<init>" || slices.ContainsFunc(t.Members, func(m *analysis.Member) bool { return m.Name == name })
 	})
+}
+
+// typesBySimpleName indexes the project types of snap by simple name.
+func typesBySimpleName(snap *analysis.Snapshot) map[string][]*analysis.Type {
+	out := map[string][]*analysis.Type{}
+	for _, f := range snap.Files {
+		for _, t := range f.Types {
+			out[t.Name] = append(out[t.Name], t)
+		}
+	}
+	return out
 }
 
 // typesNamed returns the project types of snap with the simple name name, in path order.

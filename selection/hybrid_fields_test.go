@@ -171,7 +171,7 @@ func TestEnumeratesFields(t *testing.T) {
 		if got := enumeratesFields(tc.call); got != tc.enum {
 			t.Errorf("enumeratesFields(%+v) = %v, want %v", tc.call, got, tc.enum)
 		}
-		if got := projectCall(snap, tc.call); got != tc.project {
+		if got := projectCall(typesBySimpleName(snap), tc.call); got != tc.project {
 			t.Errorf("projectCall(%+v) = %v, want %v", tc.call, got, tc.project)
 		}
 	}
