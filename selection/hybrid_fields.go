@@ -120,25 +120,64 @@ func fieldEnumerators(rec *coverage.Store, in Input) ([]coverage.Site, []testSta
 	var sites []coverage.Site
 	var tests []testStatement
 	byName := typesBySimpleName(in.Cur)
-	for _, path := range in.Cur.SortedPaths() {
-		f := in.Cur.Files[path]
+	done := map[string]bool{}
+	for _, mc := range enumeratingCalls(in.Memo, in.Cur) {
+		if done[mc.member] || projectCall(byName, mc.call) {
+			continue
+		}
+		t, m := in.Cur.Type(ownerType(mc.member)), findMember(in.Cur, mc.member)
+		if f := in.Cur.FileOf(ownerType(mc.member)); f != nil && f.Test && (analysis.IsTestMethod(t, m) || isFixture(in.Tests, m.ID)) {
+			tests = append(tests, testStatement{member: m.ID, line: mc.call.Line})
+		} else {
+			sites, done[mc.member] = union(sites, rec.Hits(mc.member)), true
+		}
+	}
+	return sites, tests
+}
+
+// memberCall is one call of a member.
+type memberCall struct {
+	member string
+	call   analysis.Call
+}
+
+// enumeratingCalls returns the calls of snap that may enumerate an object's fields (see
+// enumeratesFields), in path order. With a memo, each file version is scanned once.
+func enumeratingCalls(memo *Memo, snap *analysis.Snapshot) []memberCall {
+	scan := func(f *analysis.File) []memberCall {
+		var out []memberCall
 		for _, t := range f.Types {
 			for _, m := range t.Members {
 				for _, call := range m.Refs.Calls {
-					if !enumeratesFields(call) || projectCall(byName, call) {
-						continue
-					}
-					if f.Test && (analysis.IsTestMethod(t, m) || isFixture(in.Tests, m.ID)) {
-						tests = append(tests, testStatement{member: m.ID, line: call.Line})
-					} else {
-						sites = union(sites, rec.Hits(m.ID))
-						break
+					if enumeratesFields(call) {
+						out = append(out, memberCall{m.ID, call})
 					}
 				}
 			}
 		}
+		return out
 	}
-	return sites, tests
+	var out []memberCall
+	if memo == nil {
+		for _, path := range snap.SortedPaths() {
+			out = append(out, scan(snap.Files[path])...)
+		}
+		return out
+	}
+	memo.mu.Lock()
+	defer memo.mu.Unlock()
+	kept := make(map[*analysis.File][]memberCall, len(snap.Files))
+	for _, path := range snap.SortedPaths() {
+		f := snap.Files[path]
+		calls, ok := memo.enumerating[f]
+		if !ok {
+			calls = scan(f)
+		}
+		kept[f] = calls
+		out = append(out, calls...)
+	}
+	memo.enumerating = kept
+	return out
 }
 
 // projectCall reports whether call plainly goes to project code: it makes a project type
@@ -168,11 +207,12 @@ func typesBySimpleName(snap *analysis.Snapshot) map[string][]*analysis.Type {
 	return out
 }
 
-// typesNamed returns the project types of snap with the simple name name, in path order.
+// typesNamed returns the project types of snap with the simple name name, in no
+// particular order.
 func typesNamed(snap *analysis.Snapshot, name string) []*analysis.Type {
 	var out []*analysis.Type
-	for _, path := range snap.SortedPaths() {
-		for _, t := range snap.Files[path].Types {
+	for _, f := range snap.Files {
+		for _, t := range f.Types {
 			if t.Name == name {
 				out = append(out, t)
 			}
@@ -224,12 +264,8 @@ func enumeratesFields(call analysis.Call) bool {
 	if fieldEnumeratingCalls[call.Name] || call.Name == "clone" && call.Arity > 0 {
 		return true
 	}
-	for _, name := range append([]string{call.New}, call.Receiver...) {
-		if strings.Contains(name, "Reflect") || strings.Contains(name, "Field") {
-			return true
-		}
-	}
-	return false
+	named := func(s string) bool { return strings.Contains(s, "Reflect") || strings.Contains(s, "Field") }
+	return named(call.New) || slices.ContainsFunc(call.Receiver, named)
 }
 
 // testStatementIn returns the statement of test member id at line (in the deleted side's

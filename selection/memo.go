@@ -20,6 +20,9 @@ type Memo struct {
 	callbacks map[string][]string // type name → callback members
 	byName    map[string][]string // simple type name → type ids
 	naming    []string            // base names of the resources that name project types; nil: not read yet
+	// enumerating are, per file version, the calls that may enumerate an object's fields
+	// (see enumeratingCalls).
+	enumerating map[*analysis.File][]memberCall
 	// Reach walks of the last selection, reused while the graph keeps the same edges and
 	// the changed ids are the same (typing inside one method body).
 	reachCur, reachBase cachedReach
