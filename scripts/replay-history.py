@@ -187,7 +187,8 @@ def replay(args):
         row["buildFileChanged"] = any(os.path.basename(p) in BUILD_FILES for p in changed_files)
         rows.append(row)
         print(f"{row['commit']} changed {row['changedMembers']:3d}  coverage {row['coverage']:5d}  static {row['static']:5d}  "
-              f"method {row['methodOracle']:5d}  class {row['classOracle']:5d}  of {total}  [{row['coverageState']}]"
+              f"method {row['methodOracle']:5d}  class {row['classOracle']:5d}  "
+              f"(with changed tests {row['methodOracleWithChangedTests']}/{row['classOracleWithChangedTests']})  of {total}  [{row['coverageState']}]"
               f"{'  build file' if row['buildFileChanged'] else ''}  misses {len(misses)}"
               f"{f'  ({by_suites} hits in tests run by selected suites)' if by_suites else ''}", flush=True)
         for m in misses[:5]:
