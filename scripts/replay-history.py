@@ -16,9 +16,8 @@ it walks consecutive commits that change production Java code. For each pair N -
 
 Prints one row per pair and a table: commits, changed members, selected assertions with
 coverage, static only, and the ideal dynamic method-level and class-level selectors, plus
-misses (which must be 0). The oracles are given twice: over the tests that ran changed
-production code, and also counting the test methods the commit added or edited (they run
-changed code, their own, so every selector must run them). Never run it on a tree with uncommitted work: it checks out commits.
+misses (which must be 0). A test method the commit added or edited ran changed code, its
+own, so the oracles count it like the tests that ran changed production code. Never run it on a tree with uncommitted work: it checks out commits.
 """
 import argparse
 import json
@@ -53,7 +52,7 @@ def commits(root, start, n):
     revs = sh(["git", "rev-list", "--reverse", "--first-parent", start], root).stdout.split()
     out = []
     for rev in revs:
-        files = sh(["git", "diff-tree", "--no-commit-id", "--name-only", "-r", rev], root).stdout.split()
+        files = sh(["git", "diff-tree", "--root", "--no-commit-id", "--name-only", "-r", rev], root).stdout.split()
         if production_java(files):
             out.append(rev)
     return out[-(n + 1):]
@@ -157,24 +156,12 @@ def replay(args):
                     for u in units:
                         if u["id"] not in selected and suite[t]["class"] not in selected_classes:
                             misses.append({"member": m, "test": test, "line": h["line"], "unit": u["id"]})
-        # A test method added or edited runs changed code itself (its own): every selector
-        # must run it, the ideal ones too. The oracles above count only tests that ran
-        # changed production code; these count both.
-        changed_tests = set()
-        for c in with_cov.get("changes") or []:
-            klass, _, rest = c["id"].partition("#")
-            key = klass + "#" + rest.split("(")[0]
-            if c.get("rerun") and rest and key in suite:
-                changed_tests.add(key)
-        meth_all, cls_all = meth | changed_tests, cls | {suite[t]["class"] for t in changed_tests}
         total = with_cov["totals"]["assertions"] or 1
         row = {
             "commit": nxt[:10], "changedMembers": len(changed),
             "coverage": with_cov["totals"]["selectedAssertions"], "static": static["totals"]["selectedAssertions"],
             "methodOracle": sum(suite[t]["assertions"] for t in meth),
             "classOracle": sum(v["assertions"] for t, v in suite.items() if v["class"] in cls),
-            "methodOracleWithChangedTests": sum(suite[t]["assertions"] for t in meth_all),
-            "classOracleWithChangedTests": sum(v["assertions"] for t, v in suite.items() if v["class"] in cls_all),
             "assertions": total, "fromCoverage": with_cov["totals"].get("fromCoverage", 0),
             "coverageState": (with_cov.get("coverage") or {}).get("state", "none"),
             "coverageReason": (with_cov.get("coverage") or {}).get("reason", ""),
@@ -187,8 +174,7 @@ def replay(args):
         row["buildFileChanged"] = any(os.path.basename(p) in BUILD_FILES for p in changed_files)
         rows.append(row)
         print(f"{row['commit']} changed {row['changedMembers']:3d}  coverage {row['coverage']:5d}  static {row['static']:5d}  "
-              f"method {row['methodOracle']:5d}  class {row['classOracle']:5d}  "
-              f"(with changed tests {row['methodOracleWithChangedTests']}/{row['classOracleWithChangedTests']})  of {total}  [{row['coverageState']}]"
+              f"method {row['methodOracle']:5d}  class {row['classOracle']:5d}  of {total}  [{row['coverageState']}]"
               f"{'  build file' if row['buildFileChanged'] else ''}  misses {len(misses)}"
               f"{f'  ({by_suites} hits in tests run by selected suites)' if by_suites else ''}", flush=True)
         for m in misses[:5]:
@@ -203,8 +189,7 @@ def replay(args):
             continue
         ratio = lambda key: sum(r[key] / r["assertions"] for r in part) / len(part)
         print(f"mean selected share of assertions, {label} ({len(part)}): coverage {ratio('coverage'):.3%}  "
-              f"static {ratio('static'):.3%}  method oracle {ratio('methodOracle'):.3%}  class oracle {ratio('classOracle'):.3%}  "
-              f"(counting changed tests: {ratio('methodOracleWithChangedTests'):.3%}, {ratio('classOracleWithChangedTests'):.3%})")
+              f"static {ratio('static'):.3%}  method oracle {ratio('methodOracle'):.3%}  class oracle {ratio('classOracle'):.3%}")
     # Why changes went to the static graph, most frequent first: the next rules to refine.
     why = {}
     for r in rows:

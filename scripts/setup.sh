@@ -9,6 +9,7 @@ ls /usr/share/java/junit-platform-console-standalone*.jar >/dev/null 2>&1 || nee
 [ -f /usr/share/java/asm.jar ] && [ -f /usr/share/java/asm-tree.jar ] || need+=(libasm-java)
 command -v nvim >/dev/null 2>&1 || need+=(neovim)
 command -v javac >/dev/null 2>&1 || need+=(default-jdk-headless)
+command -v python3 >/dev/null 2>&1 || need+=(python3) # scripts/replay-history.py, tested in cmd/assertlens
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup: installing ${need[*]}"
   SUDO=""
