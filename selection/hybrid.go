@@ -492,11 +492,44 @@ func feedsStaticState(in Input, id string) string {
 		return "(no graph)"
 	}
 	for _, w := range g.StaticStateWriters(id) {
-		if f := in.Base.FileOf(ownerType(w)); f == nil || !f.Test || reachedByTests(g, w, in.Tests) {
-			return w
+		f := in.Base.FileOf(ownerType(w))
+		if f != nil && f.Test && (!reachedByTests(g, w, in.Tests) || classSetupKeepingOwnState(in.Base, g, w)) {
+			continue
 		}
+		return w
 	}
 	return ""
+}
+
+// classSetupKeepingOwnState says whether test member w is a class-level setup method
+// (@BeforeAll, @BeforeClass) whose static writes all go to fields of its own class that only
+// that class's code reads. The record credits what such a method runs to the class's setup,
+// which selects every test of the class, and no other class sees what it keeps: its state
+// needs no graph. A nested class's or a subclass's reads count as others'.
+func classSetupKeepingOwnState(snap *analysis.Snapshot, g *analysis.Graph, w string) bool {
+	owner := ownerType(w)
+	t, m := snap.Type(owner), findMember(snap, w)
+	if t == nil || m == nil || m.Kind != analysis.KindMethod || !m.Static() || !(m.HasAnnotation("BeforeAll") || m.HasAnnotation("BeforeClass")) {
+		return false
+	}
+	for _, e := range g.Callees(w) {
+		if e.Kind != analysis.EdgeFieldWrite {
+			continue
+		}
+		f := findMember(snap, e.To)
+		if f == nil || !f.Static() {
+			continue
+		}
+		if ownerType(e.To) != owner {
+			return false
+		}
+		for _, r := range g.Callers(e.To) {
+			if ownerType(r.From) != owner {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // reachedByTests says whether some test method or fixture of tests reaches member id.

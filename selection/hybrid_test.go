@@ -3,6 +3,7 @@ package selection
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -935,4 +936,78 @@ func hybridInput(t *testing.T, base, cur *analysis.Snapshot, rec *coverage.Store
 	}
 	return Input{Base: base, Cur: cur, BaseGraph: analysis.BuildGraph(base), CurGraph: analysis.BuildGraph(cur),
 		Tests: d.Classes, Level: slicing.LevelAssertion, Coverage: rec}
+}
+
+// keptFiles: KeptTest's @BeforeAll keeps a Thing in a static field of its own class. The
+// record credits the constructor's run to the class's setup, which selects every test of
+// the class, so the change needs no graph; unless another class reads that field
+// (OtherTest, in the near-miss).
+var keptFiles = map[string]string{
+	"src/main/java/k/Thing.java": "package k;\npublic class Thing {\n  private final int v;\n  public Thing() { v = 1; }\n  public int value() { return v; }\n}\n",
+	"src/test/java/k/KeptTest.java": `package k;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.*;
+class KeptTest {
+  static Thing kept;
+  @BeforeAll static void setUp() { kept = new Thing(); }
+  @Test void first() {
+    assertEquals(1, kept.value());
+  }
+  @Test void second() {
+    assertNotNull(kept);
+  }
+}
+`,
+	"src/test/java/k/OtherTest.java": `package k;
+import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.*;
+class OtherTest {
+  @Test void other() {
+    assertEquals(2, 1 + 1);
+  }
+}
+`,
+}
+
+func TestHybridClassSetupKeepingItsOwnState(t *testing.T) {
+	run := coverage.Run{
+		Members: []coverage.JVMMember{{Class: "k.Thing", Method: "<init>", Desc: "()V"}, {Class: "k.Thing", Method: "value", Desc: "()I"}},
+		Hits: []coverage.JVMHit{{Member: 0, TestClass: "k.KeptTest"},
+			{Member: 1, TestClass: "k.KeptTest", TestMethod: "first", Line: 9}},
+		Tests: []coverage.TestOutcome{{Test: "k.KeptTest#first", Status: "passed"}, {Test: "k.KeptTest#second", Status: "passed"},
+			{Test: "k.OtherTest#other", Status: "passed"}},
+	}
+	const ctor, other = "  public Thing() { v = 1; }", "    assertEquals(2, 1 + 1);"
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  []string
+		why   string
+	}{
+		{"kept for its own class's tests: the class's setup selects them all", keptFiles,
+			[]string{"k.KeptTest#first:9 coverage", "k.KeptTest#second:12 coverage"}, ""},
+		{"near-miss: another class reads what the setup keeps", withEdit(keptFiles, "src/test/java/k/OtherTest.java", other, "    assertEquals(2, 1 + 1);\n    assertNotNull(KeptTest.kept);"),
+			nil, "static state through k.KeptTest#setUp()"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := selectWithRecord(t, tc.files, "src/main/java/k/Thing.java", ctor, "  public Thing() { v = 2; }", run)
+			got := []string{}
+			for _, u := range res.Units {
+				got = append(got, u.ID+" "+u.Source)
+			}
+			slices.Sort(got)
+			if tc.want != nil && !slices.Equal(got, tc.want) {
+				t.Errorf("units = %v, want %v", got, tc.want)
+			}
+			checkStaticReason(t, res, tc.why)
+		})
+	}
+}
+
+// withEdit returns a copy of files with one replacement in file.
+func withEdit(files map[string]string, file, old, new string) map[string]string {
+	out := maps.Clone(files)
+	out[file] = strings.Replace(out[file], old, new, 1)
+	return out
 }
