@@ -13,11 +13,15 @@ const maxNamingResource = 1 << 20
 // resourceNames returns the dotted names a resource's text mentions ("a.b.Factory",
 // "a.b.Outer$Inner" as "a.b.Outer.Inner"), sorted, for the classes a library or reflective
 // code may make from it: Digester rules, Spring-style XML, properties naming handlers,
-// META-INF/services files. Binary or oversized content names nothing.
+// META-INF/services files. In binary content the names are read from its runs of text:
+// a Java serialization stream names the class of every object it holds, right after a
+// length byte that may itself read as a letter ("'" or "Aorg.x.Foo"), so a name is also
+// taken without its first character there. Oversized content names nothing.
 func resourceNames(b []byte) []string {
-	if len(b) > maxNamingResource || bytes.IndexByte(b, 0) >= 0 {
+	if len(b) > maxNamingResource {
 		return nil
 	}
+	binary := bytes.IndexByte(b, 0) >= 0
 	seen := map[string]bool{}
 	isStart := func(c byte) bool { return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 	isPart := func(c byte) bool { return isStart(c) || c >= '0' && c <= '9' }
@@ -40,6 +44,9 @@ func resourceNames(b []byte) []string {
 		}
 		if dots > 0 {
 			seen[strings.ReplaceAll(string(b[i:j]), "$", ".")] = true
+			if binary && isStart(b[i+1]) {
+				seen[strings.ReplaceAll(string(b[i+1:j]), "$", ".")] = true
+			}
 		}
 		i = j
 	}

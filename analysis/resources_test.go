@@ -14,6 +14,8 @@ func TestResourceTypes(t *testing.T) {
 		"src/main/java/a/Unnamed.java":   []byte("package a;\npublic class Unnamed {\n  static final String IMPL = \"a.Rules$Step\";\n}\n"),
 		"src/main/resources/a/rules.xml": []byte(`<rules><create class="a.Factory"/><create class="a.Rules$Step"/><x version="1.0" lib="java.util.List"/></rules>`),
 		"src/test/resources/data.bin":    []byte("a.Unnamed\x00\x01"),
+		// A serialization stream: the class name follows a length byte that reads as "A".
+		"src/test/resources/obj.ser": []byte("\xac\xed\x00\x05sr\x00Aa.Factory\x12\x34\x00xp"),
 	}}
 	s, err := Build(context.Background(), "/r", src, nil)
 	if err != nil {
@@ -23,16 +25,17 @@ func TestResourceTypes(t *testing.T) {
 		{"rules.xml", "a.Factory a.Rules.Step"},
 		{"/a/rules.xml", "a.Factory a.Rules.Step"},
 		{"a/rules.xml", "a.Factory a.Rules.Step"},
-		{"les.xml", ""},        // a suffix of the name, not of the path
-		{"data.bin", ""},       // binary content names nothing
-		{"other.xml", ""},      // no such resource
-		{"java.util.List", ""}, // a dotted name, no resource
+		{"les.xml", ""},           // a suffix of the name, not of the path
+		{"data.bin", "a.Unnamed"}, // binary content: its runs of text
+		{"obj.ser", "a.Factory"},  // …after a length byte that reads as a letter
+		{"other.xml", ""},         // no such resource
+		{"java.util.List", ""},    // a dotted name, no resource
 	} {
 		if got := strings.Join(s.ResourceTypes(tc.literal), " "); got != tc.want {
 			t.Errorf("ResourceTypes(%q) = %q, want %q", tc.literal, got, tc.want)
 		}
 	}
-	if got := s.NamingResources(); !slices.Equal(got, []string{"rules.xml"}) {
+	if got := s.NamingResources(); !slices.Equal(got, []string{"data.bin", "obj.ser", "rules.xml"}) {
 		t.Errorf("NamingResources = %v", got)
 	}
 	// The member naming the resource depends on every member of the types it names.

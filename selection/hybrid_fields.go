@@ -122,7 +122,7 @@ func fieldEnumerators(rec *coverage.Store, in Input) ([]coverage.Site, []testSta
 	byName := typesBySimpleName(in.Cur)
 	done := map[string]bool{}
 	for _, mc := range enumeratingCalls(in.Memo, in.Cur) {
-		if done[mc.member] || projectCall(byName, mc.call) {
+		if done[mc.member] || !enumeratesFields(mc.call) || projectCall(byName, mc.call) {
 			continue
 		}
 		t, m := in.Cur.Type(ownerType(mc.member)), findMember(in.Cur, mc.member)
@@ -142,14 +142,15 @@ type memberCall struct {
 }
 
 // enumeratingCalls returns the calls of snap that may enumerate an object's fields (see
-// enumeratesFields), in path order. With a memo, each file version is scanned once.
+// enumeratesFields) or make a mock (see makesMock), in path order. With a memo, each file
+// version is scanned once.
 func enumeratingCalls(memo *Memo, snap *analysis.Snapshot) []memberCall {
 	scan := func(f *analysis.File) []memberCall {
 		var out []memberCall
 		for _, t := range f.Types {
 			for _, m := range t.Members {
 				for _, call := range m.Refs.Calls {
-					if enumeratesFields(call) {
+					if enumeratesFields(call) || makesMock(call) {
 						out = append(out, memberCall{m.ID, call})
 					}
 				}
@@ -251,8 +252,11 @@ var fieldEnumeratingCalls = map[string]bool{
 	"convertValue": true, "valueToTree": true, "forClass": true, "toXML": true, "fromXML": true,
 	"readField": true, "writeField": true, "readDeclaredField": true, "writeDeclaredField": true,
 	"getAllFields": true, "getAllFieldsList": true, "getFieldsWithAnnotation": true, "getFieldsListWithAnnotation": true,
-	"mock": true, "spy": true, // Mockito makes objects without running a constructor
 }
+
+// makesMock reports whether call is Mockito's mock(..) or spy(..), which make an object of
+// a class without running its constructor.
+func makesMock(call analysis.Call) bool { return call.Name == "mock" || call.Name == "spy" }
 
 // enumeratesFields reports whether call may read or write fields of an object it is handed
 // without naming them: one of fieldEnumeratingCalls, a call on or a creation of a type
@@ -496,9 +500,12 @@ var objectMethodArity = map[string]int{"toString": 0, "hashCode": 0, "equals": 1
 // class or a subclass, and a statement gets hold of one by running a constructor of the
 // class (recorded, subclasses' too, which run it), or by taking one made elsewhere: kept in
 // static state (then the record cannot judge: a constructor run during class initialization
-// or feeding static state sends the change to the graph), or made without a constructor
-// (deserialization, a copy through serialization, a mock: see fieldEnumerators).
-// Statements naming the class for reflection or a method reference are selected too.
+// or feeding static state sends the change to the graph), or made without a constructor.
+// Deserializing bytes the same run wrote copies an object a constructor made; bytes from a
+// resource name the class (the graph's resource edges, which reach its members); a mock is
+// made from a class literal or by a test's mock()/spy() call. So the statements naming the
+// class by a class literal, reflection, a method reference or a resource are selected, and
+// the test statements making mocks.
 func objectMethodSites(rec *coverage.Store, in Input, c analysis.Change) evidence {
 	snap, g := in.Cur, in.CurGraph
 	if c.Change == "deleted" {
@@ -538,8 +545,17 @@ func objectMethodSites(rec *coverage.Store, in Input, c analysis.Change) evidenc
 			ev.sites = union(ev.sites, rec.Hits(e.From))
 		}
 	}
-	sites, tests := fieldEnumerators(rec, in)
-	ev.sites, ev.tests = union(ev.sites, sites), append(ev.tests, tests...)
+	for _, mc := range enumeratingCalls(in.Memo, in.Cur) {
+		if !makesMock(mc.call) {
+			continue
+		}
+		t, m := in.Cur.Type(ownerType(mc.member)), findMember(in.Cur, mc.member)
+		if f := in.Cur.FileOf(ownerType(mc.member)); f != nil && f.Test && (analysis.IsTestMethod(t, m) || isFixture(in.Tests, m.ID)) {
+			ev.tests = append(ev.tests, testStatement{member: m.ID, line: mc.call.Line})
+		} else {
+			ev.sites = union(ev.sites, rec.Hits(mc.member))
+		}
+	}
 	return ev
 }
 

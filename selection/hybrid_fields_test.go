@@ -51,8 +51,16 @@ public class BoxTest {
   @Test public void counts() {
     assertEquals(2, Counter.next());
   }
+  @Test public void tagged() {
+    assertNotNull(new Tag());
+  }
+  @Test public void mocked() {
+    Tag t = org.mockito.Mockito.mock();
+    assertNotNull(t);
+  }
 }
 `,
+	"src/main/java/f/Tag.java": "package f;\npublic class Tag {\n}\n",
 }
 
 // boxRun is what the agent records for boxFiles: empty runs first and triggers Box's
@@ -66,6 +74,7 @@ func boxRun() coverage.Run {
 		{Class: "f.Base", Method: "<init>", Desc: "()V"},
 		{Class: "f.Counter", Method: "next", Desc: "()I"},
 		{Class: "f.Fields", Method: "count", Desc: "(Ljava/lang/Object;)I"},
+		{Class: "f.Tag", Method: "<init>", Desc: "()V"},
 	}
 	hit := func(m int, test string, line int) coverage.JVMHit {
 		return coverage.JVMHit{Member: m, TestClass: "f.BoxTest", TestMethod: test, Line: line}
@@ -76,8 +85,9 @@ func boxRun() coverage.Run {
 		hit(6, "reflects", 13),
 		hit(3, "sized", 19),
 		hit(5, "counts", 22),
+		hit(7, "tagged", 25),
 	}, ClassInit: []int{0, 1, 4, 5}}
-	for _, name := range []string{"value", "empty", "reflects", "reflectsHere", "sized", "counts"} {
+	for _, name := range []string{"value", "empty", "reflects", "reflectsHere", "sized", "counts", "tagged", "mocked"} {
 		run.Tests = append(run.Tests, coverage.TestOutcome{Test: "f.BoxTest#" + name, Status: "passed"})
 	}
 	return run
@@ -175,4 +185,20 @@ func TestEnumeratesFields(t *testing.T) {
 			t.Errorf("projectCall(%+v) = %v, want %v", tc.call, got, tc.project)
 		}
 	}
+}
+
+// TestHybridObjectMethodOfAClassNoConstantHolds: Tag's objects come from its constructor
+// (tagged) or from a mock (mocked, which runs no constructor); an added toString selects
+// both, and nothing else.
+func TestHybridObjectMethodOfAClassNoConstantHolds(t *testing.T) {
+	res := selectWithRecord(t, boxFiles, "src/main/java/f/Tag.java", "public class Tag {", "public class Tag {\n  public String toString() { return \"tag\"; }", boxRun())
+	got := []string{}
+	for _, u := range res.Units {
+		got = append(got, u.ID+" "+u.Source)
+	}
+	slices.Sort(got)
+	if want := []string{"f.BoxTest#mocked:29 coverage", "f.BoxTest#tagged:25 coverage"}; !slices.Equal(got, want) {
+		t.Errorf("units = %v, want %v", got, want)
+	}
+	checkStaticReason(t, res, "")
 }
