@@ -108,9 +108,55 @@ func fieldSites(rec *coverage.Store, in Input, c analysis.Change) evidence {
 			ev.members = append(ev.members, r)
 		}
 	}
-	sites, tests := fieldEnumerators(rec, in)
+	// Code enumerating fields sees them on an object of the class (or on the class, which
+	// a class literal or a class name names: the graph's edges above). When every such
+	// object came from a constructor a test ran, the statements that ran it hold every
+	// observer; objects made during class initialization or kept in static state may be
+	// enumerated by any later test.
+	if len(constructorsKept(rec, in, owner)) > 0 {
+		sites, tests := fieldEnumerators(rec, in)
+		ev.sites, ev.tests = union(ev.sites, sites), append(ev.tests, tests...)
+	} else if static {
+		ev.sites = union(ev.sites, constructorSites(rec, owner)) // getClass() on them lists it
+	}
+	sites, tests := mockSites(rec, in)
 	ev.sites, ev.tests = union(ev.sites, sites), append(ev.tests, tests...)
 	return ev
+}
+
+// constructorsKept returns the recorded constructors of typeID whose objects may outlive
+// the test that made them (see keptStatically): run during class initialization, on a
+// thread no test owned, or feeding static state. Nil when every object of the class a test
+// used was made by a constructor that test ran.
+func constructorsKept(rec *coverage.Store, in Input, typeID string) []string {
+	prefix := typeID + "#<init>("
+	var kept []string
+	for _, m := range rec.Members {
+		if strings.HasPrefix(m.ID, prefix) && keptStatically(rec, in, evidence{members: []string{m.ID}}) != "" {
+			kept = append(kept, m.ID)
+		}
+	}
+	return kept
+}
+
+// mockSites returns the runs of production code and helpers making mocks (see makesMock),
+// and the test statements that do: the ways to an object of a class without running its
+// constructor.
+func mockSites(rec *coverage.Store, in Input) ([]coverage.Site, []testStatement) {
+	var sites []coverage.Site
+	var tests []testStatement
+	for _, mc := range enumeratingCalls(in.Memo, in.Cur) {
+		if !makesMock(mc.call) {
+			continue
+		}
+		t, m := in.Cur.Type(ownerType(mc.member)), findMember(in.Cur, mc.member)
+		if f := in.Cur.FileOf(ownerType(mc.member)); f != nil && f.Test && (analysis.IsTestMethod(t, m) || isFixture(in.Tests, m.ID)) {
+			tests = append(tests, testStatement{member: m.ID, line: mc.call.Line})
+		} else {
+			sites = union(sites, rec.Hits(mc.member))
+		}
+	}
+	return sites, tests
 }
 
 // fieldEnumerators returns the runs of the production and test helper members that may
@@ -254,9 +300,14 @@ var fieldEnumeratingCalls = map[string]bool{
 	"getAllFields": true, "getAllFieldsList": true, "getFieldsWithAnnotation": true, "getFieldsListWithAnnotation": true,
 }
 
-// makesMock reports whether call is Mockito's mock(..) or spy(..), which make an object of
-// a class without running its constructor.
-func makesMock(call analysis.Call) bool { return call.Name == "mock" || call.Name == "spy" }
+// makesMock reports whether call may make an object of a class it does not name without
+// running its constructor: Mockito's mock() and spy() without arguments, which take the
+// class from the type the result is assigned to. mock(X.class) and
+// Unsafe.allocateInstance(X.class) name it by a class literal (the graph's edges reach the
+// class's members); spy(object) copies an object a constructor made.
+func makesMock(call analysis.Call) bool {
+	return (call.Name == "mock" || call.Name == "spy") && call.Arity == 0
+}
 
 // enumeratesFields reports whether call may read or write fields of an object it is handed
 // without naming them: one of fieldEnumeratingCalls, a call on or a creation of a type
@@ -545,17 +596,8 @@ func objectMethodSites(rec *coverage.Store, in Input, c analysis.Change) evidenc
 			ev.sites = union(ev.sites, rec.Hits(e.From))
 		}
 	}
-	for _, mc := range enumeratingCalls(in.Memo, in.Cur) {
-		if !makesMock(mc.call) {
-			continue
-		}
-		t, m := in.Cur.Type(ownerType(mc.member)), findMember(in.Cur, mc.member)
-		if f := in.Cur.FileOf(ownerType(mc.member)); f != nil && f.Test && (analysis.IsTestMethod(t, m) || isFixture(in.Tests, m.ID)) {
-			ev.tests = append(ev.tests, testStatement{member: m.ID, line: mc.call.Line})
-		} else {
-			ev.sites = union(ev.sites, rec.Hits(mc.member))
-		}
-	}
+	sites, tests := mockSites(rec, in)
+	ev.sites, ev.tests = union(ev.sites, sites), append(ev.tests, tests...)
 	return ev
 }
 

@@ -102,8 +102,9 @@ func boxRun() coverage.Run {
 // field.
 func TestHybridAddedAndDeletedFields(t *testing.T) {
 	const box = "src/main/java/f/Box.java"
+	// mocked makes a mock whose class it does not name: it may be a Box.
 	observers := []string{"f.BoxTest#empty:10 coverage", "f.BoxTest#reflects:13 coverage",
-		"f.BoxTest#reflectsHere:16 coverage", "f.BoxTest#value:7 coverage"}
+		"f.BoxTest#reflectsHere:16 coverage", "f.BoxTest#value:7 coverage", "f.BoxTest#mocked:29 coverage"}
 	for _, tc := range []struct {
 		name, old, new string
 		want           []string // "unit source", sorted; nil: only check why
@@ -116,13 +117,13 @@ func TestHybridAddedAndDeletedFields(t *testing.T) {
 		{"near-miss: an added field set to a static that is no constant", "  private final int v;", "  private final int v;\n  private int limit = Counter.n;",
 			nil, "initializer runs code"},
 		{"an added field without initializer", "  private final int v;", "  private final int v;\n  private int spare;",
-			[]string{"f.BoxTest#reflects:13 coverage", "f.BoxTest#reflectsHere:16 coverage"}, ""},
+			[]string{"f.BoxTest#reflects:13 coverage", "f.BoxTest#reflectsHere:16 coverage", "f.BoxTest#mocked:29 coverage"}, ""},
 		{"an added field a subclass's unchanged name now reads (Box.size hides Base.size)", "  private final int v;", "  private final int v;\n  private int size = 5;",
 			append(slices.Clone(observers), "f.BoxTest#sized:19 coverage"), ""},
 		{"an added static field: the statements that initialized the class", "  private final int v;", "  private final int v;\n  private static int[] EXTRA = {1};",
-			[]string{"f.BoxTest#empty:10 coverage", "f.BoxTest#reflects:13 coverage", "f.BoxTest#reflectsHere:16 coverage"}, ""},
+			[]string{"f.BoxTest#empty:10 coverage", "f.BoxTest#reflects:13 coverage", "f.BoxTest#reflectsHere:16 coverage", "f.BoxTest#mocked:29 coverage"}, ""},
 		{"a deleted static field whose initializer made only its own value", "  private static final StringBuilder NOTES = new StringBuilder(\"n\");\n", "",
-			[]string{"f.BoxTest#empty:10 coverage", "f.BoxTest#reflects:13 coverage", "f.BoxTest#reflectsHere:16 coverage"}, ""},
+			[]string{"f.BoxTest#empty:10 coverage", "f.BoxTest#reflects:13 coverage", "f.BoxTest#reflectsHere:16 coverage", "f.BoxTest#mocked:29 coverage"}, ""},
 		{"near-miss: an added field whose initializer runs code", "  private final int v;", "  private final int v;\n  private final int id = Counter.next();",
 			nil, "initializer runs code"},
 		{"near-miss: a deleted field whose initializer changed other state (Counter's count)", "  private static final int TICKET = Counter.next();\n", "",
@@ -185,6 +186,23 @@ func TestEnumeratesFields(t *testing.T) {
 			t.Errorf("projectCall(%+v) = %v, want %v", tc.call, got, tc.project)
 		}
 	}
+}
+
+// TestHybridFieldOfAClassNoConstantHolds: every Tag a test uses came from a constructor it
+// ran (tagged) or from a mock (mocked); a field added to Tag selects those, not the tests
+// enumerating fields of Box's constant (reflects, reflectsHere), which a field added to Box
+// selects (TestHybridAddedAndDeletedFields).
+func TestHybridFieldOfAClassNoConstantHolds(t *testing.T) {
+	res := selectWithRecord(t, boxFiles, "src/main/java/f/Tag.java", "public class Tag {", "public class Tag {\n  private final Object lock = new Object();", boxRun())
+	got := []string{}
+	for _, u := range res.Units {
+		got = append(got, u.ID+" "+u.Source)
+	}
+	slices.Sort(got)
+	if want := []string{"f.BoxTest#mocked:29 coverage", "f.BoxTest#tagged:25 coverage"}; !slices.Equal(got, want) {
+		t.Errorf("units = %v, want %v", got, want)
+	}
+	checkStaticReason(t, res, "")
 }
 
 // TestHybridObjectMethodOfAClassNoConstantHolds: Tag's objects come from its constructor
