@@ -383,7 +383,8 @@ func trivialInitializer(snap *analysis.Snapshot, m *analysis.Member, depth int) 
 
 // constantsOnly reports whether the names and field selections m's initializer reads
 // are all compile-time constants of project types (MAX_LENGTH of its own class,
-// Limits.MAX of another): javac copies their values, so reading them runs nothing.
+// Limits.MAX of another) or of the JDK (Integer.MAX_VALUE): javac copies their values, so
+// reading them runs nothing.
 func constantsOnly(snap *analysis.Snapshot, m *analysis.Member) bool {
 	constant := func(typ *analysis.Type, name string) bool {
 		if typ == nil {
@@ -396,22 +397,37 @@ func constantsOnly(snap *analysis.Snapshot, m *analysis.Member) bool {
 		}
 		return false
 	}
-	own := snap.Type(ownerType(m.ID))
-	for _, n := range m.Refs.Names {
-		if !constant(own, n) {
-			return false
-		}
-	}
+	selected := map[string]bool{} // the names of Type.CONSTANT selections
 	for _, sel := range m.Refs.Selects {
 		if len(sel.Receiver) != 1 || sel.Write {
 			return false
 		}
-		if !constant(onlyTypeNamed(snap, sel.Receiver[0]), sel.Name) {
+		jdk := jdkConstants[sel.Receiver[0]+"."+sel.Name] && len(typesNamed(snap, sel.Receiver[0])) == 0
+		if !jdk && !constant(onlyTypeNamed(snap, sel.Receiver[0]), sel.Name) {
+			return false
+		}
+		selected[sel.Receiver[0]], selected[sel.Name] = true, true
+	}
+	own := snap.Type(ownerType(m.ID))
+	for _, n := range m.Refs.Names {
+		if !selected[n] && !constant(own, n) {
 			return false
 		}
 	}
 	return true
 }
+
+// jdkConstants are JDK constants an initializer may read without running code: compile-time
+// constants of the boxed primitives and Math, and Boolean's two values.
+var jdkConstants = func() map[string]bool {
+	out := map[string]bool{"Math.PI": true, "Math.E": true, "Boolean.TRUE": true, "Boolean.FALSE": true}
+	for _, t := range []string{"Integer", "Long", "Short", "Byte", "Character", "Float", "Double"} {
+		for _, n := range []string{"MAX_VALUE", "MIN_VALUE", "SIZE", "BYTES", "NaN", "POSITIVE_INFINITY", "NEGATIVE_INFINITY", "MIN_NORMAL"} {
+			out[t+"."+n] = true
+		}
+	}
+	return out
+}()
 
 // functionInitializer says whether the initializer of m is one lambda: creating it runs
 // nothing.

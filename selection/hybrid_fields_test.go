@@ -60,7 +60,8 @@ public class BoxTest {
   }
 }
 `,
-	"src/main/java/f/Tag.java": "package f;\npublic class Tag {\n}\n",
+	"src/main/java/f/Tag.java":    "package f;\npublic class Tag {\n}\n",
+	"src/main/java/f/Limits.java": "package f;\npublic class Limits {\n  public static final int MAX = 9;\n}\n",
 }
 
 // boxRun is what the agent records for boxFiles: empty runs first and triggers Box's
@@ -113,6 +114,10 @@ func TestHybridAddedAndDeletedFields(t *testing.T) {
 		{"an added lock: constructors' runs and field enumerators", "  private final int v;", "  private final int v;\n  private final Object lock = new Object();",
 			observers, ""},
 		{"an added field set to a compile-time constant", "  private final int v;", "  private final int v;\n  private int limit = LIMIT;",
+			observers, ""},
+		{"an added field set to another class's constant", "  private final int v;", "  private final int v;\n  private int limit = Limits.MAX;",
+			observers, ""},
+		{"an added field set to a JDK constant", "  private final int v;", "  private final int v;\n  private int limit = Integer.MAX_VALUE;",
 			observers, ""},
 		{"near-miss: an added field set to a static that is no constant", "  private final int v;", "  private final int v;\n  private int limit = Counter.n;",
 			nil, "initializer runs code"},
