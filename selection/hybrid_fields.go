@@ -94,7 +94,7 @@ func fieldSites(rec *coverage.Store, in Input, c analysis.Change) evidence {
 			continue // the initializer's runs: the sites above
 		case rt == nil || rm == nil || rf == nil:
 			return evidence{why: "a field named where the record cannot see (" + r + ")"}
-		case rf.Test && analysis.IsTestMethod(rt, rm) || rf.Test && isFixture(in.Tests, r):
+		case runsInTest(snap, in.Tests, r):
 			ev.tests = append(ev.tests, testStatementIn(in, c.Change == "deleted", r, e.Line))
 			continue
 		case rm.Static() && (rm.Kind == analysis.KindField || rm.Kind == analysis.KindInitializer):
@@ -143,42 +143,41 @@ func constructorsKept(rec *coverage.Store, in Input, typeID string) []string {
 // and the test statements that do: the ways to an object of a class without running its
 // constructor.
 func mockSites(rec *coverage.Store, in Input) ([]coverage.Site, []testStatement) {
-	var sites []coverage.Site
-	var tests []testStatement
-	for _, mc := range enumeratingCalls(in.Memo, in.Cur) {
-		if !makesMock(mc.call) {
-			continue
-		}
-		t, m := in.Cur.Type(ownerType(mc.member)), findMember(in.Cur, mc.member)
-		if f := in.Cur.FileOf(ownerType(mc.member)); f != nil && f.Test && (analysis.IsTestMethod(t, m) || isFixture(in.Tests, m.ID)) {
-			tests = append(tests, testStatement{member: m.ID, line: mc.call.Line})
-		} else {
-			sites = union(sites, rec.Hits(mc.member))
-		}
-	}
-	return sites, tests
+	return callObservers(rec, in, makesMock)
 }
 
 // fieldEnumerators returns the runs of the production and test helper members that may
 // enumerate an object's fields (see enumeratesFields), and the statements of test methods
 // and fixtures that may.
 func fieldEnumerators(rec *coverage.Store, in Input) ([]coverage.Site, []testStatement) {
+	byName := typesBySimpleName(in.Cur)
+	return callObservers(rec, in, func(c analysis.Call) bool { return enumeratesFields(c) && !projectCall(byName, c) })
+}
+
+// callObservers returns, for the calls of enumeratingCalls that keep accepts, the runs of
+// the members making them and, for test methods and fixtures, whose own statements run in
+// the test, those statements.
+func callObservers(rec *coverage.Store, in Input, keep func(analysis.Call) bool) ([]coverage.Site, []testStatement) {
 	var sites []coverage.Site
 	var tests []testStatement
-	byName := typesBySimpleName(in.Cur)
 	done := map[string]bool{}
 	for _, mc := range enumeratingCalls(in.Memo, in.Cur) {
-		if done[mc.member] || !enumeratesFields(mc.call) || projectCall(byName, mc.call) {
-			continue
-		}
-		t, m := in.Cur.Type(ownerType(mc.member)), findMember(in.Cur, mc.member)
-		if f := in.Cur.FileOf(ownerType(mc.member)); f != nil && f.Test && (analysis.IsTestMethod(t, m) || isFixture(in.Tests, m.ID)) {
-			tests = append(tests, testStatement{member: m.ID, line: mc.call.Line})
-		} else {
+		switch {
+		case done[mc.member] || !keep(mc.call):
+		case runsInTest(in.Cur, in.Tests, mc.member):
+			tests = append(tests, testStatement{member: mc.member, line: mc.call.Line})
+		default:
 			sites, done[mc.member] = union(sites, rec.Hits(mc.member)), true
 		}
 	}
 	return sites, tests
+}
+
+// runsInTest reports whether member id of snap is a test method or a fixture of tests: its
+// statements are the test's own (the record holds other members by their runs).
+func runsInTest(snap *analysis.Snapshot, tests []*slicing.TestClass, id string) bool {
+	t, m, f := snap.Type(ownerType(id)), findMember(snap, id), snap.FileOf(ownerType(id))
+	return t != nil && m != nil && f != nil && f.Test && (analysis.IsTestMethod(t, m) || isFixture(tests, id))
 }
 
 // memberCall is one call of a member.
@@ -602,11 +601,10 @@ func objectMethodSites(rec *coverage.Store, in Input, c analysis.Change) evidenc
 		if e.Kind != analysis.EdgeClassLiteral && e.Kind != analysis.EdgeReflection && e.Kind != analysis.EdgeMethodRef && e.Kind != analysis.EdgeResource {
 			continue // calls run on an object of the class: its constructors' runs hold them
 		}
-		rt, rm, rf := snap.Type(ownerType(e.From)), findMember(snap, e.From), snap.FileOf(ownerType(e.From))
 		switch {
-		case rt == nil || rm == nil || rf == nil:
+		case findMember(snap, e.From) == nil:
 			return evidence{why: "an override of java.lang.Object's " + m.Name + " named where the record cannot see (" + e.From + ")"}
-		case rf.Test && (analysis.IsTestMethod(rt, rm) || isFixture(in.Tests, e.From)):
+		case runsInTest(snap, in.Tests, e.From):
 			ev.tests = append(ev.tests, testStatementIn(in, c.Change == "deleted", e.From, e.Line))
 		default:
 			ev.sites = union(ev.sites, rec.Hits(e.From))
