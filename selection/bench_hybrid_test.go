@@ -1,7 +1,6 @@
 package selection
 
 import (
-	"context"
 	"regexp"
 	"strings"
 	"testing"
@@ -22,17 +21,7 @@ var testedClass = regexp.MustCompile(`T\d+Test$`)
 // memo). Compare with BenchmarkSelectAfterOneMethodEdit: the record's share should stay a
 // few milliseconds.
 func BenchmarkHybridSelect(b *testing.B) {
-	dir := benchProject(b)
-	ctx := context.Background()
-	base, err := analysis.Build(ctx, dir, analysis.DirSource{Root: dir}, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	baseGraph := analysis.BuildGraph(base)
-	tests, err := slicing.DiscoverWith(base, base.Read, slicing.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
+	base, baseGraph, tests := indexedProject(b, benchProject(b))
 	// Every test runs the constructor of the class it tests, and the hub method.
 	hubClass := strings.TrimSuffix(strings.TrimPrefix(javagen.ClassPath(5), "src/main/java/"), ".java")
 	hub := coverage.JVMMember{Class: strings.ReplaceAll(hubClass, "/", "."), Method: "m0", Desc: "(I)I"}

@@ -106,17 +106,7 @@ func BenchmarkLibraryColdStart(b *testing.B) {
 // the graph is updated by delta for the edited file, then the selection is made. The
 // "hub-keystroke" case types inside FastOps.abs, where the last selection is reused.
 func BenchmarkLibrarySelectFirstEdit(b *testing.B) {
-	dir := libraryProject(b)
-	ctx := context.Background()
-	base, err := analysis.Build(ctx, dir, analysis.DirSource{Root: dir}, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	baseGraph := analysis.BuildGraph(base)
-	tests, err := slicing.DiscoverWith(base, base.Read, slicing.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
+	base, baseGraph, tests := indexedProject(b, libraryProject(b))
 	memo := &Memo{}
 	memo.Warm(baseGraph, base, tests)
 	edited := func(b *testing.B, e javagen.EditPoint) []byte {

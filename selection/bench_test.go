@@ -29,17 +29,7 @@ func benchProject(b *testing.B) string {
 // and "after-declaration-edit" follows an edit elsewhere that makes the graph resolve some
 // test files again. Target: ≤ 20 ms.
 func BenchmarkSelectAfterOneMethodEdit(b *testing.B) {
-	dir := benchProject(b)
-	ctx := context.Background()
-	base, err := analysis.Build(ctx, dir, analysis.DirSource{Root: dir}, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	baseGraph := analysis.BuildGraph(base)
-	tests, err := slicing.DiscoverWith(base, base.Read, slicing.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
+	base, baseGraph, tests := indexedProject(b, benchProject(b))
 	memo := &Memo{}
 	memo.Warm(baseGraph, base, tests)
 	cases := []struct {
@@ -125,6 +115,20 @@ func BenchmarkSelectAfterOneMethodEdit(b *testing.B) {
 			b.ReportMetric(float64(methods), "testmethods")
 		})
 	}
+}
+
+// indexedProject indexes the project in dir, builds its graph and discovers its tests.
+func indexedProject(b *testing.B, dir string) (*analysis.Snapshot, *analysis.Graph, []*slicing.TestClass) {
+	b.Helper()
+	base, err := analysis.Build(context.Background(), dir, analysis.DirSource{Root: dir}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	tests, err := slicing.DiscoverWith(base, base.Read, slicing.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return base, analysis.BuildGraph(base), tests
 }
 
 // editMethod changes the return statement of m<k> in a generated class.

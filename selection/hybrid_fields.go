@@ -41,10 +41,7 @@ type testStatement struct {
 // enum constants and static fields of enums (values() changes), and a field read during
 // class initialization.
 func fieldSites(rec *coverage.Store, in Input, c analysis.Change) evidence {
-	snap, g := in.Cur, in.CurGraph
-	if c.Change == "deleted" {
-		snap, g = in.Base, in.BaseGraph
-	}
+	snap, g := declaringSide(in, c)
 	owner := ownerType(c.ID)
 	t, m, f := snap.Type(owner), findMember(snap, c.ID), snap.FileOf(owner)
 	switch {
@@ -573,10 +570,7 @@ var objectMethodArity = map[string]int{"toString": 0, "hashCode": 0, "equals": 1
 // class by a class literal, reflection, a method reference or a resource are selected, and
 // the test statements making mocks.
 func objectMethodSites(rec *coverage.Store, in Input, c analysis.Change) evidence {
-	snap, g := in.Cur, in.CurGraph
-	if c.Change == "deleted" {
-		snap, g = in.Base, in.BaseGraph
-	}
+	snap, g := declaringSide(in, c)
 	owner := ownerType(c.ID)
 	t, m, f := snap.Type(owner), findMember(snap, c.ID), snap.FileOf(owner)
 	switch {
@@ -615,13 +609,19 @@ func objectMethodSites(rec *coverage.Store, in Input, c analysis.Change) evidenc
 	return ev
 }
 
+// declaringSide returns the snapshot and graph that declare what c adds or deletes: the
+// current ones for an addition, the baseline's for a deletion.
+func declaringSide(in Input, c analysis.Change) (*analysis.Snapshot, *analysis.Graph) {
+	if c.Change == "deleted" {
+		return in.Base, in.BaseGraph
+	}
+	return in.Cur, in.CurGraph
+}
+
 // paramCount returns the number of parameters of the method c adds or deletes, -1 when
 // its side does not declare it.
 func paramCount(in Input, c analysis.Change) int {
-	snap := in.Cur
-	if c.Change == "deleted" {
-		snap = in.Base
-	}
+	snap, _ := declaringSide(in, c)
 	if m := findMember(snap, c.ID); m != nil {
 		return len(m.Params)
 	}

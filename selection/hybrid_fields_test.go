@@ -140,11 +140,7 @@ func TestHybridAddedAndDeletedFields(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res := selectWithRecord(t, boxFiles, box, tc.old, tc.new, boxRun())
-			got := []string{}
-			for _, u := range res.Units {
-				got = append(got, u.ID+" "+u.Source)
-			}
-			slices.Sort(got)
+			got := unitsBySource(res)
 			if tc.want != nil {
 				tc.want = slices.Sorted(slices.Values(tc.want))
 			}
@@ -199,11 +195,7 @@ func TestEnumeratesFields(t *testing.T) {
 // selects (TestHybridAddedAndDeletedFields).
 func TestHybridFieldOfAClassNoConstantHolds(t *testing.T) {
 	res := selectWithRecord(t, boxFiles, "src/main/java/f/Tag.java", "public class Tag {", "public class Tag {\n  private final Object lock = new Object();", boxRun())
-	got := []string{}
-	for _, u := range res.Units {
-		got = append(got, u.ID+" "+u.Source)
-	}
-	slices.Sort(got)
+	got := unitsBySource(res)
 	if want := []string{"f.BoxTest#mocked:29 coverage", "f.BoxTest#tagged:25 coverage"}; !slices.Equal(got, want) {
 		t.Errorf("units = %v, want %v", got, want)
 	}
@@ -215,13 +207,19 @@ func TestHybridFieldOfAClassNoConstantHolds(t *testing.T) {
 // both, and nothing else.
 func TestHybridObjectMethodOfAClassNoConstantHolds(t *testing.T) {
 	res := selectWithRecord(t, boxFiles, "src/main/java/f/Tag.java", "public class Tag {", "public class Tag {\n  public String toString() { return \"tag\"; }", boxRun())
+	got := unitsBySource(res)
+	if want := []string{"f.BoxTest#mocked:29 coverage", "f.BoxTest#tagged:25 coverage"}; !slices.Equal(got, want) {
+		t.Errorf("units = %v, want %v", got, want)
+	}
+	checkStaticReason(t, res, "")
+}
+
+// unitsBySource lists the selected units as "id source", sorted.
+func unitsBySource(res *Result) []string {
 	got := []string{}
 	for _, u := range res.Units {
 		got = append(got, u.ID+" "+u.Source)
 	}
 	slices.Sort(got)
-	if want := []string{"f.BoxTest#mocked:29 coverage", "f.BoxTest#tagged:25 coverage"}; !slices.Equal(got, want) {
-		t.Errorf("units = %v, want %v", got, want)
-	}
-	checkStaticReason(t, res, "")
+	return got
 }
