@@ -318,6 +318,9 @@ func (g *Graph) LibraryMayCall(typeID, name string) bool {
 	return false
 }
 
+// Subtypes returns every project subtype of typeID, transitively, sorted.
+func (g *Graph) Subtypes(typeID string) []string { return g.idx.allSubtypes(typeID) }
+
 // LookupRelated returns the project types whose methods a call may have bound to before a
 // method was added to typeID (or may bind to after one was removed): typeID, its subtypes,
 // the ancestors of all of those, and the enclosing types of all of those with their

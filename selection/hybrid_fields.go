@@ -112,7 +112,17 @@ func fieldSites(rec *coverage.Store, in Input, c analysis.Change) evidence {
 	// enumerated by any later test.
 	if len(constructorsKept(rec, in, owner)) > 0 {
 		sites, tests := fieldEnumerators(rec, in)
-		ev.sites, ev.tests = union(ev.sites, sites), append(ev.tests, tests...)
+		holds := objectHolders(rec, in, owner)
+		for _, s := range sites {
+			if holds.site(s) {
+				ev.sites = union(ev.sites, []coverage.Site{s})
+			}
+		}
+		for _, ts := range tests {
+			if holds.member(in.Tests, ts.member) {
+				ev.tests = append(ev.tests, ts)
+			}
+		}
 	} else if static {
 		ev.sites = union(ev.sites, constructorSites(rec, owner)) // getClass() on them lists it
 	}
@@ -134,6 +144,103 @@ func constructorsKept(rec *coverage.Store, in Input, typeID string) []string {
 		}
 	}
 	return kept
+}
+
+// holders are the test methods (by "class#method") and test classes (by id, for class
+// setups) that may hold an object of a type.
+type holders map[string]bool
+
+// objectHolders returns the tests that may hold an object of typeID or of a subtype when
+// objects of it outlive their tests: a test gets hold of such an object only through code
+// that makes one or fetches one kept by the type (its constructors, its static state and
+// factories, a class literal, a resource or string naming it: see objectSources), which
+// the graphs of both sides link to those members, or through a run of such code the
+// record saw. Tests neither reach
+// cannot be handed one, whatever they enumerate. An object a test hands to another through
+// state only the tests write is beyond both, as it is beyond the graph.
+func objectHolders(rec *coverage.Store, in Input, typeID string) holders {
+	var ids []string
+	for _, side := range []struct {
+		snap *analysis.Snapshot
+		g    *analysis.Graph
+	}{{in.Base, in.BaseGraph}, {in.Cur, in.CurGraph}} {
+		if side.snap == nil || side.g == nil {
+			continue
+		}
+		for _, t := range append([]string{typeID}, side.g.Subtypes(typeID)...) {
+			ids = append(ids, objectSources(side.snap, t)...)
+		}
+	}
+	out := holders{}
+	for _, g := range []*analysis.Graph{in.BaseGraph, in.CurGraph} {
+		if g == nil {
+			continue
+		}
+		r := g.ReachFrom(ids)
+		for _, tc := range in.Tests {
+			classWide := slices.ContainsFunc(tc.Fixtures, r.Has)
+			if classWide {
+				out[tc.ID] = true
+			}
+			for _, tm := range tc.Methods {
+				if classWide || r.Has(tm.MemberID) {
+					out[tc.ID+"#"+methodName(tm.ID)] = true
+				}
+			}
+		}
+	}
+	for _, id := range append(ids, typeID+"#<clinit>") {
+		for _, s := range rec.Hits(id) {
+			out[s.Class()+"#"+s.Method()] = true
+			if s.Method() == "" {
+				out[s.Class()] = true
+			}
+		}
+	}
+	return out
+}
+
+// objectSources returns the members of type id through which code gets hold of an object
+// of it without holding one already: its constructors (reflection and class literals reach
+// them too) and its static members (a constant, a cache, a factory). Instance members run
+// on an object the caller already holds; the type's own node is left out, since they all
+// lead to it.
+func objectSources(snap *analysis.Snapshot, id string) []string {
+	t := snap.Type(id)
+	if t == nil {
+		return nil
+	}
+	var out []string
+	for _, m := range t.Members {
+		if m.Kind == analysis.KindConstructor || m.Static() || t.Kind == "interface" && m.Kind == analysis.KindField {
+			out = append(out, m.ID)
+		}
+	}
+	return out
+}
+
+// site reports whether a recorded site belongs to a test that may hold an object.
+func (h holders) site(s coverage.Site) bool {
+	if s.Method() == "" {
+		return h[s.Class()]
+	}
+	return h[s.Class()+"#"+s.Method()] || h[s.Class()]
+}
+
+// member reports whether a test method or fixture member id belongs to a test that may
+// hold an object (a fixture to any test of a class using it).
+func (h holders) member(tests []*slicing.TestClass, id string) bool {
+	for _, tc := range tests {
+		if h[tc.ID] && slices.Contains(tc.Fixtures, id) {
+			return true
+		}
+		for _, tm := range tc.Methods {
+			if h[tc.ID+"#"+methodName(tm.ID)] && (tm.MemberID == id || slices.Contains(tc.Fixtures, id)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // mockSites returns the runs of production code and helpers making mocks (see makesMock),

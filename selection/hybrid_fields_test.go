@@ -58,8 +58,16 @@ public class BoxTest {
     Tag t = org.mockito.Mockito.mock();
     assertNotNull(t);
   }
+  @Test public void reflectsTag() {
+    assertEquals(0, Fields.count(new Tag()));
+  }
+  @Test public void reflectsShelved() {
+    Object first = Shelf.first();
+    assertEquals(4, Fields.count(first));
+  }
 }
 `,
+	"src/main/java/f/Shelf.java":  "package f;\npublic class Shelf {\n  public static Object first() { return Box.EMPTY; }\n}\n",
 	"src/main/java/f/Tag.java":    "package f;\npublic class Tag {\n}\n",
 	"src/main/java/f/Limits.java": "package f;\npublic class Limits {\n  public static final int MAX = 9;\n}\n",
 }
@@ -76,6 +84,7 @@ func boxRun() coverage.Run {
 		{Class: "f.Counter", Method: "next", Desc: "()I"},
 		{Class: "f.Fields", Method: "count", Desc: "(Ljava/lang/Object;)I"},
 		{Class: "f.Tag", Method: "<init>", Desc: "()V"},
+		{Class: "f.Shelf", Method: "first", Desc: "()Ljava/lang/Object;"},
 	}
 	hit := func(m int, test string, line int) coverage.JVMHit {
 		return coverage.JVMHit{Member: m, TestClass: "f.BoxTest", TestMethod: test, Line: line}
@@ -87,8 +96,10 @@ func boxRun() coverage.Run {
 		hit(3, "sized", 19),
 		hit(5, "counts", 22),
 		hit(7, "tagged", 25),
+		hit(7, "reflectsTag", 32), hit(6, "reflectsTag", 32),
+		hit(8, "reflectsShelved", 35), hit(6, "reflectsShelved", 36),
 	}, ClassInit: []int{0, 1, 4, 5}}
-	for _, name := range []string{"value", "empty", "reflects", "reflectsHere", "sized", "counts", "tagged", "mocked"} {
+	for _, name := range []string{"value", "empty", "reflects", "reflectsHere", "sized", "counts", "tagged", "mocked", "reflectsTag", "reflectsShelved"} {
 		run.Tests = append(run.Tests, coverage.TestOutcome{Test: "f.BoxTest#" + name, Status: "passed"})
 	}
 	return run
@@ -104,8 +115,11 @@ func boxRun() coverage.Run {
 func TestHybridAddedAndDeletedFields(t *testing.T) {
 	const box = "src/main/java/f/Box.java"
 	// mocked makes a mock whose class it does not name: it may be a Box.
+	// reflectsShelved enumerates a Box it got from Shelf, a run the record holds, not
+	// Box's; reflectsTag enumerates a Tag and never reaches a Box.
 	observers := []string{"f.BoxTest#empty:10 coverage", "f.BoxTest#reflects:13 coverage",
-		"f.BoxTest#reflectsHere:16 coverage", "f.BoxTest#value:7 coverage", "f.BoxTest#mocked:29 coverage"}
+		"f.BoxTest#reflectsHere:16 coverage", "f.BoxTest#value:7 coverage", "f.BoxTest#mocked:29 coverage",
+		"f.BoxTest#reflectsShelved:36 coverage"}
 	for _, tc := range []struct {
 		name, old, new string
 		want           []string // "unit source", sorted; nil: only check why
@@ -122,13 +136,13 @@ func TestHybridAddedAndDeletedFields(t *testing.T) {
 		{"near-miss: an added field set to a static that is no constant", "  private final int v;", "  private final int v;\n  private int limit = Counter.n;",
 			nil, "initializer runs code"},
 		{"an added field without initializer", "  private final int v;", "  private final int v;\n  private int spare;",
-			[]string{"f.BoxTest#reflects:13 coverage", "f.BoxTest#reflectsHere:16 coverage", "f.BoxTest#mocked:29 coverage"}, ""},
+			[]string{"f.BoxTest#reflects:13 coverage", "f.BoxTest#reflectsHere:16 coverage", "f.BoxTest#mocked:29 coverage", "f.BoxTest#reflectsShelved:36 coverage"}, ""},
 		{"an added field a subclass's unchanged name now reads (Box.size hides Base.size)", "  private final int v;", "  private final int v;\n  private int size = 5;",
 			append(slices.Clone(observers), "f.BoxTest#sized:19 coverage"), ""},
 		{"an added static field: the statements that initialized the class", "  private final int v;", "  private final int v;\n  private static int[] EXTRA = {1};",
-			[]string{"f.BoxTest#empty:10 coverage", "f.BoxTest#reflects:13 coverage", "f.BoxTest#reflectsHere:16 coverage", "f.BoxTest#mocked:29 coverage"}, ""},
+			[]string{"f.BoxTest#empty:10 coverage", "f.BoxTest#reflects:13 coverage", "f.BoxTest#reflectsHere:16 coverage", "f.BoxTest#mocked:29 coverage", "f.BoxTest#reflectsShelved:36 coverage"}, ""},
 		{"a deleted static field whose initializer made only its own value", "  private static final StringBuilder NOTES = new StringBuilder(\"n\");\n", "",
-			[]string{"f.BoxTest#empty:10 coverage", "f.BoxTest#reflects:13 coverage", "f.BoxTest#reflectsHere:16 coverage", "f.BoxTest#mocked:29 coverage"}, ""},
+			[]string{"f.BoxTest#empty:10 coverage", "f.BoxTest#reflects:13 coverage", "f.BoxTest#reflectsHere:16 coverage", "f.BoxTest#mocked:29 coverage", "f.BoxTest#reflectsShelved:36 coverage"}, ""},
 		{"near-miss: an added field whose initializer runs code", "  private final int v;", "  private final int v;\n  private final int id = Counter.next();",
 			nil, "initializer runs code"},
 		{"near-miss: a deleted field whose initializer changed other state (Counter's count)", "  private static final int TICKET = Counter.next();\n", "",
@@ -196,7 +210,7 @@ func TestEnumeratesFields(t *testing.T) {
 func TestHybridFieldOfAClassNoConstantHolds(t *testing.T) {
 	res := selectWithRecord(t, boxFiles, "src/main/java/f/Tag.java", "public class Tag {", "public class Tag {\n  private final Object lock = new Object();", boxRun())
 	got := unitsBySource(res)
-	if want := []string{"f.BoxTest#mocked:29 coverage", "f.BoxTest#tagged:25 coverage"}; !slices.Equal(got, want) {
+	if want := []string{"f.BoxTest#mocked:29 coverage", "f.BoxTest#reflectsTag:32 coverage", "f.BoxTest#tagged:25 coverage"}; !slices.Equal(got, want) {
 		t.Errorf("units = %v, want %v", got, want)
 	}
 	checkStaticReason(t, res, "")
@@ -208,7 +222,7 @@ func TestHybridFieldOfAClassNoConstantHolds(t *testing.T) {
 func TestHybridObjectMethodOfAClassNoConstantHolds(t *testing.T) {
 	res := selectWithRecord(t, boxFiles, "src/main/java/f/Tag.java", "public class Tag {", "public class Tag {\n  public String toString() { return \"tag\"; }", boxRun())
 	got := unitsBySource(res)
-	if want := []string{"f.BoxTest#mocked:29 coverage", "f.BoxTest#tagged:25 coverage"}; !slices.Equal(got, want) {
+	if want := []string{"f.BoxTest#mocked:29 coverage", "f.BoxTest#reflectsTag:32 coverage", "f.BoxTest#tagged:25 coverage"}; !slices.Equal(got, want) {
 		t.Errorf("units = %v, want %v", got, want)
 	}
 	checkStaticReason(t, res, "")
