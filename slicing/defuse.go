@@ -26,6 +26,7 @@ type site struct {
 	heapResult  bool   // the result may be an object reachable from static state
 	assertion   bool   // the call checks something
 	assertChain bool   // the call hangs off an assertion entry (AssertJ/Truth chains, verify(x).m())
+	recv        recvKind // the receiver the call was resolved on (recvUnknown when none decided it)
 }
 
 func (s *site) self() segment { return s.chain[len(s.chain)-1] }
@@ -47,9 +48,9 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 				qualifiedNew(src, toks, i) {
 				continue // not a call: an annotation, a loop (the lexer reads "while" as a name), new a.b.C(…)
 			}
-			if i > 1 && toks[i-1].Is(src, ">") {
-				// Explicit type arguments (x.<T>m()): the receiver is not followed, so the
-				// call may change anything the statement names.
+			if i > 1 && toks[i-1].Is(src, ">") && typeWitnessStart(src, toks, i) == i {
+				// Type arguments callSite cannot place (not after a dot): the receiver is not
+				// followed, so the call may change anything the statement names.
 				cl := matchClose(src, toks, i+1)
 				sites = append(sites, &site{chain: []segment{{name: t.Text(src), idx: i, call: true, open: i + 1, close: cl}},
 					effect: effGlobal, recvInner: true, heapResult: true})
@@ -535,8 +536,12 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 	chain := []segment{{name: toks[k].Text(src), idx: k, call: true, open: open, close: cl}}
 	pos := k
 	unknown := false
-	for pos >= 2 && toks[pos-1].Is(src, ".") {
-		j := pos - 2
+	for pos >= 2 && toks[typeWitnessStart(src, toks, pos)-1].Is(src, ".") {
+		j := typeWitnessStart(src, toks, pos) - 2
+		if j < 0 {
+			unknown = true
+			break
+		}
 		t := toks[j]
 		if t.Kind == analysis.TokIdent || t.Is(src, "this") || t.Is(src, "super") {
 			chain = append(chain, segment{name: t.Text(src), idx: j})
@@ -641,7 +646,7 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 		}
 		return s
 	}
-	s.effect = c.effectOf(chain, arity)
+	s.effect, s.recv = c.calleeEffect(chain, arity)
 	if s.effect.flags&effCallbacks != 0 {
 		s.effect.flags &^= effCallbacks
 		s.effect = s.effect.or(c.callbacks(toks, self.open, self.close))
@@ -673,17 +678,50 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 	return s
 }
 
+// typeWitnessStart returns the index of the "<" of explicit type arguments written before
+// the method name at toks[name] (X.<T>of()), or name when there are none.
+func typeWitnessStart(src []byte, toks []analysis.Token, name int) int {
+	if name < 2 || !toks[name-1].Is(src, ">") {
+		return name
+	}
+	depth := 0
+	for j := name - 1; j >= 1; j-- {
+		switch {
+		case toks[j].Is(src, ">"):
+			depth++
+		case toks[j].Is(src, "<"):
+			depth--
+			if depth == 0 {
+				if toks[j-1].Is(src, ".") {
+					return j
+				}
+				return name
+			}
+		case toks[j].Is(src, ";") || toks[j].Is(src, "{") || toks[j].Is(src, "}") || toks[j].Is(src, "("):
+			return name
+		}
+	}
+	return name
+}
+
 // effectOf types the receiver chain step by step and asks for the effect of the call.
 func (c *scanCtx) effectOf(chain []segment, arity int) effect {
+	e, _ := c.calleeEffect(chain, arity)
+	return e
+}
+
+// calleeEffect is effectOf with the kind of receiver the call was resolved on
+// (recvUnknown when no receiver decided it).
+func (c *scanCtx) calleeEffect(chain []segment, arity int) (effect, recvKind) {
 	p := c.p
 	self := chain[len(chain)-1]
 	recv := chain[:len(chain)-1]
 	var r receiver
 	if len(recv) == 0 {
-		return p.callEffect(c.t, receiver{kind: recvUnqualified}, self.name, arity)
+		return p.callEffect(c.t, receiver{kind: recvUnqualified}, self.name, arity), recvUnqualified
 	}
 	if getsClass(self) {
-		return effNone // whatever the receiver: the receiver's own calls are sites of their own
+		return effNone, recvUnknown // whatever the receiver: the receiver's own calls are sites of their own
 	}
 	// Plain dotted names: resolve as a chain of fields.
 	plain := true
@@ -697,37 +735,37 @@ func (c *scanCtx) effectOf(chain []segment, arity int) effect {
 	}
 	if plain {
 		if recv[0].fresh { // string literal
-			return effNone
+			return effNone, recvUnknown
 		}
 		if len(names) == 1 && names[0] == "Array" && c.locals["Array"] == "" && len(p.resolve(c.t, "Array")) == 0 &&
 			c.p.fieldOf(c.t, "Array") == nil {
 			// java.lang.reflect.Array
 			switch {
 			case self.name == "getLength":
-				return effNone
+				return effNone, recvUnknown
 			case self.name == "newInstance":
-				return effNone // a fresh array
+				return effNone, recvUnknown // a fresh array
 			case strings.HasPrefix(self.name, "get"):
-				return effect{ret: retArgs} // an element of the array
+				return effect{ret: retArgs}, recvUnknown // an element of the array
 			case strings.HasPrefix(self.name, "set"):
-				return effect{mut: posOf(0), store: posOf(0) | posOf(2)} // (array, index, value)
+				return effect{mut: posOf(0), store: posOf(0) | posOf(2)}, recvUnknown // (array, index, value)
 			}
 		}
 		if len(names) == 1 && names[0] == "System" && c.locals["System"] == "" && len(p.resolve(c.t, "System")) == 0 {
 			switch self.name {
 			case "arraycopy":
-				return effect{mut: posOf(2)} // (src, srcPos, dest, destPos, length) changes dest
+				return effect{mut: posOf(2)}, recvUnknown // (src, srcPos, dest, destPos, length) changes dest
 			case "identityHashCode", "lineSeparator", "nanoTime", "currentTimeMillis":
-				return effNone
+				return effNone, recvUnknown
 			case "getProperty", "getenv":
-				return effect{flags: effReads}
+				return effect{flags: effReads}, recvUnknown
 			}
 		}
 		r = c.localElems(p.resolveChain(c.t, c.locals, names), names)
 		if r.kind == recvCollection && c.exactChain(names) {
 			r.final = true // made by new of a JDK class: no project code behind it
 		}
-		return p.callEffect(c.t, r, self.name, arity)
+		return p.callEffect(c.t, r, self.name, arity), r.kind
 	}
 	// Chains through call results: type the result of each call by its declared return type.
 	cur := receiver{kind: recvUnqualified}
@@ -737,7 +775,7 @@ func (c *scanCtx) effectOf(chain []segment, arity int) effect {
 			continue
 		}
 		if i > 0 && cur.kind == recvUnknown {
-			return effGlobal
+			return effGlobal, recvUnknown
 		}
 		switch {
 		case i == 0 && seg.fresh:
@@ -748,13 +786,13 @@ func (c *scanCtx) effectOf(chain []segment, arity int) effect {
 			cur = p.returnReceiver(c.t, cur, seg.name, -1)
 		default:
 			if cur.kind != recvProject && cur.kind != recvProjectStatic {
-				return effGlobal
+				return effGlobal, recvUnknown
 			}
 			var next receiver
 			for _, t := range cur.types {
 				f := p.fieldOf(t, seg.name)
 				if f == nil {
-					return effGlobal
+					return effGlobal, recvUnknown
 				}
 				r := p.memberReceiver(t, f)
 				next.kind = r.kind
@@ -764,9 +802,9 @@ func (c *scanCtx) effectOf(chain []segment, arity int) effect {
 		}
 	}
 	if cur.kind == recvUnknown {
-		return effGlobal
+		return effGlobal, recvUnknown
 	}
-	return p.callEffect(c.t, cur, self.name, arity)
+	return p.callEffect(c.t, cur, self.name, arity), cur.kind
 }
 
 // localElems gives a collection receiver written as a local's name the type arguments the

@@ -2,6 +2,7 @@ package slicing
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 
 	"github.com/assertlens/assertlens/analysis"
@@ -1392,6 +1393,12 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, ctor, clinit b
 			args[l.Name] = l.Args
 		}
 	}
+	if lambdas && p.deferLambdas {
+		pre := &scanCtx{p: p, t: t, src: src, locals: locals, args: args, fields: p.fieldNames(t), body: true, decls: map[string]int{}}
+		src = pre.deferStoredLambdas(toks)
+		toks = analysis.Lex(src, m.BodyStart, m.BodyEnd)
+		lambdas = slices.ContainsFunc(toks, func(tok analysis.Token) bool { return tok.Is(src, "->") })
+	}
 	positions := map[string]posSet{}
 	static := m.Static() || clinit
 	if !static {
@@ -1605,7 +1612,7 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, ctor, clinit b
 			acc.runs |= pos
 			continue
 		}
-		if _, local := locals[n]; local && rootPos[uf.find(n)] == 0 && !rootHeap[uf.find(n)] && !lambdaParams[n] {
+		if _, local := locals[n]; local && rootPos[uf.find(n)] == 0 && !rootHeap[uf.find(n)] && !lambdaParams[n] && !p.deferLambdas {
 			continue
 		}
 		return unknown("unknown effect of " + m.ID + " (runs a function value " + k + ")")
@@ -1878,4 +1885,147 @@ func hasString(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// deferStoredLambdas returns a copy of c.src in which every lambda of toks that does not
+// run where it is written reads as null: one assigned to a field (directly or as a branch
+// of a conditional), returned, or handed to a project method whose summary does not run
+// that argument. A lambda assigned to a local may run later in the same body, which reads
+// it where written; one handed to a JDK call or a constructor may run inside the call.
+func (c *scanCtx) deferStoredLambdas(toks []analysis.Token) []byte {
+	src := c.src
+	out := slices.Clone(src)
+	masked := 0 // the end of the last lambda read as null: lambdas inside it went with it
+	for i := range toks {
+		if !toks[i].Is(src, "->") || i == 0 || toks[i].Start < masked {
+			continue
+		}
+		start := i - 1
+		if toks[i-1].Is(src, ")") {
+			if start = matchOpen(src, toks, i-1); start < 0 {
+				continue
+			}
+		} else if toks[i-1].Kind != analysis.TokIdent {
+			continue
+		}
+		end := lambdaEnd(src, toks, i)
+		if start == 0 || end < 0 || !c.storedLambda(toks, start) {
+			continue
+		}
+		from, to := toks[start].Start, toks[end].End
+		for k := from; k < to; k++ {
+			if out[k] != '\n' {
+				out[k] = ' '
+			}
+		}
+		copy(out[from:], "null")
+		masked = to
+	}
+	return out
+}
+
+// lambdaEnd returns the index of the last token of the lambda whose arrow is at toks[arrow]:
+// the closing brace of a block body, or the last token of an expression body (before a
+// comma, semicolon or closing bracket at its own depth). -1 when it does not end.
+func lambdaEnd(src []byte, toks []analysis.Token, arrow int) int {
+	if arrow+1 >= len(toks) {
+		return -1
+	}
+	if toks[arrow+1].Is(src, "{") {
+		return matchClose(src, toks, arrow+1)
+	}
+	depth := 0
+	for j := arrow + 1; j < len(toks); j++ {
+		switch {
+		case opensBracket(src, toks[j]):
+			depth++
+		case closesBracket(src, toks[j]):
+			if depth == 0 {
+				return j - 1
+			}
+			depth--
+		case depth == 0 && (toks[j].Is(src, ",") || toks[j].Is(src, ";")):
+			return j - 1
+		}
+	}
+	return -1
+}
+
+// storedLambda says whether the lambda starting at toks[start] is kept rather than run
+// where it is written (see deferStoredLambdas).
+func (c *scanCtx) storedLambda(toks []analysis.Token, start int) bool {
+	src := c.src
+	j := start - 1
+	if toks[j].Is(src, "?") || toks[j].Is(src, ":") {
+		// A branch of a conditional: what takes the conditional's value decides.
+		for depth := 0; j >= 0; j-- {
+			tok := toks[j]
+			if closesBracket(src, tok) {
+				depth++
+				continue
+			}
+			if opensBracket(src, tok) {
+				if depth == 0 {
+					break
+				}
+				depth--
+				continue
+			}
+			if depth == 0 && (assignmentAt(src, toks, j) || tok.Is(src, ",") || tok.Is(src, ";") || tok.Is(src, "return")) {
+				break
+			}
+		}
+		if j < 0 {
+			return false
+		}
+	}
+	switch {
+	case toks[j].Is(src, "return"):
+		return true
+	case assignmentAt(src, toks, j):
+		// this.f = …, or f = … for a field f (not a local: it may run later in this body).
+		if j < 1 || toks[j-1].Kind != analysis.TokIdent {
+			return false
+		}
+		if j >= 2 && toks[j-2].Is(src, ".") {
+			return j >= 3 && toks[j-3].Is(src, "this")
+		}
+		name := toks[j-1].Text(src)
+		_, local := c.locals[name]
+		return !local && c.p.fieldOf(c.t, name) != nil
+	case toks[j].Is(src, "(") || toks[j].Is(src, ","):
+		open, arg := j, 0
+		for depth := 0; open >= 0; open-- {
+			tok := toks[open]
+			if closesBracket(src, tok) {
+				depth++
+			} else if opensBracket(src, tok) {
+				if depth == 0 {
+					break
+				}
+				depth--
+			} else if depth == 0 && tok.Is(src, ",") {
+				arg++
+			}
+		}
+		if open < 1 || !toks[open].Is(src, "(") || toks[open-1].Kind != analysis.TokIdent || open >= 2 && toks[open-2].Is(src, "new") {
+			return false
+		}
+		st := c.callSite(toks, open-1, map[string]bool{})
+		project := st.recv == recvProject || st.recv == recvProjectStatic || st.recv == recvUnqualified
+		return project && st.effect != effGlobal && st.effect.runs&posOf(arg) == 0
+	}
+	return false
+}
+
+// assignmentAt says whether toks[j] is a plain assignment "=" (the lexer reads "==", "!=",
+// "<=" and ">=" as two tokens).
+func assignmentAt(src []byte, toks []analysis.Token, j int) bool {
+	if !toks[j].Is(src, "=") {
+		return false
+	}
+	if j > 0 && toks[j-1].End == toks[j].Start && strings.ContainsAny(toks[j-1].Text(src), "=!<>") {
+		return false
+	}
+	return j+1 >= len(toks) || !(toks[j+1].Is(src, "=") && toks[j+1].Start == toks[j].End)
 }

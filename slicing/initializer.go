@@ -29,6 +29,10 @@ func InitializerWrites(s *analysis.Snapshot, id string) string {
 		return ""
 	}
 	p := newProject(s, s.Read, Options{})
+	// One run of the initializer: lambdas it or its callees keep run later, where their
+	// effects belong (see deferLambdas). A deleted field's kept lambdas ran only where the
+	// field was read, and that code changed with it.
+	p.deferLambdas = true
 	// Read like a constructor's body for an instance field (storing into the object under
 	// construction is no effect), like any body for a static one: a store into a static of
 	// its own class is an effect here, since code outside the initializer may read it.
@@ -42,6 +46,8 @@ func InitializerWrites(s *analysis.Snapshot, id string) string {
 			return e.why
 		}
 		return "the initializer of " + id + " may write shared state"
+	case e.runs != 0:
+		return "the initializer of " + id + " may run functions it does not make"
 	case e.leak != 0 || e.mut != 0:
 		return "the initializer of " + id + " may change or keep an object it reads"
 	}

@@ -9,9 +9,10 @@ import (
 )
 
 // TestInitializerWrites: a field initializer that only builds its own value (a fresh JDK
-// object, a builder chain on fresh objects) changes nothing else; one that counts in a
-// static, registers itself in a shared map, fills an object it reads, or writes in a lambda
-// (read as if it ran where it is written) may.
+// object, a builder chain on fresh objects, objects keeping lambdas they do not run)
+// changes nothing else; one that counts in a static, registers itself in a shared map,
+// fills an object it reads, or runs a writing lambda (handed to a method running it, or
+// kept by an object whose method it then calls) may.
 func TestInitializerWrites(t *testing.T) {
 	files := map[string][]byte{
 		"src/main/java/i/Joiner.java": []byte(`package i;
@@ -39,6 +40,16 @@ public class Registry {
   public static <T> T apply(java.util.function.Supplier<T> f) { return f.get(); }
 }
 `),
+		"src/main/java/i/Appender.java": []byte(`package i;
+import java.util.function.BiConsumer;
+public final class Appender {
+  private final BiConsumer<StringBuilder, Object> f;
+  Appender(BiConsumer<StringBuilder, Object> f) { this.f = f != null ? f : (a, e) -> Registry.count++; }
+  public static Appender of(BiConsumer<StringBuilder, Object> f) { return new Appender(f); }
+  public static Appender ran(BiConsumer<StringBuilder, Object> f) { f.accept(new StringBuilder(), 1); return new Appender(f); }
+  public void append(StringBuilder sb, Object o) { f.accept(sb, o); }
+}
+`),
 		"src/main/java/i/Holder.java": []byte(`package i;
 import java.util.*;
 public class Holder {
@@ -52,8 +63,14 @@ public class Holder {
   private static final Integer RUN = Registry.apply(() -> Registry.count++);
   private static final Runnable KEPT = Joiner.builder().setAppender((a, e) -> Registry.count++).get() == null ? null : () -> {};
   private static final List<Integer> EACH = each();
+  private static final Appender APPENDER = Appender.of(null);
+  private static final Appender APPENDER_RAN = Appender.ran((a, e) -> Registry.count++);
+  private static final int APPENDED = appendOnce();
+  private static final Joiner WITNESSED = Joiner.<Object>builder().setDelimiter(", ").get();
+  private static final Integer WITNESSED_RUN = Registry.<Integer>apply(() -> Registry.count++);
   private final int plain;
   Holder() { plain = 1; }
+  private static int appendOnce() { Appender a = Appender.of(null); a.append(new StringBuilder(), 1); return 1; }
   private static List<String> fill(Set<String> keys) { keys.clear(); return new ArrayList<>(); }
   private static List<Integer> each() { List<Integer> l = new ArrayList<>(); l.forEach(x -> Registry.count++); return l; }
 }
@@ -67,17 +84,22 @@ public class Holder {
 		field  string
 		writes bool
 	}{
-		{"i.Holder#JOINER", true}, // a lambda the builder keeps is read as if it ran: conservative
+		{"i.Holder#JOINER", false}, // a lambda the builder keeps runs where the joiner is used, not here
 		{"i.Holder#NOTES", false},
 		{"i.Holder#CHAIN", false}, // a builder chain on fresh objects
 		{"i.Holder#seen", false},
-		{"i.Holder#plain", false}, // no initializer
-		{"i.Holder#TICKET", true}, // counts in a static
-		{"i.Holder#SELF", true},   // puts into a shared map
-		{"i.Holder#shared", true}, // clears a set it reads from static state
-		{"i.Holder#RUN", true},    // a lambda run by the method it is handed to
-		{"i.Holder#KEPT", true},   // likewise
-		{"i.Holder#EACH", true},   // a helper handing a writing lambda to library code
+		{"i.Holder#plain", false},       // no initializer
+		{"i.Holder#TICKET", true},       // counts in a static
+		{"i.Holder#SELF", true},         // puts into a shared map
+		{"i.Holder#shared", true},       // clears a set it reads from static state
+		{"i.Holder#RUN", true},          // a lambda run by the method it is handed to
+		{"i.Holder#KEPT", false},        // a counting lambda the builder keeps and never runs here
+		{"i.Holder#EACH", true},         // a helper handing a writing lambda to library code
+		{"i.Holder#APPENDER", false},    // the constructor keeps its default lambda (a conditional's branch) in a field
+		{"i.Holder#APPENDER_RAN", true}, // handed to a method that runs it
+		{"i.Holder#APPENDED", true},     // a method runs the lambda an object it made keeps
+		{"i.Holder#WITNESSED", false},   // explicit type arguments (X.<T>m()) resolve like any static call
+		{"i.Holder#WITNESSED_RUN", true},
 	} {
 		why := InitializerWrites(snap, tc.field)
 		if (why != "") != tc.writes {

@@ -44,6 +44,13 @@ type project struct {
 	// supersMemo holds the supertypes of the types asked for in this project's snapshot
 	// (deep hierarchies ask for the same ones for every call they dispatch).
 	supersMemo map[*analysis.Type]supersOf
+	// deferLambdas reads a lambda that does not run where it is written (stored in a
+	// field, returned, handed to project code that does not run it) as running nowhere, and
+	// every run of a function value the body did not receive as unknown: what a kept
+	// lambda does happens where it runs, which is then unknown. Only for questions about
+	// one run of a body (InitializerWrites); summaries of other projects read lambdas
+	// where they are written.
+	deferLambdas bool
 }
 
 // memberRef is a member together with the type that declares it.

@@ -19,6 +19,7 @@ public class Box {
     public int get() { return v; }
     public void set(int v) { this.v = v; }
     public <T> T pick(T t) { return t; }
+    public <T> void put(T t) { this.v = 1; }
 }
 `),
 		"src/test/java/p/BodyTest.java": []byte(`package p;
@@ -54,7 +55,8 @@ func TestStatementFacts(t *testing.T) {
 	}{
 		{"proved getter changes nothing", "", "Box b = new Box(1);\nassertEquals(1, b.get());", 1, "[]", "[b]", "-"},
 		{"proved setter changes only its receiver", "", "Box b = new Box();\nb.set(2);", 1, "[b]", "[b]", "-"},
-		{"explicit type arguments change all named", "", "Box b = new Box();\nBox c = new Box();\nb.<Box>pick(c);", 2, "[$heap,b,c]", "-", "-"},
+		{"explicit type arguments resolve like any call", "", "Box b = new Box();\nBox c = new Box();\nb.<Box>pick(c);", 2, "[]", "-", "-"},
+		{"a call with explicit type arguments changes what its callee does", "", "Box b = new Box();\nBox c = new Box();\nb.<Box>put(c);", 2, "[b]", "-", "-"},
 		{"method reference captures its receiver", "", "Box b = new Box();\njava.util.Optional.of(1).ifPresent(b::set);", 1, "-", "[$heap,b]", "-"},
 		{"field write is shared state", "Box f;", "f = new Box(3);\nassertEquals(3, f.get());", 0, "[this.f]", "[this.f]", "-"},
 		{"string values do not alias", "", "String s = \"a\";\nString u = s.trim();\nassertEquals(\"a\", s);", 1, "[u]", "[s]", "-"},
