@@ -21,11 +21,11 @@ type segment struct {
 type site struct {
 	chain       []segment // root first; the last segment is the call itself
 	effect      effect
-	recvKey     string // key of the chain's root object, "" when none (type, fresh, call result)
-	recvInner   bool   // the root is a name declared inside the statement (lambda parameter)
-	heapResult  bool   // the result may be an object reachable from static state
-	assertion   bool   // the call checks something
-	assertChain bool   // the call hangs off an assertion entry (AssertJ/Truth chains, verify(x).m())
+	recvKey     string   // key of the chain's root object, "" when none (type, fresh, call result)
+	recvInner   bool     // the root is a name declared inside the statement (lambda parameter)
+	heapResult  bool     // the result may be an object reachable from static state
+	assertion   bool     // the call checks something
+	assertChain bool     // the call hangs off an assertion entry (AssertJ/Truth chains, verify(x).m())
 	recv        recvKind // the receiver the call was resolved on (recvUnknown when none decided it)
 }
 
