@@ -60,19 +60,26 @@ func fieldSites(rec *coverage.Store, in Input, c analysis.Change) evidence {
 	case namesType(in.Base, m.Name) || namesType(in.Cur, m.Name):
 		return evidence{why: "a field named like a type " + c.Change + ": it obscures the type in its scope"}
 	}
-	if c.Change == "added" && !trivialInitializer(snap, m, 0) {
+	trivial := trivialInitializer(snap, m, 0)
+	if c.Change == "added" && !trivial {
 		return evidence{why: "an added field whose initializer runs code"}
 	}
-	if c.Change == "deleted" && !trivialInitializer(snap, m, 0) {
+	if c.Change == "deleted" && !trivial {
 		if why := slicing.InitializerWrites(snap, c.ID); why != "" {
 			return evidence{why: "a deleted field whose initializer may have changed other state: " + why}
 		}
 	}
 	static := m.Static() || t.Kind == "interface" || t.Kind == "annotation" // interface fields are implicitly static
+	kept := len(constructorsKept(rec, in, owner)) > 0
 	var ev evidence
 	switch {
 	case m.BodyEnd <= m.BodyStart || static && analysis.ConstantVariable(t, m):
 		// No initializer runs: a constant's value is in the class file.
+	case trivial && (static || kept):
+		// An initializer that cannot throw and makes only its own value changes nothing
+		// where it runs: what sees the value are the readers and enumerators below. (Where
+		// every object came from a constructor its test ran, the constructors' statements
+		// stand for the enumerators: every use of the object depends on them.)
 	case static:
 		// The record credits class initialization to the statements that triggered it.
 		hits := rec.Hits(owner + "#<clinit>")
@@ -110,7 +117,7 @@ func fieldSites(rec *coverage.Store, in Input, c analysis.Change) evidence {
 	// object came from a constructor a test ran, the statements that ran it hold every
 	// observer; objects made during class initialization or kept in static state may be
 	// enumerated by any later test.
-	if len(constructorsKept(rec, in, owner)) > 0 {
+	if kept {
 		sites, tests := fieldEnumerators(rec, in)
 		holds := objectHolders(rec, in, owner)
 		for _, s := range sites {

@@ -20,6 +20,7 @@ public class Box extends Base {
   private static final StringBuilder NOTES = new StringBuilder("n");
   private static final int TICKET = Counter.next();
   static final int LIMIT = 3;
+  private final String label = String.valueOf(LIMIT);
   private final int v;
   public Box(int v) { this.v = v; }
   public int value() { return v; }
@@ -117,32 +118,36 @@ func TestHybridAddedAndDeletedFields(t *testing.T) {
 	// mocked makes a mock whose class it does not name: it may be a Box.
 	// reflectsShelved enumerates a Box it got from Shelf, a run the record holds, not
 	// Box's; reflectsTag enumerates a Tag and never reaches a Box.
-	observers := []string{"f.BoxTest#empty:10 coverage", "f.BoxTest#reflects:13 coverage",
-		"f.BoxTest#reflectsHere:16 coverage", "f.BoxTest#value:7 coverage", "f.BoxTest#mocked:29 coverage",
-		"f.BoxTest#reflectsShelved:36 coverage"}
+	seers := []string{"f.BoxTest#reflects:13 coverage", "f.BoxTest#reflectsHere:16 coverage",
+		"f.BoxTest#mocked:29 coverage", "f.BoxTest#reflectsShelved:36 coverage"}
+	// An initializer that may throw (String.valueOf) is also selected where it ran: every
+	// constructor (value, and empty through class initialization).
+	runners := append([]string{"f.BoxTest#empty:10 coverage", "f.BoxTest#value:7 coverage"}, seers...)
 	for _, tc := range []struct {
 		name, old, new string
 		want           []string // "unit source", sorted; nil: only check why
 		why            string   // what coverage.static says of the change ("" for none)
 	}{
-		{"an added lock: constructors' runs and field enumerators", "  private final int v;", "  private final int v;\n  private final Object lock = new Object();",
-			observers, ""},
+		{"an added lock: what may see it (a trivial initializer changes nothing where it runs)", "  private final int v;", "  private final int v;\n  private final Object lock = new Object();",
+			seers, ""},
 		{"an added field set to a compile-time constant", "  private final int v;", "  private final int v;\n  private int limit = LIMIT;",
-			observers, ""},
+			seers, ""},
 		{"an added field set to another class's constant", "  private final int v;", "  private final int v;\n  private int limit = Limits.MAX;",
-			observers, ""},
+			seers, ""},
 		{"an added field set to a JDK constant", "  private final int v;", "  private final int v;\n  private int limit = Integer.MAX_VALUE;",
-			observers, ""},
+			seers, ""},
 		{"near-miss: an added field set to a static that is no constant", "  private final int v;", "  private final int v;\n  private int limit = Counter.n;",
 			nil, "initializer runs code"},
 		{"an added field without initializer", "  private final int v;", "  private final int v;\n  private int spare;",
-			[]string{"f.BoxTest#reflects:13 coverage", "f.BoxTest#reflectsHere:16 coverage", "f.BoxTest#mocked:29 coverage", "f.BoxTest#reflectsShelved:36 coverage"}, ""},
+			seers, ""},
 		{"an added field a subclass's unchanged name now reads (Box.size hides Base.size)", "  private final int v;", "  private final int v;\n  private int size = 5;",
-			append(slices.Clone(observers), "f.BoxTest#sized:19 coverage"), ""},
-		{"an added static field: the statements that initialized the class", "  private final int v;", "  private final int v;\n  private static int[] EXTRA = {1};",
-			[]string{"f.BoxTest#empty:10 coverage", "f.BoxTest#reflects:13 coverage", "f.BoxTest#reflectsHere:16 coverage", "f.BoxTest#mocked:29 coverage", "f.BoxTest#reflectsShelved:36 coverage"}, ""},
-		{"a deleted static field whose initializer made only its own value", "  private static final StringBuilder NOTES = new StringBuilder(\"n\");\n", "",
-			[]string{"f.BoxTest#empty:10 coverage", "f.BoxTest#reflects:13 coverage", "f.BoxTest#reflectsHere:16 coverage", "f.BoxTest#mocked:29 coverage", "f.BoxTest#reflectsShelved:36 coverage"}, ""},
+			append(slices.Clone(seers), "f.BoxTest#sized:19 coverage"), ""},
+		{"an added static field: what may see it", "  private final int v;", "  private final int v;\n  private static int[] EXTRA = {1};",
+			seers, ""},
+		{"a deleted static field whose initializer made only its own value: also where class initialization ran it", "  private static final StringBuilder NOTES = new StringBuilder(\"n\");\n", "",
+			append(slices.Clone(seers), "f.BoxTest#empty:10 coverage"), ""},
+		{"a deleted field whose initializer changed nothing else but might throw: also where it ran", "  private final String label = String.valueOf(LIMIT);\n", "",
+			runners, ""},
 		{"near-miss: an added field whose initializer runs code", "  private final int v;", "  private final int v;\n  private final int id = Counter.next();",
 			nil, "initializer runs code"},
 		{"near-miss: a deleted field whose initializer changed other state (Counter's count)", "  private static final int TICKET = Counter.next();\n", "",
