@@ -184,7 +184,7 @@ func Audit(ctx context.Context, st Input, rec *coverage.Store, opts AuditOptions
 		t0 := time.Now()
 		res := Select(Input{BaseName: "audit", Base: st.Cur, Cur: st.Cur, CurGraph: st.CurGraph, Tests: st.Tests,
 			Level: slicing.LevelAssertion, Changes: BodyChanges(st.Cur, []string{c.id}), Memo: memo})
-		AddUndiscovered(res, opts.Plan, st.Cur, st.Tests)
+		AddUndiscovered(res, opts.Plan, nil, st.Cur, st.Tests)
 		out.SelectMs += time.Since(t0).Milliseconds()
 		if out.Assertions == 0 {
 			out.Assertions, out.TestMethods = res.Totals.Assertions, res.Totals.TestMethods

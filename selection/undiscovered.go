@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -210,10 +211,17 @@ func RecordPlan(cacheDir string, res *runner.Result, snap *analysis.Snapshot, cl
 
 // AddUndiscovered selects, whole, every class with a test the JUnit Platform found at the
 // last compile that static discovery still misses, and lists those classes in
-// res.Undiscovered. Class units already selected are kept as they are.
-func AddUndiscovered(res *Result, plan *EnginePlan, snap *analysis.Snapshot, classes []*slicing.TestClass) {
+// res.Undiscovered. Class units already selected are kept as they are. A test the edit
+// deleted from base's source of its class runs no more (see deletedSinceBase); base may
+// be nil.
+func AddUndiscovered(res *Result, plan *EnginePlan, base, snap *analysis.Snapshot, classes []*slicing.TestClass) {
 	if plan == nil {
 		return
+	}
+	if base != nil && base != snap {
+		live := *plan
+		live.Tests = slices.DeleteFunc(slices.Clone(plan.Tests), func(id string) bool { return deletedSinceBase(base, snap, id) })
+		plan = &live
 	}
 	c := plan.Check(classes)
 	if len(c.UndiscoveredClasses) == 0 {
@@ -251,6 +259,43 @@ func AddUndiscovered(res *Result, plan *EnginePlan, snap *analysis.Snapshot, cla
 	}
 	res.Uncertain = append(res.Uncertain, fmt.Sprintf("%d test classes hold tests the JUnit Platform runs but static discovery misses; they are selected whole: %s",
 		len(c.UndiscoveredClasses), strings.Join(c.UndiscoveredClasses, ", ")))
+}
+
+// deletedSinceBase reports whether plan test id ("pkg.C#m") is a method base declares in
+// C that the current sources no longer declare there, in a class whose ancestors are all
+// project types (or Object, TestCase): nothing else can run a test of that name in C. A
+// class inheriting from a library may inherit a test of the same name, which static
+// discovery cannot see.
+func deletedSinceBase(base, cur *analysis.Snapshot, id string) bool {
+	class, method, ok := strings.Cut(id, "#")
+	if !ok || method == "" {
+		return false
+	}
+	was, now := base.Type(class), cur.Type(class)
+	if was == nil || now == nil || !declaresMethod(was, method) || declaresMethod(now, method) {
+		return false
+	}
+	seen := map[string]bool{}
+	var projectOnly func(t *analysis.Type) bool
+	projectOnly = func(t *analysis.Type) bool {
+		for _, name := range append(slices.Clone(t.Extends), t.Implements...) {
+			if name == "Object" || name == "TestCase" || seen[name] {
+				continue
+			}
+			seen[name] = true
+			sup := onlyTypeNamed(cur, name)
+			if sup == nil || !projectOnly(sup) {
+				return false
+			}
+		}
+		return true
+	}
+	return projectOnly(now)
+}
+
+// declaresMethod reports whether t declares a method named name.
+func declaresMethod(t *analysis.Type, name string) bool {
+	return slices.ContainsFunc(t.Members, func(m *analysis.Member) bool { return m.Kind == analysis.KindMethod && m.Name == name })
 }
 
 // plans keeps the last plan read per cache directory, re-read when its file changes.
@@ -292,5 +337,5 @@ func SelectUndiscovered(cacheDir string, res *Result, snap *analysis.Snapshot, c
 		res.Uncertain = append(res.Uncertain, err.Error())
 		return
 	}
-	AddUndiscovered(res, p, snap, classes)
+	AddUndiscovered(res, p, nil, snap, classes)
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/assertlens/assertlens/analysis"
 	"github.com/assertlens/assertlens/selection/runner"
 	"github.com/assertlens/assertlens/slicing"
 )
@@ -121,5 +122,40 @@ func TestPlanCheck(t *testing.T) {
 	}
 	if !plan.Confirmed("p.ATest.Inner#b") || plan.Confirmed("p.ATest#gone") {
 		t.Error("Confirmed")
+	}
+}
+
+// TestUndiscoveredSkipsTestsTheEditDeleted: the plan of the last run lists the tests of
+// the baseline. A test the pending edit renames is no test the platform still runs, so its
+// class is not selected whole; a test deleted from a class inheriting from a library class
+// may still be inherited under its name (near-miss), and stays undiscovered.
+func TestUndiscoveredSkipsTestsTheEditDeleted(t *testing.T) {
+	files := map[string]string{
+		"src/test/java/u/RenameTest.java": "package u;\nimport org.junit.Test;\npublic class RenameTest {\n  @Test public void old() {}\n  @Test public void kept() {}\n}\n",
+		"src/test/java/u/LibTest.java":    "package u;\nimport org.junit.Test;\npublic class LibTest extends AbstractLibraryTest {\n  @Test public void over() {}\n  @Test public void kept() {}\n}\n",
+	}
+	base := memSnapshot(t, files, nil)
+	cur := memSnapshot(t, files, map[string][2]string{
+		"src/test/java/u/RenameTest.java": {"void old()", "void renamed()"},
+		"src/test/java/u/LibTest.java":    {"  @Test public void over() {}\n", ""},
+	})
+	d, err := slicing.DiscoverAll(cur, cur.Read, slicing.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := &EnginePlan{Tests: []string{"u.LibTest#kept", "u.LibTest#over", "u.RenameTest#kept", "u.RenameTest#old"}}
+	for _, tc := range []struct {
+		name string
+		base *analysis.Snapshot
+		want []string
+	}{
+		{"against the baseline", base, []string{"u.LibTest"}},
+		{"without a baseline (the audit)", nil, []string{"u.LibTest", "u.RenameTest"}},
+	} {
+		res := &Result{}
+		AddUndiscovered(res, plan, tc.base, cur, d.Classes)
+		if !reflect.DeepEqual(res.Undiscovered, tc.want) {
+			t.Errorf("%s: undiscovered = %v, want %v", tc.name, res.Undiscovered, tc.want)
+		}
 	}
 }

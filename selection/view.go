@@ -84,7 +84,7 @@ func (v *View) Select(ctx context.Context) (*Result, error) {
 	if v.planErr != nil {
 		res.Uncertain = append(res.Uncertain, v.planErr.Error())
 	} else {
-		AddUndiscovered(res, v.plan, v.in.Cur, v.in.Tests)
+		AddUndiscovered(res, v.plan, v.in.Base, v.in.Cur, v.in.Tests)
 	}
 	res.ElapsedMs = time.Since(start).Milliseconds()
 	return res, ctx.Err()
