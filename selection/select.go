@@ -243,8 +243,10 @@ func (s *selector) affected() {
 		s.direct[c.ID] = c
 		if c.Change == "deleted" {
 			deleted = append(deleted, c.ID)
-			// The declaring type's users are reached through the type node as well.
-			if owner := ownerType(c.ID); owner != c.ID && s.in.Cur.Type(owner) != nil && c.Lookup {
+			// The declaring type's users are reached through the type node as well. A test
+			// method the edit deleted is no member other code looks up: the platform ran it,
+			// and runs it no more.
+			if owner := ownerType(c.ID); owner != c.ID && s.in.Cur.Type(owner) != nil && c.Lookup && !isTestMethodOf(s.in.Base, c.ID) {
 				cur = append(cur, owner)
 			}
 		} else {
@@ -317,6 +319,13 @@ func (s *selector) moduleReason(file string) (string, bool) {
 			dir = ""
 		}
 	}
+}
+
+// isTestMethodOf reports whether id is a test method declared in a test source of snap.
+func isTestMethodOf(snap *analysis.Snapshot, id string) bool {
+	t, f := snap.Type(ownerType(id)), snap.FileOf(ownerType(id))
+	m := findMember(snap, id)
+	return t != nil && f != nil && m != nil && f.Test && analysis.IsTestMethod(t, m)
 }
 
 func ownerType(id string) string {
