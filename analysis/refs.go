@@ -22,6 +22,16 @@ func ReflectiveCall(name string) bool {
 	return reflectiveLookups[name] || name == "newInstance" || name == "invoke"
 }
 
+// notClassForName reports whether a call is a forName of a type other than Class
+// (Charset.forName, Font.forName): no class is loaded.
+func notClassForName(name string, receiver []string) bool {
+	if name != "forName" || len(receiver) == 0 {
+		return false
+	}
+	last := receiver[len(receiver)-1]
+	return last != "Class" && isTypeLike(last)
+}
+
 // typedNonName reports whether the argument starting at toks[at] is one local or
 // parameter declared with a project or library type that no reflective lookup takes
 // (names are Strings, parameter types Classes): joda-time's DateTimeFieldType#getField
@@ -110,14 +120,17 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 				if len(call.Receiver) == 1 && call.Receiver[0] == "super" {
 					call.Super = true
 				}
-				if reflectiveLookups[text] && !typedNonName(src, toks, i+2, r.Locals) {
+				if reflectiveLookups[text] && !typedNonName(src, toks, i+2, r.Locals) && !notClassForName(text, call.Receiver) {
+					// On a class literal, a lookup by a computed name sees only that class's
+					// members, which the literal reaches.
+					onLiteral := len(call.Receiver) == 1 && call.Receiver[0] == "#class"
 					if i+2 < len(toks) && toks[i+2].Kind == TokString && (i+3 < len(toks) && (toks[i+3].Is(src, ")") || toks[i+3].Is(src, ","))) {
 						if s, err := strconv.Unquote(toks[i+2].Text(src)); err == nil {
 							r.Strings = append(r.Strings, s)
 						}
-					} else if n > 0 {
+					} else if n > 0 && !onLiteral {
 						r.Reflective = true
-					} else if strings.HasPrefix(text, "get") && strings.HasSuffix(text, "s") {
+					} else if strings.HasPrefix(text, "get") && strings.HasSuffix(text, "s") && !onLiteral {
 						r.Reflective = true // getMethods(), getDeclaredFields(): every member
 					}
 				}
