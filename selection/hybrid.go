@@ -174,6 +174,9 @@ func coverageEvidence(rec *coverage.Store, in Input, c analysis.Change) evidence
 		}
 	}
 	if c.Kind == analysis.KindType && c.Change == "added" {
+		if f := in.Cur.FileOf(c.ID); f != nil && f.Test {
+			return evidence{why: "an added test type: no record holds its tests"}
+		}
 		if addedTypeUnseen(in, c) {
 			return evidence{}
 		}

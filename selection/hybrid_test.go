@@ -127,6 +127,7 @@ func TestHybridSelection(t *testing.T) {
 		want        []string // "unit id source"
 		state       string
 		via         string // when set, a unit's via must name this recorded statement
+		why         string // when set, coverage.static must give this reason for one change
 	}{
 		{name: "body change: only the statement that executed it (the @Ignore'd test ran nothing)",
 			edits: circleBody, want: []string{"s.ShapeTest#circle:11 coverage"}, state: "fresh"},
@@ -205,6 +206,9 @@ func TestHybridSelection(t *testing.T) {
 		{name: "an added type whose simple name the baseline uses stays with the graph",
 			edits: map[string][2]string{"src/main/java/s/Shapes.java": {"public class Shapes {", "public class Shapes {\n  static class Shape {}"}},
 			want:  []string{"s.ShapeTest#circle:11 static", "s.ShapeTest#square:7 static"}, state: "fresh"},
+		{name: "an added test type is new test code: the graph, saying so",
+			edits: map[string][2]string{"src/test/java/s/ShapeTest.java": {"public class ShapeTest {", "public class ShapeTest {\n  public static class Extra { @Test public void t() { assertEquals(1, new Circle(1).area()); } }"}},
+			want:  []string{"s.ShapeTest.Extra#t:5 static"}, state: "stale", why: "an added test type"},
 		{name: "no change: nothing, and changes is an empty list",
 			want: []string{}, state: "fresh"},
 		{name: "a record of other production sources is not used",
@@ -237,6 +241,9 @@ func TestHybridSelection(t *testing.T) {
 			}
 			if tc.via != "" && !slices.ContainsFunc(res.Units, func(u slicing.Unit) bool { return slices.Contains(u.Via, tc.via) }) {
 				t.Errorf("no unit's via names %q: %v", tc.via, res.Units)
+			}
+			if tc.why != "" {
+				checkStaticReason(t, res, tc.why)
 			}
 			if res.Coverage == nil || res.Coverage.State != tc.state {
 				t.Errorf("coverage use = %+v, want state %s", res.Coverage, tc.state)
