@@ -162,9 +162,9 @@ type holders map[string]bool
 // that makes one or fetches one kept by the type (its constructors, its static state and
 // factories, a class literal, a resource or string naming it: see objectSources), which
 // the graphs of both sides link to those members, or through a run of such code the
-// record saw. Tests neither reach
-// cannot be handed one, whatever they enumerate. An object a test hands to another through
-// state only the tests write is beyond both, as it is beyond the graph.
+// record saw. Tests neither reach cannot be handed one, whatever they enumerate. An object
+// a test hands to another through state only the tests write is beyond both, as it is
+// beyond the graph.
 func objectHolders(rec *coverage.Store, in Input, typeID string) holders {
 	var ids []string
 	for _, side := range []struct {
@@ -196,12 +196,14 @@ func objectHolders(rec *coverage.Store, in Input, typeID string) holders {
 			}
 		}
 	}
+	var sites []coverage.Site
 	for _, id := range append(ids, typeID+"#<clinit>") {
-		for _, s := range rec.Hits(id) {
-			out[s.Class()+"#"+s.Method()] = true
-			if s.Method() == "" {
-				out[s.Class()] = true
-			}
+		sites = union(sites, rec.Hits(id))
+	}
+	for _, s := range union(sites, constructorSites(rec, typeID)) {
+		out[s.Class()+"#"+s.Method()] = true
+		if s.Method() == "" {
+			out[s.Class()] = true
 		}
 	}
 	return out
@@ -218,10 +220,15 @@ func objectSources(snap *analysis.Snapshot, id string) []string {
 		return nil
 	}
 	var out []string
+	ctors := false
 	for _, m := range t.Members {
+		ctors = ctors || m.Kind == analysis.KindConstructor
 		if m.Kind == analysis.KindConstructor || m.Static() || t.Kind == "interface" && m.Kind == analysis.KindField {
 			out = append(out, m.ID)
 		}
+	}
+	if !ctors && t.Kind == "class" {
+		out = append(out, id+"#<init>()") // the implicit constructor
 	}
 	return out
 }

@@ -66,9 +66,13 @@ public class BoxTest {
     Object first = Shelf.first();
     assertEquals(4, Fields.count(first));
   }
+  @Test public void padShelved() {
+    assertEquals(1, Fields.count(Shelf.PAD));
+  }
 }
 `,
-	"src/main/java/f/Shelf.java":  "package f;\npublic class Shelf {\n  public static Object first() { return Box.EMPTY; }\n}\n",
+	"src/main/java/f/Shelf.java":  "package f;\npublic class Shelf {\n  public static final Object PAD = new Pad();\n  public static Object first() { return Box.EMPTY; }\n}\n",
+	"src/main/java/f/Pad.java":    "package f;\npublic class Pad {\n  int x;\n}\n",
 	"src/main/java/f/Tag.java":    "package f;\npublic class Tag {\n}\n",
 	"src/main/java/f/Limits.java": "package f;\npublic class Limits {\n  public static final int MAX = 9;\n}\n",
 }
@@ -86,6 +90,8 @@ func boxRun() coverage.Run {
 		{Class: "f.Fields", Method: "count", Desc: "(Ljava/lang/Object;)I"},
 		{Class: "f.Tag", Method: "<init>", Desc: "()V"},
 		{Class: "f.Shelf", Method: "first", Desc: "()Ljava/lang/Object;"},
+		{Class: "f.Shelf", Method: "<clinit>", Desc: "()V"},
+		{Class: "f.Pad", Method: "<init>", Desc: "()V"},
 	}
 	hit := func(m int, test string, line int) coverage.JVMHit {
 		return coverage.JVMHit{Member: m, TestClass: "f.BoxTest", TestMethod: test, Line: line}
@@ -99,8 +105,10 @@ func boxRun() coverage.Run {
 		hit(7, "tagged", 25),
 		hit(7, "reflectsTag", 32), hit(6, "reflectsTag", 32),
 		hit(8, "reflectsShelved", 35), hit(6, "reflectsShelved", 36),
-	}, ClassInit: []int{0, 1, 4, 5}}
-	for _, name := range []string{"value", "empty", "reflects", "reflectsHere", "sized", "counts", "tagged", "mocked", "reflectsTag", "reflectsShelved"} {
+		hit(9, "reflectsShelved", 35), hit(10, "reflectsShelved", 35), // Shelf's initialization makes PAD
+		hit(6, "padShelved", 39),
+	}, ClassInit: []int{0, 1, 4, 5, 9, 10}}
+	for _, name := range []string{"value", "empty", "reflects", "reflectsHere", "sized", "counts", "tagged", "mocked", "reflectsTag", "reflectsShelved", "padShelved"} {
 		run.Tests = append(run.Tests, coverage.TestOutcome{Test: "f.BoxTest#" + name, Status: "passed"})
 	}
 	return run
@@ -216,6 +224,21 @@ func TestHybridFieldOfAClassNoConstantHolds(t *testing.T) {
 	res := selectWithRecord(t, boxFiles, "src/main/java/f/Tag.java", "public class Tag {", "public class Tag {\n  private final Object lock = new Object();", boxRun())
 	got := unitsBySource(res)
 	if want := []string{"f.BoxTest#mocked:29 coverage", "f.BoxTest#reflectsTag:32 coverage", "f.BoxTest#tagged:25 coverage"}; !slices.Equal(got, want) {
+		t.Errorf("units = %v, want %v", got, want)
+	}
+	checkStaticReason(t, res, "")
+}
+
+// TestHybridFieldOfAClassWithoutConstructors: Shelf's initialization makes a Pad, which
+// padShelved enumerates; the record credits the Pad's implicit constructor to the test that
+// initialized Shelf (reflectsShelved), and only the graph, through Shelf.PAD's initializer,
+// links padShelved to the constructor Pad never declares. (reflectsHere looks up members
+// by reflection, which the graph reads as reaching every member of BoxTest, padShelved's
+// too.)
+func TestHybridFieldOfAClassWithoutConstructors(t *testing.T) {
+	res := selectWithRecord(t, boxFiles, "src/main/java/f/Pad.java", "  int x;", "  int x;\n  private final Object lock = new Object();", boxRun())
+	got := unitsBySource(res)
+	if want := []string{"f.BoxTest#mocked:29 coverage", "f.BoxTest#padShelved:39 coverage", "f.BoxTest#reflectsHere:16 coverage", "f.BoxTest#reflectsShelved:36 coverage"}; !slices.Equal(got, want) {
 		t.Errorf("units = %v, want %v", got, want)
 	}
 	checkStaticReason(t, res, "")
