@@ -712,6 +712,20 @@ func objectMethodSites(rec *coverage.Store, in Input, c analysis.Change) evidenc
 			ev.members = append(ev.members, rm.ID)
 		}
 	}
+	if len(constructorsKept(rec, in, owner)) > 0 {
+		// Objects of the class outlive the tests that made them: library code may call the
+		// method on one in any statement of a test that can get hold of one, so those tests
+		// are selected whole, and the constructors' runs no longer stand for the calls.
+		holds := objectHolders(rec, in, owner)
+		for _, tc := range in.Tests {
+			for _, tm := range tc.Methods {
+				if holds[tc.ID] || holds[tc.ID+"#"+methodName(tm.ID)] {
+					ev.tests = append(ev.tests, testStatement{member: tm.MemberID})
+				}
+			}
+		}
+		ev.members = nil
+	}
 	for _, e := range g.Callers(c.ID) {
 		if e.Kind != analysis.EdgeClassLiteral && e.Kind != analysis.EdgeReflection && e.Kind != analysis.EdgeMethodRef && e.Kind != analysis.EdgeResource {
 			continue // calls run on an object of the class: its constructors' runs hold them
