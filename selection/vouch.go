@@ -103,9 +103,15 @@ func testFileEdits(recorded map[string]uint64, base, cur *analysis.Snapshot, pat
 		return &testFileEdit{}
 	}
 	of := base.Files[path]
-	if of == nil || of.ContentHash != h || of.Package != nf.Package || !slices.Equal(of.Imports, nf.Imports) ||
+	if of == nil || of.ContentHash != h || of.Package != nf.Package ||
 		len(of.Types) != len(nf.Types) || len(of.ParseErrors)+len(nf.ParseErrors) > 0 {
 		return nil
+	}
+	if !slices.Equal(of.Imports, nf.Imports) {
+		src, err := base.Read(path)
+		if err != nil || !importsKeepMeaning(src, of.Imports, nf.Imports) {
+			return nil
+		}
 	}
 	e := &testFileEdit{edited: true, changed: map[string]bool{}, shift: map[string]int{}}
 	for i, ot := range of.Types {
@@ -136,6 +142,44 @@ func testFileEdits(recorded map[string]uint64, base, cur *analysis.Snapshot, pat
 		}
 	}
 	return e
+}
+
+// importsKeepMeaning reports whether a test file's imports changed only in ways that cannot
+// change what its old code's names mean (src is the old file): type imports on demand added
+// or removed (a name they would make ambiguous no longer compiles), and single imports whose
+// simple name the old code never uses outside its imports (a test added with the imports it
+// needs). Static imports on demand may add overloads to unqualified calls: they count.
+func importsKeepMeaning(src []byte, was, now []analysis.Import) bool {
+	var names []string
+	for _, side := range [2][2][]analysis.Import{{was, now}, {now, was}} {
+		for _, imp := range side[0] {
+			switch {
+			case slices.Contains(side[1], imp):
+			case imp.OnDemand && imp.Static:
+				return false
+			case !imp.OnDemand:
+				names = append(names, imp.Name[strings.LastIndexByte(imp.Name, '.')+1:])
+			}
+		}
+	}
+	if len(names) == 0 {
+		return true
+	}
+	// Simple names only: an import never changes what follows a dot (ChronoUnit.DAYS).
+	used := map[string]bool{}
+	inImport := false
+	toks := analysis.Lex(src, 0, len(src))
+	for i, tok := range toks {
+		switch {
+		case tok.Kind == analysis.TokKeyword && (tok.Is(src, "import") || tok.Is(src, "package")):
+			inImport = true
+		case inImport && tok.Is(src, ";"):
+			inImport = false
+		case !inImport && tok.Kind == analysis.TokIdent && !(i > 0 && toks[i-1].Is(src, ".")):
+			used[tok.Text(src)] = true
+		}
+	}
+	return !slices.ContainsFunc(names, func(n string) bool { return used[n] })
 }
 
 // sameMember reports whether two versions of a member declare and do the same.
