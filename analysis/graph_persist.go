@@ -14,7 +14,7 @@ import (
 )
 
 // graphFormat names the encoding of Encode; RestoreGraph refuses anything else.
-const graphFormat = "assertlens-graph-v6"
+const graphFormat = "assertlens-graph-v7"
 
 // Encode writes what resolving the graph's files produced (per file: its edges, the
 // lookups they relied on, its uncertainty notes and shape), so that RestoreGraph can stand

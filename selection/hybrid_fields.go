@@ -3,6 +3,7 @@ package selection
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/assertlens/assertlens/analysis"
 	"github.com/assertlens/assertlens/selection/coverage"
@@ -665,7 +666,9 @@ func annotatedTypes(snap *analysis.Snapshot, t *analysis.Type) string {
 func namesType(snap *analysis.Snapshot, name string) bool {
 	for _, f := range snap.Files {
 		for _, imp := range f.Imports {
-			if simpleTypeName(imp.Name) == name {
+			// A static import names a member; only a nested type's name is written like one
+			// (a constant's NANOS_PER_SECOND is not).
+			if simpleTypeName(imp.Name) == name && (!imp.Static || strings.ContainsFunc(name, unicode.IsLower)) {
 				return true
 			}
 		}

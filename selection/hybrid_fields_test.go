@@ -76,6 +76,7 @@ public class BoxTest {
 }
 `,
 	"src/main/java/f/Shelf.java":  "package f;\npublic class Shelf {\n  public static final Object PAD = new Pad();\n  public static Object first() { return Box.EMPTY; }\n}\n",
+	"src/main/java/f/Uses.java":   "package f;\nimport static f.Limits.MAX;\nimport static java.util.Map.Entry;\npublic class Uses {\n  static int max() { return MAX; }\n}\n",
 	"src/main/java/f/Pad.java":    "package f;\npublic class Pad {\n  int x;\n}\n",
 	"src/main/java/f/Tag.java":    "package f;\npublic class Tag {\n}\n",
 	"src/main/java/f/Limits.java": "package f;\npublic class Limits {\n  public static final int MAX = 9;\n}\n",
@@ -165,6 +166,10 @@ func TestHybridAddedAndDeletedFields(t *testing.T) {
 			nil, "initializer runs code"},
 		{"near-miss: a deleted field whose initializer changed other state (Counter's count)", "  private static final int TICKET = Counter.next();\n", "",
 			nil, "may have changed other state"},
+		{"an added field named like a constant another file imports statically", "  private final int v;", "  private final int v;\n  private int MAX;",
+			seers, ""},
+		{"near-miss: an added field named like a type another file imports statically", "  private final int v;", "  private final int v;\n  private int Entry;",
+			nil, "named like a type"},
 		{"near-miss: an added annotated field", "  private final int v;", "  private final int v;\n  @Inject private Object dep;",
 			nil, "annotated field"},
 	} {

@@ -810,6 +810,8 @@ public class BoxTest {
 	}{
 		{"an overload Cloneable never calls", "Cloneable", "  public Box put(long x) { v = 2; return this; }\n", "s.BoxTest#keeps:7 coverage"},
 		{"compareTo, which Comparable calls", "Comparable<Box>", "  public int compareTo(Box o) { return 0; }\n", "s.BoxTest#keeps:7 static"},
+		{"an overload java.time never calls on a TemporalAmount", "java.time.temporal.TemporalAmount", "  public Box put(long x) { v = 2; return this; }\n", "s.BoxTest#keeps:7 coverage"},
+		{"addTo, which java.time calls on a TemporalAmount", "java.time.temporal.TemporalAmount", "  public java.time.temporal.Temporal addTo(java.time.temporal.Temporal t) { return t; }\n", "s.BoxTest#keeps:7 static"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
