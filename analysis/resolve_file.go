@@ -542,6 +542,10 @@ func noteInit(r *resolver, self, id string, line int, inits map[string]int) {
 var constantTypes = map[string]bool{"boolean": true, "byte": true, "char": true, "short": true, "int": true,
 	"long": true, "float": true, "double": true, "String": true}
 
+// ConstantType reports whether a field of the type named name can be a constant variable:
+// a primitive type or String.
+func ConstantType(name string) bool { return constantTypes[name] }
+
 // ConstantVariable reports whether m, a field of t, is a constant variable javac inlines at
 // its readers: final and static (as every interface field is), of a primitive type or
 // String, initialized with literals and operators only. Initializers that name other

@@ -102,6 +102,10 @@ func fieldSites(rec *coverage.Store, in Input, c analysis.Change) evidence {
 		case runsInTest(snap, in.Tests, r):
 			ev.tests = append(ev.tests, testStatementIn(in, c.Change == "deleted", r, e.Line))
 			continue
+		case c.Change == "added" && derivedConstant(snap, rt, rm) && findMember(in.Base, r) == nil:
+			// An added compile-time constant computed from it: javac copies the value into
+			// the readers of that constant, which are judged as its own addition.
+			continue
 		case rm.Static() && (rm.Kind == analysis.KindField || rm.Kind == analysis.KindInitializer):
 			return evidence{why: "a field named during class initialization, which outlives the test that ran it (" + r + ")"}
 		case rm.Kind == analysis.KindField || rm.Kind == analysis.KindInitializer:
@@ -497,6 +501,22 @@ func trivialInitializer(snap *analysis.Snapshot, m *analysis.Member, depth int) 
 		return false
 	}
 	return trivialNew(snap, analysis.EraseType(call.New), depth)
+}
+
+// derivedConstant reports whether field m of t is a compile-time constant computed from
+// literals and other constants (DAY = SEC * 86400L): javac computes its value, and no class
+// initialization does.
+func derivedConstant(snap *analysis.Snapshot, t *analysis.Type, m *analysis.Member) bool {
+	if m.Kind != analysis.KindField || t == nil {
+		return false
+	}
+	if analysis.ConstantVariable(t, m) {
+		return true
+	}
+	final := t.Kind == "interface" || m.Static() && slices.Contains(m.Modifiers, "final")
+	r := &m.Refs
+	return final && analysis.ConstantType(m.ReturnType) && m.BodyEnd > m.BodyStart && len(r.Calls) == 0 &&
+		len(r.ClassLits) == 0 && !r.MayThrow && !m.Broken && constantsOnly(snap, m)
 }
 
 // constantsOnly reports whether the names and field selections m's initializer reads

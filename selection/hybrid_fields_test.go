@@ -170,6 +170,8 @@ func TestHybridAddedAndDeletedFields(t *testing.T) {
 			seers, ""},
 		{"near-miss: an added field named like a type another file imports statically", "  private final int v;", "  private final int v;\n  private int Entry;",
 			nil, "named like a type"},
+		{"two added constants, one computed from the other", "  private final int v;", "  private final int v;\n  static final long SEC = 1000L;\n  static final long DAY = SEC * 86400L;",
+			seers, ""},
 		{"near-miss: an added annotated field", "  private final int v;", "  private final int v;\n  @Inject private Object dep;",
 			nil, "annotated field"},
 	} {
@@ -192,6 +194,19 @@ func TestHybridAddedAndDeletedFields(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestHybridAddedConstantReadDuringClassInitialization: an added constant computed into
+// another added constant is javac's business (TestHybridAddedAndDeletedFields); read by a
+// static field that class initialization computes, its value outlives the test that
+// initialized the class: the graph.
+func TestHybridAddedConstantReadDuringClassInitialization(t *testing.T) {
+	res := selectWithRecord(t, boxFiles, "src/main/java/f/Box.java", "  private final int v;", "  private final int v;\n  static final long SEC = 1000L;\n  static long day = SEC * 86400L;", boxRun())
+	if !slices.ContainsFunc(res.Coverage.Static, func(s StaticChange) bool {
+		return s.ID == "f.Box#SEC" && strings.Contains(s.Reason, "named during class initialization")
+	}) {
+		t.Errorf("coverage.static = %v, want f.Box#SEC read during class initialization", res.Coverage.Static)
 	}
 }
 
