@@ -123,7 +123,7 @@ func fieldSites(rec *coverage.Store, in Input, c analysis.Change) evidence {
 	// observer; objects made during class initialization or kept in static state may be
 	// enumerated by any later test.
 	if kept {
-		sites, tests := fieldEnumerators(rec, in)
+		sites, tests := fieldEnumerators(rec, in, static)
 		holds := objectHolders(rec, in, owner)
 		for _, s := range sites {
 			if holds.site(s) {
@@ -271,10 +271,28 @@ func mockSites(rec *coverage.Store, in Input) ([]coverage.Site, []testStatement)
 
 // fieldEnumerators returns the runs of the production and test helper members that may
 // enumerate an object's fields (see enumeratesFields), and the statements of test methods
-// and fixtures that may.
-func fieldEnumerators(rec *coverage.Store, in Input) ([]coverage.Site, []testStatement) {
+// and fixtures that may; for a static field, only those that may see static fields (see
+// instanceFieldsOnly).
+func fieldEnumerators(rec *coverage.Store, in Input, static bool) ([]coverage.Site, []testStatement) {
 	byName := typesBySimpleName(in.Cur)
-	return callObservers(rec, in, func(c analysis.Call) bool { return enumeratesFields(c) && !projectCall(byName, c) })
+	return callObservers(rec, in, func(c analysis.Call) bool {
+		return enumeratesFields(c) && !(static && instanceFieldsOnly[c.Name]) && !projectCall(byName, c)
+	})
+}
+
+// instanceFieldsOnly are the field-enumerating calls that never see static fields: Java
+// serialization and the copies made through it, JSON and XML mappers, the reflective
+// comparisons, hashes and printers of commons-lang (statics only through
+// ReflectionToStringBuilder's option, a type named for reflection, which counts), bean
+// property matchers and EqualsVerifier.
+var instanceFieldsOnly = map[string]bool{
+	"writeObject": true, "readObject": true, "writeUnshared": true, "readUnshared": true,
+	"defaultWriteObject": true, "defaultReadObject": true, "readFields": true, "putFields": true,
+	"serialize": true, "deserialize": true, "roundtrip": true, "roundTrip": true, "clone": true,
+	"toJson": true, "toJsonTree": true, "fromJson": true, "writeValueAsString": true, "writeValueAsBytes": true,
+	"writeValue": true, "readValue": true, "convertValue": true, "valueToTree": true, "toXML": true, "fromXML": true,
+	"reflectionEquals": true, "reflectionHashCode": true, "reflectionToString": true, "reflectionCompare": true,
+	"samePropertyValuesAs": true, "forClass": true,
 }
 
 // callObservers returns, for the calls of enumeratingCalls that keep accepts, the runs of

@@ -73,6 +73,11 @@ public class BoxTest {
     Object first = Shelf.first();
     assertEquals("box", String.valueOf(first));
   }
+  @Test public void serialized() throws Exception {
+    java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(new java.io.ByteArrayOutputStream());
+    out.writeObject(Box.EMPTY);
+    assertNotNull(out);
+  }
 }
 `,
 	"src/main/java/f/Shelf.java":  "package f;\npublic class Shelf {\n  public static final Object PAD = new Pad();\n  public static Object first() { return Box.EMPTY; }\n}\n",
@@ -114,7 +119,7 @@ func boxRun() coverage.Run {
 		hit(6, "padShelved", 39),
 		hit(8, "printsShelved", 42),
 	}, ClassInit: []int{0, 1, 4, 5, 9, 10}}
-	for _, name := range []string{"value", "empty", "reflects", "reflectsHere", "sized", "counts", "tagged", "mocked", "reflectsTag", "reflectsShelved", "padShelved", "printsShelved"} {
+	for _, name := range []string{"value", "empty", "reflects", "reflectsHere", "sized", "counts", "tagged", "mocked", "reflectsTag", "reflectsShelved", "padShelved", "printsShelved", "serialized"} {
 		run.Tests = append(run.Tests, coverage.TestOutcome{Test: "f.BoxTest#" + name, Status: "passed"})
 	}
 	return run
@@ -132,8 +137,10 @@ func TestHybridAddedAndDeletedFields(t *testing.T) {
 	// mocked makes a mock whose class it does not name: it may be a Box.
 	// reflectsShelved enumerates a Box it got from Shelf, a run the record holds, not
 	// Box's; reflectsTag enumerates a Tag and never reaches a Box.
-	seers := []string{"f.BoxTest#reflects:13 coverage", "f.BoxTest#reflectsHere:16 coverage",
+	// A static field is seen by reflection, never by serialization (serialized).
+	staticSeers := []string{"f.BoxTest#reflects:13 coverage", "f.BoxTest#reflectsHere:16 coverage",
 		"f.BoxTest#mocked:29 coverage", "f.BoxTest#reflectsShelved:36 coverage"}
+	seers := append(slices.Clone(staticSeers), "f.BoxTest#serialized:48 coverage")
 	// An initializer that may throw (String.valueOf) is also selected where it ran: every
 	// constructor (value, and empty through class initialization).
 	runners := append([]string{"f.BoxTest#empty:10 coverage", "f.BoxTest#value:7 coverage"}, seers...)
@@ -157,9 +164,9 @@ func TestHybridAddedAndDeletedFields(t *testing.T) {
 		{"an added field a subclass's unchanged name now reads (Box.size hides Base.size)", "  private final int v;", "  private final int v;\n  private int size = 5;",
 			append(slices.Clone(seers), "f.BoxTest#sized:19 coverage"), ""},
 		{"an added static field: what may see it", "  private final int v;", "  private final int v;\n  private static int[] EXTRA = {1};",
-			seers, ""},
+			staticSeers, ""},
 		{"a deleted static field whose initializer made only its own value: also where class initialization ran it", "  private static final StringBuilder NOTES = new StringBuilder(\"n\");\n", "",
-			append(slices.Clone(seers), "f.BoxTest#empty:10 coverage"), ""},
+			append(slices.Clone(staticSeers), "f.BoxTest#empty:10 coverage"), ""},
 		{"a deleted field whose initializer changed nothing else but might throw: also where it ran", "  private final String label = String.valueOf(LIMIT);\n", "",
 			runners, ""},
 		{"near-miss: an added field whose initializer runs code", "  private final int v;", "  private final int v;\n  private final int id = Counter.next();",
@@ -171,7 +178,7 @@ func TestHybridAddedAndDeletedFields(t *testing.T) {
 		{"near-miss: an added field named like a type another file imports statically", "  private final int v;", "  private final int v;\n  private int Entry;",
 			nil, "named like a type"},
 		{"two added constants, one computed from the other", "  private final int v;", "  private final int v;\n  static final long SEC = 1000L;\n  static final long DAY = SEC * 86400L;",
-			seers, ""},
+			staticSeers, ""},
 		{"near-miss: an added annotated field", "  private final int v;", "  private final int v;\n  @Inject private Object dep;",
 			nil, "annotated field"},
 	} {
@@ -278,7 +285,7 @@ func TestHybridObjectMethodOfAClassWhoseObjectsOutliveTests(t *testing.T) {
 	got := unitsBySource(res)
 	want := []string{"f.BoxTest#empty:10 coverage", "f.BoxTest#mocked:29 coverage", "f.BoxTest#printsShelved:43 coverage",
 		"f.BoxTest#reflects:13 coverage", "f.BoxTest#reflectsHere:16 coverage", "f.BoxTest#reflectsShelved:36 coverage",
-		"f.BoxTest#sized:19 coverage", "f.BoxTest#value:7 coverage"}
+		"f.BoxTest#serialized:48 coverage", "f.BoxTest#sized:19 coverage", "f.BoxTest#value:7 coverage"}
 	if !slices.Equal(got, want) {
 		t.Errorf("units = %v, want %v", got, want)
 	}
