@@ -99,6 +99,8 @@ func fieldSites(rec *coverage.Store, in Input, c analysis.Change) evidence {
 			continue // the initializer's runs: the sites above
 		case rt == nil || rm == nil || rf == nil:
 			return evidence{why: "a field named where the record cannot see (" + r + ")"}
+		case e.Kind == analysis.EdgeClassLiteral && rf.Test && classMetadataOnly(rm):
+			continue // Box.class only compared or asked for its name: no field is looked at
 		case runsInTest(snap, in.Tests, r):
 			ev.tests = append(ev.tests, testStatementIn(in, c.Change == "deleted", r, e.Line))
 			continue
@@ -463,6 +465,31 @@ func enumeratesFields(call analysis.Call) bool {
 	return named(call.New) || slices.ContainsFunc(call.Receiver, named)
 }
 
+// classMetadata are the calls on or with a class object that never look at its fields:
+// java.lang.Class's questions about the class itself, and JUnit's plain assertions, which
+// compare Class objects by identity.
+var classMetadata = map[string]bool{
+	"isAssignableFrom": true, "isInstance": true, "cast": true, "getName": true, "getSimpleName": true,
+	"getCanonicalName": true, "getTypeName": true, "getPackageName": true, "getPackage": true, "isInterface": true,
+	"isEnum": true, "isRecord": true, "isArray": true, "isPrimitive": true, "isAnnotation": true,
+	"getModifiers": true, "getSuperclass": true, "getInterfaces": true, "isSealed": true,
+	"assertTrue": true, "assertFalse": true, "assertEquals": true, "assertNotEquals": true, "assertSame": true,
+	"assertNotSame": true, "assertNull": true, "assertNotNull": true,
+}
+
+// classMetadataOnly reports whether every call test member m makes is one of
+// classMetadata (assertTrue(Serializable.class.isAssignableFrom(Box.class))): its class
+// literals reach the classes' members, but it reads none. (The graph ties class literals
+// to the member, not to a statement.)
+func classMetadataOnly(m *analysis.Member) bool {
+	for _, call := range m.Refs.Calls {
+		if !classMetadata[call.Name] {
+			return false
+		}
+	}
+	return len(m.Refs.Calls) > 0
+}
+
 // testStatementIn returns the statement of test member id at line (in the deleted side's
 // lines when deleted) as a line of the current sources, or the whole member when the member
 // moved with other changes.
@@ -771,9 +798,12 @@ func objectMethodSites(rec *coverage.Store, in Input, c analysis.Change) evidenc
 		if e.Kind != analysis.EdgeClassLiteral && e.Kind != analysis.EdgeReflection && e.Kind != analysis.EdgeMethodRef && e.Kind != analysis.EdgeResource {
 			continue // calls run on an object of the class: its constructors' runs hold them
 		}
+		from, fromFile := findMember(snap, e.From), snap.FileOf(ownerType(e.From))
 		switch {
-		case findMember(snap, e.From) == nil:
+		case from == nil || fromFile == nil:
 			return evidence{why: "an override of java.lang.Object's " + m.Name + " named where the record cannot see (" + e.From + ")"}
+		case e.Kind == analysis.EdgeClassLiteral && fromFile.Test && classMetadataOnly(from):
+			continue // the class object itself: no object of the class to call the method on
 		case runsInTest(snap, in.Tests, e.From):
 			ev.tests = append(ev.tests, testStatementIn(in, c.Change == "deleted", e.From, e.Line))
 		default:

@@ -73,6 +73,12 @@ public class BoxTest {
     Object first = Shelf.first();
     assertEquals("box", String.valueOf(first));
   }
+  @Test public void isBox() {
+    assertTrue(Object.class.isAssignableFrom(Box.class));
+  }
+  @Test public void literalFields() {
+    assertEquals(4, Box.class.getDeclaredFields().length);
+  }
   @Test public void serialized() throws Exception {
     java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(new java.io.ByteArrayOutputStream());
     out.writeObject(Box.EMPTY);
@@ -119,7 +125,7 @@ func boxRun() coverage.Run {
 		hit(6, "padShelved", 39),
 		hit(8, "printsShelved", 42),
 	}, ClassInit: []int{0, 1, 4, 5, 9, 10}}
-	for _, name := range []string{"value", "empty", "reflects", "reflectsHere", "sized", "counts", "tagged", "mocked", "reflectsTag", "reflectsShelved", "padShelved", "printsShelved", "serialized"} {
+	for _, name := range []string{"value", "empty", "reflects", "reflectsHere", "sized", "counts", "tagged", "mocked", "reflectsTag", "reflectsShelved", "padShelved", "printsShelved", "isBox", "literalFields", "serialized"} {
 		run.Tests = append(run.Tests, coverage.TestOutcome{Test: "f.BoxTest#" + name, Status: "passed"})
 	}
 	return run
@@ -138,9 +144,10 @@ func TestHybridAddedAndDeletedFields(t *testing.T) {
 	// reflectsShelved enumerates a Box it got from Shelf, a run the record holds, not
 	// Box's; reflectsTag enumerates a Tag and never reaches a Box.
 	// A static field is seen by reflection, never by serialization (serialized).
+	// isBox names Box.class only to ask about the class itself.
 	staticSeers := []string{"f.BoxTest#reflects:13 coverage", "f.BoxTest#reflectsHere:16 coverage",
-		"f.BoxTest#mocked:29 coverage", "f.BoxTest#reflectsShelved:36 coverage"}
-	seers := append(slices.Clone(staticSeers), "f.BoxTest#serialized:48 coverage")
+		"f.BoxTest#mocked:29 coverage", "f.BoxTest#reflectsShelved:36 coverage", "f.BoxTest#literalFields:49 coverage"}
+	seers := append(slices.Clone(staticSeers), "f.BoxTest#serialized:54 coverage")
 	// An initializer that may throw (String.valueOf) is also selected where it ran: every
 	// constructor (value, and empty through class initialization).
 	runners := append([]string{"f.BoxTest#empty:10 coverage", "f.BoxTest#value:7 coverage"}, seers...)
@@ -285,7 +292,9 @@ func TestHybridObjectMethodOfAClassWhoseObjectsOutliveTests(t *testing.T) {
 	got := unitsBySource(res)
 	want := []string{"f.BoxTest#empty:10 coverage", "f.BoxTest#mocked:29 coverage", "f.BoxTest#printsShelved:43 coverage",
 		"f.BoxTest#reflects:13 coverage", "f.BoxTest#reflectsHere:16 coverage", "f.BoxTest#reflectsShelved:36 coverage",
-		"f.BoxTest#serialized:48 coverage", "f.BoxTest#sized:19 coverage", "f.BoxTest#value:7 coverage"}
+		"f.BoxTest#serialized:54 coverage", "f.BoxTest#sized:19 coverage", "f.BoxTest#value:7 coverage",
+		"f.BoxTest#isBox:46 coverage", "f.BoxTest#literalFields:49 coverage"}
+	slices.Sort(want)
 	if !slices.Equal(got, want) {
 		t.Errorf("units = %v, want %v", got, want)
 	}
