@@ -2,6 +2,7 @@ package selection
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/assertlens/assertlens/analysis"
@@ -107,11 +108,19 @@ func testFileEdits(recorded map[string]uint64, base, cur *analysis.Snapshot, pat
 		len(of.Types) != len(nf.Types) || len(of.ParseErrors)+len(nf.ParseErrors) > 0 {
 		return nil
 	}
-	if !slices.Equal(of.Imports, nf.Imports) {
-		src, err := base.Read(path)
-		if err != nil || !importsKeepMeaning(src, of.Imports, nf.Imports) {
-			return nil
+	var old *usedNames // the old file's names, read when needed
+	names := func() *usedNames {
+		if old == nil {
+			src, err := base.Read(path)
+			if err != nil {
+				return nil
+			}
+			old = namesUsed(src)
 		}
+		return old
+	}
+	if !slices.Equal(of.Imports, nf.Imports) && (names() == nil || !importsKeepMeaning(names(), of.Imports, nf.Imports)) {
+		return nil
 	}
 	e := &testFileEdit{edited: true, changed: map[string]bool{}, shift: map[string]int{}}
 	for i, ot := range of.Types {
@@ -133,40 +142,32 @@ func testFileEdits(recorded map[string]uint64, base, cur *analysis.Snapshot, pat
 			}
 		}
 		for _, nm := range nt.Members {
-			if ot.Member(nm.ID) == nil {
-				if !testMembers[nm.ID] || !uniqueName(nt, nm) {
-					return nil
-				}
+			if ot.Member(nm.ID) != nil {
+				continue
+			}
+			switch {
+			case testMembers[nm.ID] && uniqueName(nt, nm):
 				e.changed[nm.ID] = true
+			case names() != nil && inertHelper(cur, nt, nm, names()):
+				// a data provider or helper for added tests: unchanged code cannot reach it
+			default:
+				return nil
 			}
 		}
 	}
 	return e
 }
 
-// importsKeepMeaning reports whether a test file's imports changed only in ways that cannot
-// change what its old code's names mean (src is the old file): type imports on demand added
-// or removed (a name they would make ambiguous no longer compiles), and single imports whose
-// simple name the old code never uses outside its imports (a test added with the imports it
-// needs). Static imports on demand may add overloads to unqualified calls: they count.
-func importsKeepMeaning(src []byte, was, now []analysis.Import) bool {
-	var names []string
-	for _, side := range [2][2][]analysis.Import{{was, now}, {now, was}} {
-		for _, imp := range side[0] {
-			switch {
-			case slices.Contains(side[1], imp):
-			case imp.OnDemand && imp.Static:
-				return false
-			case !imp.OnDemand:
-				names = append(names, imp.Name[strings.LastIndexByte(imp.Name, '.')+1:])
-			}
-		}
-	}
-	if len(names) == 0 {
-		return true
-	}
-	// Simple names only: an import never changes what follows a dot (ChronoUnit.DAYS).
-	used := map[string]bool{}
+// usedNames are the names a test file's code uses outside its imports: simple names
+// (not after a dot), every identifier, and the contents of string literals (a @MethodSource
+// names its provider in one).
+type usedNames struct {
+	simple, all map[string]bool
+}
+
+// namesUsed reads the names src's code uses outside its package and import declarations.
+func namesUsed(src []byte) *usedNames {
+	u := &usedNames{simple: map[string]bool{}, all: map[string]bool{}}
 	inImport := false
 	toks := analysis.Lex(src, 0, len(src))
 	for i, tok := range toks {
@@ -175,11 +176,67 @@ func importsKeepMeaning(src []byte, was, now []analysis.Import) bool {
 			inImport = true
 		case inImport && tok.Is(src, ";"):
 			inImport = false
-		case !inImport && tok.Kind == analysis.TokIdent && !(i > 0 && toks[i-1].Is(src, ".")):
-			used[tok.Text(src)] = true
+		case inImport:
+		case tok.Kind == analysis.TokIdent:
+			u.all[tok.Text(src)] = true
+			if !(i > 0 && toks[i-1].Is(src, ".")) {
+				u.simple[tok.Text(src)] = true
+			}
+		case tok.Kind == analysis.TokString:
+			if s, err := strconv.Unquote(tok.Text(src)); err == nil {
+				u.all[s] = true
+			}
 		}
 	}
-	return !slices.ContainsFunc(names, func(n string) bool { return used[n] })
+	return u
+}
+
+// importsKeepMeaning reports whether a test file's imports changed only in ways that cannot
+// change what its old code's names mean: type imports on demand added or removed (a name
+// they would make ambiguous no longer compiles), and single imports whose simple name the
+// old code never uses unqualified (a test added with the imports it needs). Static imports
+// on demand may add overloads to unqualified calls: they count.
+func importsKeepMeaning(old *usedNames, was, now []analysis.Import) bool {
+	for _, side := range [2][2][]analysis.Import{{was, now}, {now, was}} {
+		for _, imp := range side[0] {
+			switch {
+			case slices.Contains(side[1], imp):
+			case imp.OnDemand && imp.Static:
+				return false
+			case !imp.OnDemand && old.simple[imp.Name[strings.LastIndexByte(imp.Name, '.')+1:]]:
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// inertHelper reports whether m, a member added to test type t that is no test, leaves the
+// old tests as they were: a method without annotations (no fixture, rule, data point or
+// override) whose name the old code never uses, not even in a string (a @MethodSource), and
+// no ancestor of t declares (an override a base class calls); t's ancestors must all be
+// project types, whose methods are known, and JUnit 3's suite() builds the tests. Data
+// providers and helpers written for added tests are such members.
+func inertHelper(cur *analysis.Snapshot, t *analysis.Type, m *analysis.Member, old *usedNames) bool {
+	if m.Kind != analysis.KindMethod || len(m.Annotations) > 0 || m.Name == "suite" || old.all[m.Name] {
+		return false
+	}
+	seen := map[string]bool{}
+	var clean func(t *analysis.Type) bool
+	clean = func(t *analysis.Type) bool {
+		for _, name := range append(slices.Clone(t.Extends), t.Implements...) {
+			if name == "Object" || seen[name] {
+				continue
+			}
+			seen[name] = true
+			sup := onlyTypeNamed(cur, name)
+			if sup == nil || declaresMethod(sup, m.Name) || !clean(sup) {
+				return false
+			}
+		}
+		return true
+	}
+	return clean(t)
 }
 
 // sameMember reports whether two versions of a member declare and do the same.
