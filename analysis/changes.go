@@ -264,6 +264,8 @@ func (d *differ) addedOrDeleted(t *Type, m *Member, f *File, what string) {
 		if d.lookupChange(t, m) {
 			c.Lookup = true
 			c.Detail = "may change which method a call reaches (override or overload)"
+		} else if what == "added" && f.Test && IsTestMethod(t, m) {
+			c.Detail = "a test added: it has never run" // nothing calls it, but it runs itself
 		} else if !d.called(m) {
 			c.Finding, c.Rerun = finding("F2"), false
 			c.Detail = "no call by this name and arity exists in the project"

@@ -61,6 +61,8 @@ var changeCases = []struct {
 		{"src/main/java/shapes/Util.java", "    int counter;", "    int counter;\n\n    public Util(int start) {\n        counter = start;\n    }"},
 		{"src/main/java/shapes/Circle.java", "return Math.PI * radius * radius;", "return Math.PI * radius * radius + new shapes.Util(0).bump() * 0;"}}},
 	{"method-added-unused", []edit{{"src/main/java/shapes/Util.java", "    @Deprecated", "    public int fresh() {\n        return 7;\n    }\n\n    @Deprecated"}}},
+	{"test-added", []edit{{"src/test/java/shapes/CircleTest.java", "    @Test\n    public void area() {", "    @Test\n    public void fresh() {\n        assertEquals(1, 1);\n    }\n\n    @Test\n    public void area() {"}}},
+	{"test-helper-added-unused", []edit{{"src/test/java/shapes/CircleTest.java", "    @Test\n    public void area() {", "    private int unused() {\n        return 1;\n    }\n\n    @Test\n    public void area() {"}}},
 	{"method-added-called", []edit{{"src/main/java/shapes/Util.java", "    @Deprecated", "    public int clamp(int v, int hi) {\n        return Math.min(v, hi);\n    }\n\n    @Deprecated"}}},
 	{"override-added", []edit{{"src/main/java/shapes/Circle.java", "    public Runnable printer() {", "    @Override\n    public String describe() {\n        return \"circle\";\n    }\n\n    public Runnable printer() {"}}},
 	{"override-removed", []edit{{"src/main/java/shapes/Color.java", "        @Override\n        public String pretty() {\n            return \"green!\";\n        }\n", ""}}},

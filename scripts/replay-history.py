@@ -58,6 +58,12 @@ def commits(root, start, n):
     return out[-(n + 1):]
 
 
+def test_method_change(c):
+    """A test method the commit added or edited: it ran changed code, its own, even when
+    nothing calls it (an added test the finding F2 marks as reaching no test)."""
+    return "src/test" in c.get("file", "") and c.get("kind") == "method" and c.get("change") in ("added", "modified")
+
+
 def suite_units(binary, root):
     """Every unit of the test files, grouped by test run ("pkg.Class#method", or the class id
     for classes cut as one class-level unit), from `slices --json`."""
@@ -127,7 +133,8 @@ def replay(args):
         truth = record(binary, root, expect, extra)
         expect = max(expect, truth.get("passed") or 0)
         suite = suite_units(binary, root)
-        changed = sorted({c["id"] for c in (with_cov.get("changes") or []) if c.get("rerun") and "#" in c["id"]})
+        changed = sorted({c["id"] for c in (with_cov.get("changes") or [])
+                          if "#" in c["id"] and (c.get("rerun") or test_method_change(c))})
         selected = {u["id"] for u in with_cov["units"]}
         selected_classes = {u["class"] for u in with_cov["units"] if u["level"] == "class"}
         # Classes whose tests the JUnit Platform runs but static discovery cannot see (a

@@ -10,9 +10,10 @@ import (
 )
 
 // TestReplayHistoryScript replays a two-commit history of the demo with the built CLI:
-// the second commit changes Complex#negate and a test that never runs it. The truth finds
-// no miss; the method and class oracles count the two tests that ran negate and the edited
-// one, which ran changed code of its own; assertion level selects fewer.
+// the second commit changes Complex#negate and a test that never runs it, and adds a test.
+// The truth finds no miss; the method and class oracles count the two tests that ran
+// negate and the edited and added ones, which ran changed code of their own; assertion level
+// selects fewer.
 func TestReplayHistoryScript(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the CLI and runs the JUnit launcher twice")
@@ -32,6 +33,8 @@ func TestReplayHistoryScript(t *testing.T) {
 	edit("src/main/java/demo/Complex.java", "return new Complex(-real, -imaginary);", "return new Complex(0.0 - real, 0.0 - imaginary);")
 	edit("src/test/java/demo/ComplexTest.java", `assertEquals("(3.0, 4.0)", a.add(b).toString());`,
 		`assertEquals("(3.0, 4.0)", a.add(b).toString());`+"\n        assertEquals(3.0, a.abs(), EPS);")
+	// An added test that runs no changed production code, and that nothing calls.
+	edit("src/test/java/demo/ComplexTest.java", "    @Test", "    @Test\n    public void testAddedLater() {\n        assertEquals(1.0, 1.0, EPS);\n    }\n\n    @Test")
 	for _, args := range [][]string{{"add", "-A"}, {"commit", "-qm", "negate and a test"}} {
 		cmd := exec.Command("git", args...)
 		cmd.Dir = dir
@@ -67,9 +70,9 @@ func TestReplayHistoryScript(t *testing.T) {
 		t.Fatalf("rows = %+v, want one pair", rows)
 	}
 	r := rows[0]
-	// testNegate holds 2 assertions, testExp 3, testAddAndAbs 2 and now 3.
-	if len(r.Misses) > 0 || r.ChangedMembers != 2 || r.MethodOracle != 8 || r.ClassOracle != 8 {
-		t.Errorf("row = %+v, want no miss, 2 changed members, both oracles 8", r)
+	// testNegate holds 2 assertions, testExp 3, testAddAndAbs 2 and now 3, testAddedLater 1.
+	if len(r.Misses) > 0 || r.ChangedMembers != 3 || r.MethodOracle != 9 || r.ClassOracle != 9 {
+		t.Errorf("row = %+v, want no miss, 3 changed members, both oracles 9", r)
 	}
 	// testExp's first assertion never runs negate; testAddAndAbs's first two are unchanged.
 	if r.Coverage == 0 || r.Coverage >= r.MethodOracle {
