@@ -275,22 +275,29 @@ func deletedSinceBase(base, cur *analysis.Snapshot, id string) bool {
 	if was == nil || now == nil || !declaresMethod(was, method) || declaresMethod(now, method) {
 		return false
 	}
+	return projectAncestors(cur, now, "TestCase", func(*analysis.Type) bool { return true })
+}
+
+// projectAncestors walks the supertypes of t in cur and reports whether each is Object,
+// library (a library type whose methods are known), or a project type for which keep
+// holds. A library ancestor may declare anything.
+func projectAncestors(cur *analysis.Snapshot, t *analysis.Type, library string, keep func(*analysis.Type) bool) bool {
 	seen := map[string]bool{}
-	var projectOnly func(t *analysis.Type) bool
-	projectOnly = func(t *analysis.Type) bool {
+	var walk func(t *analysis.Type) bool
+	walk = func(t *analysis.Type) bool {
 		for _, name := range append(slices.Clone(t.Extends), t.Implements...) {
-			if name == "Object" || name == "TestCase" || seen[name] {
+			if name == "Object" || name == library || seen[name] {
 				continue
 			}
 			seen[name] = true
 			sup := onlyTypeNamed(cur, name)
-			if sup == nil || !projectOnly(sup) {
+			if sup == nil || !keep(sup) || !walk(sup) {
 				return false
 			}
 		}
 		return true
 	}
-	return projectOnly(now)
+	return walk(t)
 }
 
 // declaresMethod reports whether t declares a method named name.

@@ -221,22 +221,7 @@ func inertHelper(cur *analysis.Snapshot, t *analysis.Type, m *analysis.Member, o
 	if m.Kind != analysis.KindMethod || len(m.Annotations) > 0 || m.Name == "suite" || old.all[m.Name] {
 		return false
 	}
-	seen := map[string]bool{}
-	var clean func(t *analysis.Type) bool
-	clean = func(t *analysis.Type) bool {
-		for _, name := range append(slices.Clone(t.Extends), t.Implements...) {
-			if name == "Object" || seen[name] {
-				continue
-			}
-			seen[name] = true
-			sup := onlyTypeNamed(cur, name)
-			if sup == nil || declaresMethod(sup, m.Name) || !clean(sup) {
-				return false
-			}
-		}
-		return true
-	}
-	return clean(t)
+	return projectAncestors(cur, t, "", func(sup *analysis.Type) bool { return !declaresMethod(sup, m.Name) })
 }
 
 // sameMember reports whether two versions of a member declare and do the same.
