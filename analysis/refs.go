@@ -796,7 +796,7 @@ func receiverOf(src []byte, toks []Token, i int, calls []Call, at []int) []strin
 	dot := i - 1
 	if dot >= 0 && toks[dot].Is(src, ">") {
 		// Explicit type arguments: X.<T>m(..) is called on X.
-		dot = angleOpen(src, toks, dot) - 1
+		dot = AngleOpen(src, toks, dot) - 1
 	}
 	if dot < 1 || !toks[dot].Is(src, ".") {
 		return nil
@@ -804,9 +804,9 @@ func receiverOf(src []byte, toks []Token, i int, calls []Call, at []int) []strin
 	return receiverEndingAt(src, toks, dot-1, calls, at, 0)
 }
 
-// angleOpen returns the index of the "<" that opens the type argument list closing at
+// AngleOpen returns the index of the "<" that opens the type argument list closing at
 // toks[close] (">"; the lexer keeps ">>" as two), or -1: skipAngles, backwards.
-func angleOpen(src []byte, toks []Token, close int) int {
+func AngleOpen(src []byte, toks []Token, close int) int {
 	depth := 0
 	for j := close; j >= 0; j-- {
 		switch {
@@ -1229,7 +1229,7 @@ func escapingValue(src []byte, toks []Token, i int) (bool, string) {
 			return false, "" // if (..), while (..), synchronized (..), switch (..)
 		}
 		if before.Is(src, ">") { // new ArrayList<>(F), new HashMap<K, V>(F)
-			if k := angleOpen(src, toks, open-1); k >= 2 && toks[k-2].Is(src, "new") {
+			if k := AngleOpen(src, toks, open-1); k >= 2 && toks[k-2].Is(src, "new") {
 				return !readOnlyCopies[toks[k-1].Text(src)], ""
 			}
 			return true, ""

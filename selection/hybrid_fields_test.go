@@ -258,12 +258,8 @@ func TestEnumeratesFields(t *testing.T) {
 // enumerating fields of Box's constant (reflects, reflectsHere), which a field added to Box
 // selects (TestHybridAddedAndDeletedFields).
 func TestHybridFieldOfAClassNoConstantHolds(t *testing.T) {
-	res := selectWithRecord(t, boxFiles, "src/main/java/f/Tag.java", "public class Tag {", "public class Tag {\n  private final Object lock = new Object();", boxRun())
-	got := unitsBySource(res)
-	if want := []string{"f.BoxTest#mocked:29 coverage", "f.BoxTest#reflectsTag:32 coverage", "f.BoxTest#tagged:25 coverage"}; !slices.Equal(got, want) {
-		t.Errorf("units = %v, want %v", got, want)
-	}
-	checkStaticReason(t, res, "")
+	checkBoxEdit(t, "src/main/java/f/Tag.java", "public class Tag {", "public class Tag {\n  private final Object lock = new Object();",
+		"f.BoxTest#mocked:29 coverage", "f.BoxTest#reflectsTag:32 coverage", "f.BoxTest#tagged:25 coverage")
 }
 
 // TestHybridFieldOfAClassWithoutConstructors: Shelf's initialization makes a Pad, which
@@ -273,12 +269,8 @@ func TestHybridFieldOfAClassNoConstantHolds(t *testing.T) {
 // by reflection, which the graph reads as reaching every member of BoxTest, padShelved's
 // too.)
 func TestHybridFieldOfAClassWithoutConstructors(t *testing.T) {
-	res := selectWithRecord(t, boxFiles, "src/main/java/f/Pad.java", "  int x;", "  int x;\n  private final Object lock = new Object();", boxRun())
-	got := unitsBySource(res)
-	if want := []string{"f.BoxTest#mocked:29 coverage", "f.BoxTest#padShelved:39 coverage", "f.BoxTest#reflectsHere:16 coverage", "f.BoxTest#reflectsShelved:36 coverage"}; !slices.Equal(got, want) {
-		t.Errorf("units = %v, want %v", got, want)
-	}
-	checkStaticReason(t, res, "")
+	checkBoxEdit(t, "src/main/java/f/Pad.java", "  int x;", "  int x;\n  private final Object lock = new Object();",
+		"f.BoxTest#mocked:29 coverage", "f.BoxTest#padShelved:39 coverage", "f.BoxTest#reflectsHere:16 coverage", "f.BoxTest#reflectsShelved:36 coverage")
 }
 
 // TestHybridObjectMethodOfAClassWhoseObjectsOutliveTests: Box's constant EMPTY is made
@@ -288,26 +280,29 @@ func TestHybridFieldOfAClassWithoutConstructors(t *testing.T) {
 // constructor of Box ran (missed by the constructors' statements alone); counts, tagged,
 // reflectsTag and padShelved never reach a Box.
 func TestHybridObjectMethodOfAClassWhoseObjectsOutliveTests(t *testing.T) {
-	res := selectWithRecord(t, boxFiles, "src/main/java/f/Box.java", "  public int value()", "  public String toString() { return \"box\"; }\n  public int value()", boxRun())
-	got := unitsBySource(res)
-	want := []string{"f.BoxTest#empty:10 coverage", "f.BoxTest#mocked:29 coverage", "f.BoxTest#printsShelved:43 coverage",
+	checkBoxEdit(t, "src/main/java/f/Box.java", "  public int value()", "  public String toString() { return \"box\"; }\n  public int value()",
+		"f.BoxTest#empty:10 coverage", "f.BoxTest#mocked:29 coverage", "f.BoxTest#printsShelved:43 coverage",
 		"f.BoxTest#reflects:13 coverage", "f.BoxTest#reflectsHere:16 coverage", "f.BoxTest#reflectsShelved:36 coverage",
 		"f.BoxTest#serialized:54 coverage", "f.BoxTest#sized:19 coverage", "f.BoxTest#value:7 coverage",
-		"f.BoxTest#isBox:46 coverage", "f.BoxTest#literalFields:49 coverage"}
-	slices.Sort(want)
-	if !slices.Equal(got, want) {
-		t.Errorf("units = %v, want %v", got, want)
-	}
-	checkStaticReason(t, res, "")
+		"f.BoxTest#isBox:46 coverage", "f.BoxTest#literalFields:49 coverage")
 }
 
 // TestHybridObjectMethodOfAClassNoConstantHolds: Tag's objects come from its constructor
 // (tagged) or from a mock (mocked, which runs no constructor); an added toString selects
 // both, and nothing else.
 func TestHybridObjectMethodOfAClassNoConstantHolds(t *testing.T) {
-	res := selectWithRecord(t, boxFiles, "src/main/java/f/Tag.java", "public class Tag {", "public class Tag {\n  public String toString() { return \"tag\"; }", boxRun())
+	checkBoxEdit(t, "src/main/java/f/Tag.java", "public class Tag {", "public class Tag {\n  public String toString() { return \"tag\"; }",
+		"f.BoxTest#mocked:29 coverage", "f.BoxTest#reflectsTag:32 coverage", "f.BoxTest#tagged:25 coverage")
+}
+
+// checkBoxEdit selects for the edit old → new in file of boxFiles with boxRun's record and
+// checks the units ("id source", any order) and that every change was judged by the record.
+func checkBoxEdit(t *testing.T, file, old, new string, want ...string) {
+	t.Helper()
+	res := selectWithRecord(t, boxFiles, file, old, new, boxRun())
 	got := unitsBySource(res)
-	if want := []string{"f.BoxTest#mocked:29 coverage", "f.BoxTest#reflectsTag:32 coverage", "f.BoxTest#tagged:25 coverage"}; !slices.Equal(got, want) {
+	want = slices.Sorted(slices.Values(want))
+	if !slices.Equal(got, want) {
 		t.Errorf("units = %v, want %v", got, want)
 	}
 	checkStaticReason(t, res, "")

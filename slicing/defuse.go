@@ -681,24 +681,9 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 // typeWitnessStart returns the index of the "<" of explicit type arguments written before
 // the method name at toks[name] (X.<T>of()), or name when there are none.
 func typeWitnessStart(src []byte, toks []analysis.Token, name int) int {
-	if name < 2 || !toks[name-1].Is(src, ">") {
-		return name
-	}
-	depth := 0
-	for j := name - 1; j >= 1; j-- {
-		switch {
-		case toks[j].Is(src, ">"):
-			depth++
-		case toks[j].Is(src, "<"):
-			depth--
-			if depth == 0 {
-				if toks[j-1].Is(src, ".") {
-					return j
-				}
-				return name
-			}
-		case toks[j].Is(src, ";") || toks[j].Is(src, "{") || toks[j].Is(src, "}") || toks[j].Is(src, "("):
-			return name
+	if name >= 2 && toks[name-1].Is(src, ">") {
+		if open := analysis.AngleOpen(src, toks, name-1); open >= 1 && toks[open-1].Is(src, ".") {
+			return open
 		}
 	}
 	return name
