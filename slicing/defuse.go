@@ -66,13 +66,26 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 			}
 		case t.Is(src, "assert") && t.Kind == analysis.TokKeyword:
 			f.assertion = true
-		case t.Is(src, "::") && !c.body && i+1 < len(toks):
-			// A body with a method reference is unknown as a whole (see summarize).
+		case t.Is(src, "::") && i+1 < len(toks):
 			sites = append(sites, c.methodRefSite(toks, i, inner))
 		}
 	}
 	readsShared := false
 	for _, s := range sites {
+		if s.effect.flags&effDispatch != 0 || s.effect.disp != 0 {
+			why := "unknown effect of " + c.describe(s.chain) + " (a project class may be an object it is given)"
+			if s.effect.flags&effDispatch != 0 {
+				why = s.effect.why // "… (a project class may be this List)"
+				s.effect.why = ""
+			}
+			if keys, ok := c.dispatchKeys(toks, s); ok {
+				f.dispatches = append(f.dispatches, keys...)
+				s.effect.flags &^= effDispatch
+				s.effect.disp = 0
+			} else {
+				s.effect = unknown(why)
+			}
+		}
 		f.siteFlags |= s.effect.flags
 		if s.effect.reads() || s.recvKey == heapKey || !c.body && strings.HasPrefix(s.recvKey, "this.") {
 			readsShared = true
@@ -117,7 +130,8 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 			// The callee runs functions it is given: lambdas written here are read as part of
 			// this code; anything else is recorded for the enclosing summary to resolve.
 			for i, g := range c.argGroups(toks, self.open, self.close, inner) {
-				if s.effect.runs&posOf(i) == 0 || c.lambdaArg(toks, self.open, self.close, i) || c.collectorArg(toks, self.open, self.close, i) {
+				if s.effect.runs&posOf(i) == 0 || c.lambdaArg(toks, self.open, self.close, i) ||
+					c.methodRefArg(toks, self.open, self.close, i) || c.collectorArg(toks, self.open, self.close, i) {
 					continue
 				}
 				if len(g) == 0 || !c.body {
@@ -482,6 +496,10 @@ func (c *scanCtx) ctorSite(toks []analysis.Token, i int) *site {
 	seg := segment{name: name, idx: i, call: true, open: j, close: cl, fresh: true}
 	s := &site{chain: []segment{seg}}
 	s.effect = c.p.ctorEffect(c.t, name, countArgs(src, toks, j, cl))
+	if s.effect.flags&effCallbacks != 0 {
+		s.effect.flags &^= effCallbacks
+		s.effect = s.effect.or(c.callbacks(toks, j, cl))
+	}
 	s.heapResult = s.effect.ret&retShared != 0
 	if cl+1 < len(toks) && toks[cl+1].Is(src, "{") {
 		s.effect.flags |= effReads // anonymous class: its body is scanned as code
@@ -1015,16 +1033,24 @@ func (p *project) boundName(sub, super *analysis.Type, typ string) (string, *ana
 // argGroups returns, per argument of the call whose parentheses are (open, close), the keys
 // of the root names in it.
 func (c *scanCtx) argGroups(toks []analysis.Token, open, close int, inner map[string]bool) [][]string {
-	var out [][]string
 	if close <= open+1 {
 		return nil
 	}
-	src := c.src
-	start, depth := open+1, 0
-	flush := func(end int) {
+	spans, ok := c.argSpans(toks, open, close)
+	if !ok {
+		// Generic commas or odd syntax: every argument may be any of them.
+		all := c.argKeys(toks, open, close, inner)
+		out := make([][]string, countArgs(c.src, toks, open, close))
+		for i := range out {
+			out[i] = all
+		}
+		return out
+	}
+	out := make([][]string, 0, len(spans))
+	for _, sp := range spans {
 		var g []string
 		seen := map[string]bool{}
-		for j := start; j < end && j < len(toks); j++ {
+		for j := sp[0]; j < sp[1] && j < len(toks); j++ {
 			if k := c.rootKey(toks, j, inner); k != "" && !seen[k] {
 				seen[k] = true
 				g = append(g, k)
@@ -1032,6 +1058,18 @@ func (c *scanCtx) argGroups(toks []analysis.Token, open, close int, inner map[st
 		}
 		out = append(out, g)
 	}
+	return out
+}
+
+// argSpans splits the arguments between open and close into token ranges [start, end);
+// false when the split does not match the argument count (generic commas, odd syntax).
+func (c *scanCtx) argSpans(toks []analysis.Token, open, close int) ([][2]int, bool) {
+	if close <= open+1 {
+		return nil, true
+	}
+	src := c.src
+	var out [][2]int
+	start, depth := open+1, 0
 	for j := open + 1; j < close && j < len(toks); j++ {
 		switch {
 		case opensBracket(src, toks[j]):
@@ -1040,21 +1078,60 @@ func (c *scanCtx) argGroups(toks []analysis.Token, open, close int, inner map[st
 			depth--
 		case toks[j].Is(src, "<") && depth == 0 && j > open+1 && toks[j-1].Is(src, "new"):
 		case toks[j].Is(src, ",") && depth == 0 && !c.genericComma(toks, open, j):
-			flush(j)
+			out = append(out, [2]int{start, j})
 			start = j + 1
 		}
 	}
-	flush(close)
-	if len(out) != countArgs(src, toks, open, close) {
-		// Generic commas or odd syntax: every argument may be any of them.
-		all := c.argKeys(toks, open, close, inner)
-		n := countArgs(src, toks, open, close)
-		out = make([][]string, n)
-		for i := range out {
-			out[i] = all
+	out = append(out, [2]int{start, close})
+	return out, len(out) == countArgs(src, toks, open, close)
+}
+
+// dispatchKeys resolves a call that runs the own methods of objects typed as JDK
+// interfaces (effDispatch for its receiver, effect.disp for its positions): an argument
+// that is a value of a final JDK type (a string literal, a String local, a constant) runs
+// only JDK code; in a body, a receiver or argument written as a local variable or parameter
+// is handed on to the summary (facts.dispatches). false when some object is neither.
+func (c *scanCtx) dispatchKeys(toks []analysis.Token, s *site) ([]string, bool) {
+	var keys []string
+	simple := func(from, to int) string {
+		if !c.body || to-from != 1 || toks[from].Kind != analysis.TokIdent {
+			return ""
 		}
+		if _, ok := c.locals[toks[from].Text(c.src)]; ok {
+			return toks[from].Text(c.src)
+		}
+		return ""
 	}
-	return out
+	if s.effect.flags&effDispatch != 0 || s.effect.disp&1 != 0 {
+		root := s.chain[0]
+		if len(s.chain) != 2 || root.call || root.fresh {
+			return nil, false
+		}
+		k := simple(root.idx, root.idx+1)
+		if k == "" {
+			return nil, false
+		}
+		keys = append(keys, k)
+	}
+	if s.effect.disp&^1 == 0 {
+		return keys, true
+	}
+	self := s.self()
+	spans, ok := c.argSpans(toks, self.open, self.close)
+	if !ok {
+		return nil, false
+	}
+	for i, sp := range spans {
+		if s.effect.disp&posOf(i) == 0 || c.valuesOnly(toks, sp[0]-1, sp[1]) {
+			continue
+		}
+		k := simple(sp[0], sp[1])
+		if k == "" {
+			return nil, false
+		}
+		keys = append(keys, k)
+	}
+	return keys, true
 }
 
 // genericComma reports whether the comma at j separates type arguments (new X<A, B>()).
@@ -1195,14 +1272,19 @@ func (c *scanCtx) methodRefSite(toks []analysis.Token, i int, inner map[string]b
 	} else {
 		e = c.effectOf(chain, -1)
 	}
+	if e.flags&effCallbacks != 0 {
+		// It runs on arguments no one here can type: any project callback may run.
+		e.flags &^= effCallbacks
+		e = e.or(c.p.callbackEffect())
+	}
 	s := &site{chain: chain, effect: e, recvInner: true}
 	key := c.rootKey(toks, i-1, inner)
-	if _, local := c.locals[q]; local && key != "" && e.mut&^1 == 0 && e.store == 0 && e.leak == 0 && e.flags&effWrites == 0 && e.runs == 0 {
+	if _, local := c.locals[q]; local && key != "" && e.mut&^1 == 0 && e.store == 0 && e.leak == 0 && e.flags&(effWrites|effDispatch) == 0 && e.runs == 0 && e.disp == 0 {
 		s.recvInner, s.recvKey = false, key // list::add changes list only
 		return s
 	}
-	if e.writes() || e.runs != 0 || e.ret&retShared != 0 {
-		return global
+	if e.writes() || e.runs != 0 || e.disp != 0 || e.flags&effDispatch != 0 || e.ret&retShared != 0 {
+		return global // runs later, on objects no one here can tell
 	}
 	s.recvInner = false
 	return s
@@ -1503,6 +1585,9 @@ func (c *scanCtx) callbacks(toks []analysis.Token, open, close int) effect {
 				return // a lambda: no hashCode or equals of project code runs on it
 			}
 		}
+		if stringConcat(src, toks, from, to) {
+			return // "…" + x is a String
+		}
 		if to-from >= 3 && toks[to-1].Is(src, ")") && toks[to-2].Is(src, "(") && toks[to-3].Is(src, "toString") {
 			return // x.toString(): the call itself is typed and checked as a call site
 		}
@@ -1583,6 +1668,24 @@ func (c *scanCtx) callbacks(toks []analysis.Token, open, close int) effect {
 	}
 	arg(start, close)
 	return e
+}
+
+// stringConcat reports whether toks[from:to] is a string concatenation: a string literal
+// next to a "+" outside brackets.
+func stringConcat(src []byte, toks []analysis.Token, from, to int) bool {
+	depth := 0
+	for j := from; j < to && j < len(toks); j++ {
+		switch {
+		case opensBracket(src, toks[j]):
+			depth++
+		case closesBracket(src, toks[j]):
+			depth--
+		case depth == 0 && toks[j].Kind == analysis.TokString &&
+			(j > from && toks[j-1].Is(src, "+") || j+1 < to && toks[j+1].Is(src, "+")):
+			return true
+		}
+	}
+	return false
 }
 
 // chainType types the value of a whole call chain: its receiver typed as effectOf does,
@@ -1672,6 +1775,20 @@ func (c *scanCtx) collectorArg(toks []analysis.Token, open, close, i int) bool {
 }
 
 // lambdaArg reports whether argument i of the call (open, close) is a lambda expression.
+// methodRefArg reports whether argument i of the call between open and close is a method
+// reference written there ("Q::m", "T::new"): like a lambda, its site in the statement
+// carries what running it does (see methodRefSite).
+func (c *scanCtx) methodRefArg(toks []analysis.Token, open, close, i int) bool {
+	spans, ok := c.argSpans(toks, open, close)
+	if !ok || i >= len(spans) {
+		return false
+	}
+	from, to := spans[i][0], spans[i][1]
+	return to-from == 3 && toks[from+1].Is(c.src, "::") &&
+		(toks[from].Kind == analysis.TokIdent || toks[from].Is(c.src, "this")) &&
+		(toks[from+2].Kind == analysis.TokIdent || toks[from+2].Is(c.src, "new"))
+}
+
 func (c *scanCtx) lambdaArg(toks []analysis.Token, open, close, i int) bool {
 	src := c.src
 	n, depth := 0, 0

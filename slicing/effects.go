@@ -31,6 +31,11 @@ type effect struct {
 	// calls get on): the call site must hand a lambda written there, whose body is read as
 	// part of the caller, or the call's effect is unknown.
 	runs posSet
+	// disp are the positions whose objects' own methods the call runs through a JDK
+	// interface type that project classes or proxies may implement (cs.length() on a
+	// CharSequence parameter): the call site must hand values of final JDK types there
+	// (string literals, String locals, constants), or the call's effect is unknown.
+	disp posSet
 	// why names the first write to shared state behind effWrites, for explanations.
 	why string
 }
@@ -104,7 +109,7 @@ func (e effect) or(o effect) effect {
 		why = o.why
 	}
 	return effect{flags: e.flags | o.flags, mut: e.mut | o.mut, store: e.store | o.store, leak: e.leak | o.leak,
-		ret: e.ret | o.ret, runs: e.runs | o.runs, why: why}
+		ret: e.ret | o.ret, runs: e.runs | o.runs, disp: e.disp | o.disp, why: why}
 }
 
 // unknown returns effGlobal explained as an unknown call.
@@ -132,7 +137,7 @@ func (e effect) String() string {
 	for _, x := range []struct {
 		name string
 		set  posSet
-	}{{"mut", e.mut}, {"store", e.store}, {"leak", e.leak}, {"runs", e.runs}} {
+	}{{"mut", e.mut}, {"store", e.store}, {"leak", e.leak}, {"runs", e.runs}, {"disp", e.disp}} {
 		if x.set != 0 {
 			parts = append(parts, x.name+"="+x.set.String())
 		}
@@ -226,6 +231,32 @@ var collectionReads = map[string]bool{
 	"containsAll": true, "indexOf": true, "lastIndexOf": true, "equals": true, "hashCode": true,
 	"toString": true, "length": true, "charAt": true, "peek": true, "intValue": true,
 	"getProperty": true, // Properties, defaults included
+}
+
+// jdkThrowables are JDK exceptions and errors besides freshJDK's: making one keeps its
+// message and cause (and prints the cause, see isThrowable).
+var jdkThrowables = map[string]bool{
+	"NumberFormatException": true, "ClassCastException": true, "ArrayIndexOutOfBoundsException": true,
+	"StringIndexOutOfBoundsException": true, "NoSuchElementException": true, "ConcurrentModificationException": true,
+	"CloneNotSupportedException": true, "InterruptedException": true, "UncheckedIOException": true,
+	"FileNotFoundException": true, "EOFException": true, "IllegalAccessException": true, "NoSuchMethodException": true,
+	"NoSuchFieldException": true, "ClassNotFoundException": true, "InstantiationException": true,
+	"ParseException": true, "DateTimeException": true, "ArrayStoreException": true, "NegativeArraySizeException": true,
+	"SecurityException": true, "TimeoutException": true, "ExecutionException": true, "CancellationException": true,
+	"CompletionException": true, "UnsupportedEncodingException": true, "InvalidObjectException": true,
+	"NotSerializableException": true, "IllegalMonitorStateException": true, "InternalError": true,
+	"UnsupportedCharsetException": true, "IllegalCharsetNameException": true, "EmptyStackException": true,
+	"IllegalFormatException": true, "InputMismatchException": true, "ReflectiveOperationException": true,
+	"DateTimeParseException": true, "UnsupportedTemporalTypeException": true, "OutOfMemoryError": true,
+	"StackOverflowError": true, "NoClassDefFoundError": true, "ExceptionInInitializerError": true,
+	"LinkageError": true, "AbstractMethodError": true, "VirtualMachineError": true,
+}
+
+// isThrowable reports a JDK exception or error by name: its one-argument constructor may be
+// handed a cause, whose toString it runs for the message (a message and a cause are only
+// kept).
+func isThrowable(n string) bool {
+	return jdkThrowables[n] || strings.HasSuffix(n, "Exception") || strings.HasSuffix(n, "Error")
 }
 
 var freshJDK = map[string]bool{
@@ -394,6 +425,11 @@ var functionTypes = map[string]string{
 // resolves it (scan records the receiver in facts.runs). Never part of a summary.
 const effRun effFlags = 16
 
+// effDispatch marks the site of a call on a receiver typed as a JDK interface whose project
+// implementations (or proxies) cannot be told: the caller resolves it (scan records the
+// receiver in facts.dispatches). Never part of a summary.
+const effDispatch effFlags = 32
+
 // elementReads are collection methods that change nothing, but for get and getOrDefault
 // on an access-ordered map (see orderedByAccess).
 var elementReads = map[string]bool{
@@ -471,33 +507,21 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		}
 		return unknown("unknown effect of " + name)
 	case recvCollection:
-		if !r.final && p.collectionOverrides(r.name) {
-			return unknown("unknown effect of " + name + " (a project class may be this " + r.name + ")")
+		if r.final || !p.collectionOverrides(r.name) {
+			return p.collectionEffect(r, name, arity)
 		}
-		if arity == 0 && (name == "hashCode" || name == "toString") {
-			// A collection hashes and prints itself by hashing and printing its elements.
-			return p.elementCallbacks(r)
-		}
-		var cb effFlags
-		if arity != 0 && hashingCalls[name] {
-			cb = effCallbacks // hashCode, equals, compareTo… of project arguments may run
-		}
-		if name == "append" || name == "insert" {
-			// StringBuilder, StringBuffer: the arguments are copied as text.
-			return effect{flags: cb, mut: 1, ret: retArgs}
-		}
-		if elementReads[name] && r.name != "" && !(orderedByAccess[r.name] && (name == "get" || name == "getOrDefault")) {
-			return effect{flags: cb, ret: retArgs} // views and elements of the receiver
-		}
-		if collectionReads[name] {
-			if name == "peek" {
-				return effect{flags: cb, ret: retArgs}
+		own, ok := p.projectImplementations(r.name, name, arity)
+		if !ok {
+			if !jdkInterfaces[r.name] {
+				return unknown("unknown effect of " + name + " (a project class may be this " + r.name + ")")
 			}
-			return effect{flags: cb}
+			// An interface: the caller may tell which objects it runs (see dispatchKeys).
+			e := p.collectionEffect(r, name, arity)
+			e.flags |= effDispatch
+			e.why = "unknown effect of " + name + " (a project class may be this " + r.name + ")"
+			return e
 		}
-		e := effLocal
-		e.flags |= cb
-		return e
+		return p.collectionEffect(r, name, arity).or(own)
 	case recvUnqualified:
 		var cands []memberRef
 		if from != nil {
@@ -536,6 +560,35 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		return p.join(cands)
 	}
 	return unknown("unknown effect of " + name)
+}
+
+// collectionEffect is what name/arity does on a receiver of the JDK collection or builder
+// type r, by the tables: what the JDK's own implementations do.
+func (p *project) collectionEffect(r receiver, name string, arity int) effect {
+	if arity == 0 && (name == "hashCode" || name == "toString") {
+		// A collection hashes and prints itself by hashing and printing its elements.
+		return p.elementCallbacks(r)
+	}
+	var cb effFlags
+	if arity != 0 && hashingCalls[name] {
+		cb = effCallbacks // hashCode, equals, compareTo… of project arguments may run
+	}
+	if name == "append" || name == "insert" {
+		// StringBuilder, StringBuffer: the arguments are copied as text.
+		return effect{flags: cb, mut: 1, ret: retArgs}
+	}
+	if elementReads[name] && r.name != "" && !(orderedByAccess[r.name] && (name == "get" || name == "getOrDefault")) {
+		return effect{flags: cb, ret: retArgs} // views and elements of the receiver
+	}
+	if collectionReads[name] {
+		if name == "peek" {
+			return effect{flags: cb, ret: retArgs}
+		}
+		return effect{flags: cb}
+	}
+	e := effLocal
+	e.flags |= cb
+	return e
 }
 
 func typeNames(ts []*analysis.Type) string {
@@ -601,13 +654,32 @@ var unrelatedJDK = map[string]bool{
 	"TestCase": true, "Assert": true, "Statement": true, "Runner": true, "ParentRunner": true,
 	"BlockJUnit4ClassRunner": true, "Suite": true, "TestRule": true, "TestWatcher": true, "ExternalResource": true,
 	"ArgumentsProvider": true, "Extension": true, "BaseMatcher": true, "TypeSafeMatcher": true, "Matcher": true,
+	// Neither collections nor builders, nor supertypes of one: map entries, futures,
+	// listeners, reflection's types, time zones and temporals, message formats, object
+	// streams, tokenizers, spliterators and collectors.
+	"Entry": true, "Future": true, "Delayed": true, "ScheduledFuture": true, "RunnableFuture": true,
+	"PropertyChangeListener": true, "VetoableChangeListener": true, "InvocationHandler": true,
+	"Type": true, "WildcardType": true, "ParameterizedType": true, "GenericArrayType": true, "TypeVariable": true,
+	"ThreadFactory": true, "TimeZone": true, "MessageFormat": true, "Temporal": true, "TemporalAccessor": true,
+	"TemporalAmount": true, "TemporalAdjuster": true, "ObjectOutputStream": true, "ObjectInputStream": true,
+	"StringTokenizer": true, "Enumeration": true, "Spliterator": true, "AbstractSpliterator": true, "Collector": true,
+	"Container": true,
+}
+
+// jdkInterfaces are the collection and builder types that are interfaces: a dynamic proxy
+// may be one (it cannot be an instance of a class).
+var jdkInterfaces = map[string]bool{
+	"List": true, "Map": true, "Set": true, "Collection": true, "Deque": true, "Queue": true, "Iterator": true,
+	"ListIterator": true, "Iterable": true, "SortedMap": true, "SortedSet": true, "NavigableMap": true,
+	"NavigableSet": true, "CharSequence": true,
 }
 
 // collectionOverrides reports whether a receiver typed as the JDK collection or builder
 // type recv ("" when not known) may be an instance of project code: a project type, or an
-// anonymous class written in the project, that extends or implements it. Its methods, and
-// the JDK methods that call them, may then run project code. A project class with a
-// library supertype the tables do not know may be anything.
+// anonymous or local class written in the project, that extends or implements it, or, for
+// an interface, a dynamic proxy the project makes. Its methods, and the JDK methods that
+// call them, may then run project code. A project class with a library supertype the
+// tables do not know may be anything.
 func (p *project) collectionOverrides(recv string) bool {
 	if p.collSubs == nil {
 		p.collSubs = map[string]bool{}
@@ -634,12 +706,120 @@ func (p *project) collectionOverrides(recv string) bool {
 			}
 		}
 		for n := range p.anonymousSubclassed() {
-			if len(p.bySimple[n]) == 0 {
+			switch {
+			case n == proxyKey:
+				p.collSubs[proxyKey] = true // a proxy implements interfaces only
+			case len(p.bySimple[n]) == 0:
 				add(n)
 			}
 		}
 	}
-	return p.collSubs["*"] || p.collSubs[recv] || recv == "" && len(p.collSubs) > 0
+	return p.collSubs["*"] || p.collSubs[recv] || p.collSubs[proxyKey] && jdkInterfaces[recv] ||
+		recv == "" && len(p.collSubs) > 0
+}
+
+// projectImplementations is what calling name/arity may run on a receiver typed as the JDK
+// collection or builder type recv when project classes extend or implement it: the join of
+// the methods each concrete one runs for the call. ok is false when that cannot be told: a
+// project type with a library supertype the tables do not know, an anonymous or local
+// subclass, a project interface lambdas may implement, a class whose method comes from a
+// library superclass or an interface's default (library code that may call back project
+// overrides), or an implementation that calls a super method.
+func (p *project) projectImplementations(recv, name string, arity int) (effect, bool) {
+	if recv == "" || p.collSubs["*"] || p.collSubs[proxyKey] && jdkInterfaces[recv] {
+		return effNone, false
+	}
+	anon := p.anonymousSubclassed()
+	for n := range anon {
+		if len(p.bySimple[n]) == 0 && (n == recv || slices.Contains(jdkSupers[n], recv)) {
+			return effNone, false
+		}
+	}
+	e := effNone
+	for _, t := range p.jdkSubtypes(recv) {
+		if anon[t.Name] || t.Kind == "interface" && p.lambdaTarget(t) {
+			return effNone, false
+		}
+		if t.Kind == "interface" || hasString(t.Modifiers, "abstract") {
+			continue // its concrete subclasses are listed too
+		}
+		impls := p.implementationsIn(t, name, arity)
+		if len(impls) == 0 {
+			return effNone, false
+		}
+		for _, r := range impls {
+			for _, c := range r.m.Refs.Calls {
+				if c.Super {
+					return effNone, false
+				}
+			}
+			e = e.or(p.memberEffect(r))
+		}
+	}
+	return e, true
+}
+
+// implementationsIn returns the methods name/arity with a body that class t runs: its own,
+// else the nearest project superclass's; none when the chain reaches a library class (or
+// Object) first.
+func (p *project) implementationsIn(t *analysis.Type, name string, arity int) []memberRef {
+	seen := map[string]bool{}
+	for cur := t; cur != nil && !seen[cur.ID]; {
+		seen[cur.ID] = true
+		p.note("M:" + cur.ID + "#" + name)
+		var out []memberRef
+		for _, m := range cur.Members {
+			if m.Kind == analysis.KindMethod && m.Name == name && arityOK(m, arity) && m.BodyEnd > m.BodyStart {
+				out = append(out, memberRef{m, cur})
+			}
+		}
+		if len(out) > 0 || len(cur.Extends) == 0 {
+			return out
+		}
+		sup := p.resolve(cur, cur.Extends[0])
+		if len(sup) != 1 {
+			return nil
+		}
+		cur = sup[0]
+	}
+	return nil
+}
+
+// jdkSubtypes returns the project types that extend or implement the JDK type recv,
+// directly or through a project supertype or a JDK subtype of it (jdkSupers).
+func (p *project) jdkSubtypes(recv string) []*analysis.Type {
+	if subs, ok := p.jdkSubs[recv]; ok {
+		return subs
+	}
+	var subs []*analysis.Type
+	for _, rel := range p.snap.SortedPaths() {
+		for _, t := range p.snap.Files[rel].Types {
+			if p.extendsJDK(t, recv) {
+				subs = append(subs, t)
+			}
+		}
+	}
+	if p.jdkSubs == nil {
+		p.jdkSubs = map[string][]*analysis.Type{}
+	}
+	p.jdkSubs[recv] = subs
+	return subs
+}
+
+// extendsJDK reports whether t or a project supertype names recv, or a JDK subtype of it,
+// among its supertypes.
+func (p *project) extendsJDK(t *analysis.Type, recv string) bool {
+	for _, x := range append([]*analysis.Type{t}, p.supertypes(t)...) {
+		for _, n := range append(append([]string{}, x.Extends...), x.Implements...) {
+			if len(p.resolve(x, n)) > 0 {
+				continue
+			}
+			if sn := simpleName(n); sn == recv || slices.Contains(jdkSupers[sn], recv) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // simpleName is the simple name of a written type: no type arguments, no package.
@@ -1010,17 +1190,22 @@ func (p *project) anonymousSubclassed() map[string]bool {
 const proxyKey = "<proxy>"
 
 // anonymousIn returns the simple names of the types one source file subclasses anonymously
-// (and proxyKey when it makes dynamic proxies).
+// or by local classes (declared in a body, which the index does not list as types), and
+// proxyKey when it makes dynamic proxies.
 func anonymousIn(src []byte) map[string]bool {
 	out := map[string]bool{}
 	if bytes.Contains(src, []byte("newProxyInstance")) || bytes.Contains(src, []byte("InvocationHandler")) {
 		out[proxyKey] = true
 	}
-	if !bytes.Contains(src, []byte("new ")) {
+	hasNew := bytes.Contains(src, []byte("new "))
+	if !hasNew && !bytes.Contains(src, []byte("extends ")) && !bytes.Contains(src, []byte("implements ")) {
 		return out
 	}
 	toks := analysis.Lex(src, 0, len(src))
-	for i := 0; i+1 < len(toks); i++ {
+	for name := range localSupertypes(src, toks) {
+		out[name] = true
+	}
+	for i := 0; hasNew && i+1 < len(toks); i++ {
 		if !toks[i].Is(src, "new") {
 			continue
 		}
@@ -1053,16 +1238,104 @@ func anonymousIn(src []byte) map[string]bool {
 	return out
 }
 
+// localSupertypes returns the simple names of the types that classes declared inside code
+// blocks (method bodies, initializers, lambdas) extend or implement. A brace opens a type
+// body when a class, interface, enum or record header, or an anonymous class's "new
+// T(…)", comes before it in the same statement; any other brace opens code.
+func localSupertypes(src []byte, toks []analysis.Token) map[string]bool {
+	out, local := map[string]bool{}, map[string]bool{}
+	var typeBody []bool // per open brace: does it open a type body?
+	header := -1        // index of the declaration keyword of the statement being read
+	for i, t := range toks {
+		switch {
+		case t.Is(src, "{"):
+			anon := i > 0 && toks[i-1].Is(src, ")") && isAnonymousBody(src, toks, i)
+			typeBody = append(typeBody, header >= 0 || anon)
+			header = -1
+		case t.Is(src, "}"):
+			if n := len(typeBody); n > 0 {
+				typeBody = typeBody[:n-1]
+			}
+			header = -1
+		case t.Is(src, ";"):
+			header = -1
+		case declaresType(src, toks, i):
+			header = i
+			if n := len(typeBody); n > 0 && !typeBody[n-1] && i+1 < len(toks) {
+				local[toks[i+1].Text(src)] = true
+				for _, name := range declaredSupertypes(src, toks, i) {
+					out[name] = true
+				}
+			}
+		}
+	}
+	for name := range local {
+		delete(out, name) // a local class extending another: that one is listed by what it extends
+	}
+	return out
+}
+
+// declaresType reports whether toks[i] starts a type declaration's name: class, interface
+// or enum (not X.class), or a record header "record Name(".
+func declaresType(src []byte, toks []analysis.Token, i int) bool {
+	t := toks[i]
+	if i > 0 && toks[i-1].Is(src, ".") {
+		return false
+	}
+	if t.Kind == analysis.TokKeyword && (t.Is(src, "class") || t.Is(src, "interface") || t.Is(src, "enum")) {
+		return true
+	}
+	return t.Is(src, "record") && i+2 < len(toks) && toks[i+1].Kind == analysis.TokIdent && toks[i+2].Is(src, "(")
+}
+
+// isAnonymousBody reports whether the brace at toks[open] follows "new T(…)".
+func isAnonymousBody(src []byte, toks []analysis.Token, open int) bool {
+	o := matchOpen(src, toks, open-1)
+	for j := o - 1; j >= 0; j-- {
+		switch {
+		case toks[j].Kind == analysis.TokIdent || toks[j].Is(src, ".") || toks[j].Is(src, ">") || toks[j].Is(src, "<") || toks[j].Is(src, ","):
+			continue
+		case toks[j].Is(src, "new"):
+			return true
+		}
+		return false
+	}
+	return false
+}
+
+// declaredSupertypes lists the simple names after extends and implements in the header of
+// the type declared at toks[i], up to its body.
+func declaredSupertypes(src []byte, toks []analysis.Token, i int) []string {
+	var out []string
+	listing, depth := false, 0
+	for j := i + 1; j < len(toks) && !toks[j].Is(src, "{") && !toks[j].Is(src, ";"); j++ {
+		switch {
+		case toks[j].Is(src, "<"):
+			depth++
+		case toks[j].Is(src, ">"):
+			depth--
+		case toks[j].Is(src, "extends") || toks[j].Is(src, "implements"):
+			listing = depth == 0 || listing
+		case listing && depth == 0 && toks[j].Kind == analysis.TokIdent && (j+1 >= len(toks) || !toks[j+1].Is(src, ".")):
+			out = append(out, toks[j].Text(src))
+		}
+	}
+	return out
+}
+
 // ctorEffect is what creating a new name with arity arguments may do besides building
 // the new object. Its store positions are the arguments the new object may keep (the
 // result aliases them); a constructor that leaks this makes the result shared.
 func (p *project) ctorEffect(from *analysis.Type, name string, arity int) effect {
 	ts := p.resolve(from, name)
 	if len(ts) == 0 {
-		if n := analysis.EraseType(name); freshJDK[n] {
+		if n := analysis.EraseType(name); freshJDK[n] || jdkThrowables[n] {
 			e := effect{store: posAll &^ 1} // new ArrayList<>(xs), new Exception(cause)
 			if arity != 0 && hashedJDK[n] {
 				e = e.or(p.callbackEffect()) // new HashSet<>(xs) hashes every element
+			}
+			if arity == 1 && isThrowable(n) {
+				e.flags |= effCallbacks // new RuntimeException(cause) prints its cause
 			}
 			return e
 		}
@@ -1102,7 +1375,8 @@ func (p *project) typeCtorEffect(t *analysis.Type, arity int) effect {
 // creation: changes to the new object itself are no effect, arguments kept by it alias the
 // result, and a leaked this makes the result shared state.
 func asCtor(e effect) effect {
-	out := effect{flags: e.flags, mut: e.mut &^ 1, store: (e.store | e.leak) &^ 1, leak: e.leak &^ 1, why: e.why}
+	out := effect{flags: e.flags, mut: e.mut &^ 1, store: (e.store | e.leak) &^ 1, leak: e.leak &^ 1,
+		runs: e.runs &^ 1, disp: e.disp &^ 1, why: e.why}
 	if e.leak&1 != 0 {
 		out.ret = retShared
 	}
@@ -1120,6 +1394,12 @@ func widenArgs(e effect) effect {
 	}
 	if e.leak&^1 != 0 {
 		e.leak |= posAll &^ 1
+	}
+	if e.runs&^1 != 0 {
+		e.runs |= posAll &^ 1
+	}
+	if e.disp&^1 != 0 {
+		e.disp |= posAll &^ 1
 	}
 	return e
 }
@@ -1164,7 +1444,7 @@ func (p *project) computeCtorEffect(t *analysis.Type, arity int) effect {
 	if !explicitSuper && len(t.Extends) > 0 && t.Kind == "class" {
 		sup := p.resolve(t, t.Extends[0])
 		if len(sup) == 0 {
-			if !freshJDK[t.Extends[0]] {
+			if !freshJDK[t.Extends[0]] && !jdkThrowables[t.Extends[0]] {
 				return unknown("unknown effect of new " + t.Extends[0])
 			}
 		}
@@ -1376,7 +1656,7 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, ctor, clinit b
 	for i, tok := range toks {
 		switch {
 		case tok.Is(src, "::"):
-			return unknown("unknown effect of " + m.ID + " (method reference)")
+			lambdas = true // a method reference is read like a lambda calling the method
 		case tok.Is(src, "class") && !(i > 0 && toks[i-1].Is(src, ".")):
 			return unknown("unknown effect of " + m.ID + " (local class)")
 		case tok.Is(src, "->"):
@@ -1430,7 +1710,7 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, ctor, clinit b
 			continue
 		}
 		sup := p.resolve(t, t.Extends[0])
-		if len(sup) == 0 && !freshJDK[t.Extends[0]] {
+		if len(sup) == 0 && !freshJDK[t.Extends[0]] && !jdkThrowables[t.Extends[0]] {
 			return unknown("unknown effect of super constructor " + t.Extends[0])
 		}
 		for _, s := range sup {
@@ -1603,6 +1883,15 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, ctor, clinit b
 		if rootHeap[r] {
 			acc.leak |= pos
 		}
+	}
+	for _, k := range fa.dispatches {
+		// Objects whose own methods run through a JDK interface: the caller's to tell, when
+		// they are its arguments.
+		if pos, ok := positions[norm(k)]; ok && !bound[k] {
+			acc.disp |= pos
+			continue
+		}
+		return unknown("unknown effect of " + m.ID + " (a project class may implement the JDK interface of " + k + ")")
 	}
 	for _, k := range fa.runs {
 		// Functions this body runs: its parameters are the caller's to resolve; functions it

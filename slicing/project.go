@@ -39,6 +39,9 @@ type project struct {
 	// collSubs holds the JDK collection types project code extends or implements ("*":
 	// any), see collectionOverrides.
 	collSubs map[string]bool
+	// jdkSubs holds, per JDK collection or builder type, the concrete project classes that
+	// extend or implement it, see projectImplementations.
+	jdkSubs map[string][]*analysis.Type
 	// exactFields remembers exactField per field and file content.
 	exactFields map[string]bool
 	// supersMemo holds the supertypes of the types asked for in this project's snapshot

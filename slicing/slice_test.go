@@ -84,6 +84,8 @@ func TestGoldenSlices(t *testing.T) {
 		{"broken", Options{}},
 		{"effects", Options{}},
 		{"proofs", Options{}},
+		{"dispatch", Options{}},
+		{"jdkimpl", Options{}},
 		{"libs", Options{ExtraAssertions: []string{"expectSaved", "shouldBeEmpty"}}},
 	}
 	for _, c := range cases {

@@ -444,9 +444,13 @@ type facts struct {
 	reason    string
 	// runs are the keys of function values the statement's calls may run (receivers of
 	// Supplier.get and the like, arguments of calls whose summaries run them).
-	runs      []string
-	siteFlags effFlags          // shared-state flags of every call in the statement
-	why       map[string]string // why a key is written: "$heap" -> "writes static Foo.bar"
+	runs []string
+	// dispatches are the keys of objects typed as JDK interfaces (CharSequence, List…) whose
+	// own methods the statement's calls run, where project classes or proxies may implement
+	// them: a body's summary hands its parameters on to its callers (effect.disp).
+	dispatches []string
+	siteFlags  effFlags          // shared-state flags of every call in the statement
+	why        map[string]string // why a key is written: "$heap" -> "writes static Foo.bar"
 }
 
 func sortedStrings(s []string) []string {

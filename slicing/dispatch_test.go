@@ -1,0 +1,178 @@
+package slicing
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/assertlens/assertlens/analysis"
+)
+
+// summaryOf is the proved effect of a fixture member, rendered.
+func summaryOf(t *testing.T, s *analysis.Snapshot, p *project, member string) string {
+	t.Helper()
+	for _, id := range s.Types() {
+		ty := s.Type(id)
+		if m := ty.Member(member); m != nil {
+			return p.memberEffect(memberRef{m, ty}).String()
+		}
+	}
+	t.Fatalf("%s not found", member)
+	return ""
+}
+
+// lineOf is the first line of a fixture file holding text after the declaration of method
+// (from the top when method is "").
+func lineOf(t *testing.T, fixtureName, rel, method, text string) int {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "testdata", "slicing", fixtureName, rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := method == ""
+	for i, l := range strings.Split(string(b), "\n") {
+		in = in || strings.Contains(l, " "+method+"(")
+		if in && strings.Contains(l, text) {
+			return i + 1
+		}
+	}
+	t.Fatalf("%s: no line holds %q", rel, text)
+	return 0
+}
+
+// sliceLines returns the first lines of the statements in the assertion unit of test at line.
+func sliceLines(t *testing.T, classes []*TestClass, test string, line int) []int {
+	t.Helper()
+	for _, c := range classes {
+		for _, m := range c.Methods {
+			if m.ID != test {
+				continue
+			}
+			for _, u := range m.Units {
+				if u.Level == LevelAssertion && u.Line == line {
+					var out []int
+					for _, r := range u.Statements {
+						out = append(out, r[0])
+					}
+					return out
+				}
+			}
+			t.Fatalf("%s: no assertion unit at line %d (%v)", test, line, m.Units)
+		}
+	}
+	t.Fatalf("no test %s", test)
+	return nil
+}
+
+// TestJDKInterfaceDispatch pins calls on receivers typed as JDK interfaces that project code
+// implements. Where the implementations are known (jdkimpl), a call joins their summaries;
+// where they cannot be told (dispatch: a local class in a test helper is a CharSequence),
+// a body hands its CharSequence parameters on to its callers, and a caller passing
+// strings runs only JDK code. Near-misses stay conservative: a counting list, a list method
+// inherited from the JDK, a super call, a field, a local, a rebound parameter, and tests
+// handing the counting CharSequences in.
+func TestJDKInterfaceDispatch(t *testing.T) {
+	for _, c := range []struct{ fixture, member, want string }{
+		{"jdkimpl", "impl.Strs#isEmpty(CharSequence)", "none"},                // Text's methods only read
+		{"jdkimpl", "impl.Strs#count(List)", "reads writes"},                  // Tally#size counts
+		{"jdkimpl", "impl.Strs#hasFirst(List)", "disp=0"},                     // contains: AbstractCollection's, which calls Tally's: the caller tells
+		{"jdkimpl", "impl.Strs#top(ArrayDeque)", "reads writes mut=0 leak=0"}, // Echo#peek calls the JDK's: a class, no proxy, no caller vouches
+		{"dispatch", "disp.Strs#isEmpty(CharSequence)", "disp=0"},             // the caller tells
+		{"dispatch", "disp.Strs#isBlank(CharSequence)", "disp=0"},             // …handed on
+		{"dispatch", "disp.Strs#both(CharSequence,String)", "disp=0"},         // a String is final
+		{"dispatch", "disp.Strs#lastEmpty()", "reads writes"},                 // a field: any shared state
+		{"dispatch", "disp.Strs#firstEmpty(List)", "global"},                  // a local
+		{"dispatch", "disp.Strs#lastIfNull(CharSequence)", "global"},          // a parameter rebound to the field
+		{"dispatch", "disp.Parse#parse(String)", "none"},                      // new NumberFormatException(message)
+		{"dispatch", "disp.Parse#total(List)", "none"},                        // Math::abs, run by the stream
+		{"dispatch", "disp.Parse#totalCounted(List)", "global"},               // Parse::counted counts: a method reference changing shared state
+		{"dispatch", "disp.Parse#failure(int)", "none"},                       // "failed: " + Integer.toHexString(code) is a message, not a cause
+	} {
+		s := fixture(t, c.fixture)
+		p := newProject(s, s.Source.Read, Options{})
+		if got := summaryOf(t, s, p, c.member); got != c.want {
+			t.Errorf("%s: effect %s, want %s", c.member, got, c.want)
+		}
+	}
+
+	// A constructor running the function it is given says so to its callers.
+	s := fixture(t, "dispatch")
+	p := newProject(s, s.Source.Read, Options{})
+	if got := p.typeCtorEffect(s.Type("disp.Lazy"), 1).String(); !strings.Contains(got, "runs=0") {
+		t.Errorf("new Lazy(source): effect %s, want it to run argument 0", got)
+	}
+
+	type want struct {
+		test, assertion string
+		has, lacks      []string // statements (by text) the slice must and must not hold
+	}
+	for fix, cases := range map[string][]want{
+		"jdkimpl": {
+			{"impl.StrsTest#texts", `assertTrue(Strs.isEmpty(""))`, nil, []string{`assertFalse(Strs.isEmpty(t))`, `new Text("a")`}},
+			{"impl.StrsTest#texts", `assertFalse(Strs.isEmpty(t))`, []string{`new Text("a")`}, nil},
+			{"impl.StrsTest#tallies", `assertEquals(before + 1, Tally.calls)`, []string{`Strs.count(t)`}, nil},
+		},
+		"dispatch": {
+			{"disp.StrsTest#values", `assertFalse(Strs.isBlank("a"))`, nil, []string{`Strs.isEmpty("")`}},
+			{"disp.StrsTest#values", `assertFalse(Strs.isEmpty(s))`, []string{`String s = "b"`}, []string{`Strs.isBlank("a")`}},
+			{"disp.StrsTest#values", `assertTrue(Strs.isEmpty(NONE))`, nil, []string{`Strs.isEmpty(s)`}},
+			{"disp.StrsTest#values", `Strs.both("a", "b")`, nil, []string{`Strs.isEmpty(NONE)`}},
+			{"disp.StrsTest#counted", `assertEquals(before + 1, Counter.n)`, []string{`assertTrue(Strs.isEmpty(cs))`}, nil},
+			{"disp.StrsTest#shouted", `assertEquals(before + 1, Counter.n)`, []string{`assertTrue(Strs.isBlank(cs))`}, nil},
+			{"disp.StrsTest#remembered", `assertEquals(before + 1, Counter.n)`, []string{`Strs.lastEmpty()`}, nil},
+			{"disp.StrsTest#lazy", `assertEquals(1, log.size())`, []string{`new Lazy(source)`}, nil},
+			{"disp.StrsTest#wrapped", `assertEquals(before + 1, LoudException.printed)`, []string{`new RuntimeException(loud)`}, nil},
+			{"disp.StrsTest#wrapped", `assertEquals(2, Parse.parse("ab"))`, nil, []string{`Parse.parse("abc")`, `new RuntimeException(loud)`}},
+		},
+	} {
+		_, classes := discover(t, fix, Options{})
+		pkg := map[string]string{"jdkimpl": "impl", "dispatch": "disp"}[fix]
+		rel := "src/test/java/" + pkg + "/StrsTest.java"
+		for _, c := range cases {
+			method := c.test[strings.IndexByte(c.test, '#')+1:]
+			got := sliceLines(t, classes, c.test, lineOf(t, fix, rel, method, c.assertion))
+			for _, h := range c.has {
+				if !slices.Contains(got, lineOf(t, fix, rel, method, h)) {
+					t.Errorf("%s: the slice of %s (lines %v) misses %s", c.test, c.assertion, got, h)
+				}
+			}
+			for _, l := range c.lacks {
+				if slices.Contains(got, lineOf(t, fix, rel, method, l)) {
+					t.Errorf("%s: the slice of %s (lines %v) holds %s", c.test, c.assertion, got, l)
+				}
+			}
+		}
+	}
+}
+
+// TestSubclassedIn pins which supertypes a file subclasses where the index cannot see it:
+// anonymous classes, and local classes declared in bodies (not nested member classes).
+func TestSubclassedIn(t *testing.T) {
+	cases := []struct {
+		src  string
+		want []string
+	}{
+		{"class A { void m() { Object o = new Runnable() { public void run() {} }; } }", []string{"Runnable"}},
+		{"class A { void m() { class L implements CharSequence, Comparable<L> {} } }", []string{"CharSequence", "Comparable"}},
+		{"class A { static { class L extends java.util.AbstractList<String> {} } }", []string{"AbstractList"}},
+		{"class A { void m() { class P {} class Q extends P {} } }", nil},                              // local extends local
+		{"class A { static class N implements CharSequence {} interface I extends Runnable {} }", nil}, // member types are indexed
+		{"class A { Runnable r = () -> { class L implements Iterable<String> {} }; }", []string{"Iterable"}},
+		{"class A<T extends Comparable<T>> implements Runnable { void m() { Class<?> c = A.class; } }", nil},
+		{"class A { void m() { record R(int x) implements CharSequence {} } }", []string{"CharSequence"}},
+	}
+	for _, c := range cases {
+		var got []string
+		for n := range anonymousIn([]byte(c.src)) {
+			got = append(got, n)
+		}
+		slices.Sort(got)
+		want := slices.Clone(c.want)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: got %v, want %v", c.src, got, want)
+		}
+	}
+}

@@ -1,0 +1,48 @@
+package disp;
+
+import java.util.List;
+
+/** String checks over CharSequence, which a test implements with a local class. */
+public final class Strs {
+    static CharSequence last = "";
+
+    private Strs() {
+    }
+
+    public static boolean isEmpty(CharSequence cs) {
+        return cs == null || cs.length() == 0;
+    }
+
+    /** Hands its parameter on: the caller still tells what it is. */
+    public static boolean isBlank(CharSequence cs) {
+        return isEmpty(cs);
+    }
+
+    /** Only a is dispatched: b is a String. */
+    public static int both(CharSequence a, String b) {
+        return a.length() + b.length();
+    }
+
+    /** A field: no caller tells what it holds. */
+    public static boolean lastEmpty() {
+        return last.length() == 0;
+    }
+
+    /** A local taken from a list: no caller tells what it is either. */
+    public static boolean firstEmpty(List<CharSequence> all) {
+        CharSequence cs = all.get(0);
+        return cs.length() == 0;
+    }
+
+    /** A parameter rebound to another object before its length is asked. */
+    public static boolean lastIfNull(CharSequence cs) {
+        if (cs == null) {
+            cs = last;
+        }
+        return cs.length() == 0;
+    }
+
+    public static void remember(CharSequence cs) {
+        last = cs;
+    }
+}

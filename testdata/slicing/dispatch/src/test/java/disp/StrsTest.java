@@ -1,0 +1,93 @@
+package disp;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+import org.junit.Test;
+
+public class StrsTest {
+    private static final String NONE = "";
+
+    /** A CharSequence whose length is counted, made by a local class. */
+    static CharSequence shout() {
+        class Shout implements CharSequence {
+            @Override
+            public int length() {
+                Counter.n++;
+                return 0;
+            }
+
+            @Override
+            public char charAt(int i) {
+                return 'x';
+            }
+
+            @Override
+            public CharSequence subSequence(int a, int b) {
+                return this;
+            }
+        }
+        return new Shout();
+    }
+
+    @Test
+    public void values() {
+        assertTrue(Strs.isEmpty(""));
+        assertFalse(Strs.isBlank("a"));
+        String s = "b";
+        assertFalse(Strs.isEmpty(s));
+        assertTrue(Strs.isEmpty(NONE));
+        assertEquals(2, Strs.both("a", "b"));
+    }
+
+    @Test
+    public void counted() {
+        int before = Counter.n;
+        CharSequence cs = shout();
+        assertTrue(Strs.isEmpty(cs));
+        assertEquals(before + 1, Counter.n);
+    }
+
+    @Test
+    public void shouted() {
+        int before = Counter.n;
+        CharSequence cs = shout();
+        assertTrue(Strs.isBlank(cs));
+        assertEquals(before + 1, Counter.n);
+    }
+
+    @Test
+    public void remembered() {
+        int before = Counter.n;
+        Strs.remember(shout());
+        assertTrue(Strs.lastEmpty());
+        assertEquals(before + 1, Counter.n);
+    }
+
+    @Test
+    public void lazy() {
+        List<String> log = new ArrayList<>();
+        Supplier<String> source = () -> {
+            log.add("asked");
+            return "v";
+        };
+        Lazy lazy = new Lazy(source);
+        assertEquals(1, log.size());
+        assertEquals("v", lazy.value());
+    }
+
+    @Test
+    public void wrapped() {
+        int before = LoudException.printed;
+        LoudException loud = new LoudException();
+        RuntimeException wrapper = new RuntimeException(loud);
+        assertEquals(before + 1, LoudException.printed);
+        assertEquals(3, Parse.parse("abc"));
+        assertEquals(2, Parse.parse("ab"));
+    }
+}

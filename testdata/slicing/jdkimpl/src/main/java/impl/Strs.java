@@ -1,0 +1,26 @@
+package impl;
+
+import java.util.ArrayDeque;
+import java.util.List;
+
+/** Checks over JDK interfaces that project classes implement. */
+public final class Strs {
+    private Strs() {
+    }
+
+    public static boolean isEmpty(CharSequence cs) {
+        return cs == null || cs.length() == 0;
+    }
+
+    public static int count(List<String> c) {
+        return c.size();
+    }
+
+    public static boolean hasFirst(List<String> c) {
+        return c.contains("first");
+    }
+
+    public static String top(ArrayDeque<String> d) {
+        return d.peek();
+    }
+}

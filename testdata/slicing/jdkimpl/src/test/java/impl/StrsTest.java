@@ -1,0 +1,25 @@
+package impl;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import org.junit.Test;
+
+public class StrsTest {
+    @Test
+    public void texts() {
+        Text t = new Text("a");
+        assertFalse(Strs.isEmpty(t));
+        assertTrue(Strs.isEmpty(""));
+        assertFalse(Strs.isEmpty("b"));
+    }
+
+    @Test
+    public void tallies() {
+        int before = Tally.calls;
+        Tally t = new Tally();
+        assertEquals(1, Strs.count(t));
+        assertEquals(before + 1, Tally.calls);
+    }
+}
