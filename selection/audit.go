@@ -54,6 +54,16 @@ type Ratios struct {
 	Assertlens float64 `json:"assertlens"`
 	// AssertionOracle picks the assertion slices holding a statement that ran the member.
 	AssertionOracle float64 `json:"assertionOracle"`
+	// OwnStatementOracle picks only the assertions whose own statement ran the member
+	// (assertEquals(3, calc.add(1, 2)) for Calc#add): the changed code runs while they are
+	// evaluated, so every safe assertion-level selector picks at least these, however
+	// precise its slices.
+	OwnStatementOracle float64 `json:"ownStatementOracle"`
+	// DefUseOracle adds to those the assertions reading, through local variables only,
+	// what a statement that ran the member computed (Option o = builder.build();
+	// assertEquals("x", o.getKey()) for a change of build): still picked by every safe
+	// selector, whatever it knows of objects and their changes (see slicing.LocalDefUse).
+	DefUseOracle float64 `json:"defUseOracle"`
 	// MethodOracle picks the test methods that ran the member.
 	MethodOracle float64 `json:"methodOracle"`
 	// ClassOracle picks the test classes that ran the member: a class-level selector
@@ -78,6 +88,8 @@ type MemberAudit struct {
 	Missed                 int    `json:"missed"` // of those, in no selected unit
 	SelectedAssertionRatio Ratios `json:"selectedAssertionRatio"`
 	SelectedTestRatio      Ratios `json:"selectedTestRatio"`
+	// The oracles' assertion counts (for the pooled ratios).
+	oracleA, ownA, defUseA, methodA int
 }
 
 // AuditResult is what `assertlens audit --json` prints. Its field names are a contract.
@@ -117,6 +129,17 @@ type AuditResult struct {
 	// saved nothing); MeanSliceRatio is the mean of the per-member ratios.
 	SliceRatio     float64 `json:"sliceRatio"`
 	MeanSliceRatio float64 `json:"meanSliceRatio"`
+	// AssertionOracleRatio and OwnStatementRatio compare, the same way, the assertion
+	// oracle and the own-statement oracle with the method oracle, over the members the
+	// method oracle picks something for: how far assertion-level selection can get below
+	// method level with the record's exact reach, with assertlens' slices and with any
+	// slices at all.
+	AssertionOracleRatio     float64 `json:"assertionOracleRatio"`
+	MeanAssertionOracleRatio float64 `json:"meanAssertionOracleRatio"`
+	OwnStatementRatio        float64 `json:"ownStatementRatio"`
+	MeanOwnStatementRatio    float64 `json:"meanOwnStatementRatio"`
+	DefUseRatio              float64 `json:"defUseRatio"`
+	MeanDefUseRatio          float64 `json:"meanDefUseRatio"`
 	// SliceBreakdown splits the method-level side of SliceRatio by what kind of test
 	// method the assertions belong to, pooled over the same members: it shows how much
 	// slicing could save and what stops it.
@@ -220,6 +243,9 @@ func Audit(ctx context.Context, st Input, rec *coverage.Store, opts AuditOptions
 	if ratioN > 0 {
 		out.SliceRatio, out.MeanSliceRatio = sliced/whole, ratioSum/float64(ratioN)
 	}
+	out.AssertionOracleRatio, out.MeanAssertionOracleRatio = oracleRatios(per, func(m MemberAudit) int { return m.oracleA })
+	out.OwnStatementRatio, out.MeanOwnStatementRatio = oracleRatios(per, func(m MemberAudit) int { return m.ownA })
+	out.DefUseRatio, out.MeanDefUseRatio = oracleRatios(per, func(m MemberAudit) int { return m.defUseA })
 	out.SelectedAssertionRatio, out.MedianSelectedAssertionRatio = summarize(per, func(m MemberAudit) Ratios { return m.SelectedAssertionRatio })
 	out.SelectedTestRatio, out.MedianSelectedTestRatio = summarize(per, func(m MemberAudit) Ratios { return m.SelectedTestRatio })
 	worst := opts.Worst
@@ -242,6 +268,26 @@ func Audit(ctx context.Context, st Input, rec *coverage.Store, opts AuditOptions
 	return out, nil
 }
 
+// oracleRatios returns, over the members whose method oracle picks some assertion, the
+// pooled and the mean ratio of an oracle's assertions to the method oracle's.
+func oracleRatios(per []MemberAudit, get func(MemberAudit) int) (pooled, mean float64) {
+	var num, den, sum float64
+	n := 0
+	for _, m := range per {
+		if m.methodA == 0 {
+			continue
+		}
+		num += float64(get(m))
+		den += float64(m.methodA)
+		sum += float64(get(m)) / float64(m.methodA)
+		n++
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	return num / den, sum / float64(n)
+}
+
 // summarize returns the mean and the median of each ratio.
 func summarize(per []MemberAudit, get func(MemberAudit) Ratios) (mean, median Ratios) {
 	if len(per) == 0 {
@@ -250,6 +296,8 @@ func summarize(per []MemberAudit, get func(MemberAudit) Ratios) (mean, median Ra
 	fields := []func(*Ratios) *float64{
 		func(r *Ratios) *float64 { return &r.Assertlens },
 		func(r *Ratios) *float64 { return &r.AssertionOracle },
+		func(r *Ratios) *float64 { return &r.OwnStatementOracle },
+		func(r *Ratios) *float64 { return &r.DefUseOracle },
 		func(r *Ratios) *float64 { return &r.MethodOracle },
 		func(r *Ratios) *float64 { return &r.ClassOracle },
 		func(r *Ratios) *float64 { return &r.EkstaziOracle },
@@ -431,8 +479,12 @@ func (a *auditor) audit(c candidate, res *Result) (MemberAudit, []AuditMiss) {
 	// than the method oracle).
 	need := map[string]int{}       // assertion unit id, or "whole " + test run -> assertions
 	needTests := map[string]bool{} // test runs the assertion oracle runs
-	methods := map[string]bool{}   // method oracle
-	classes := map[string]bool{}   // class oracle
+	own := map[string]bool{}       // test run + ":" + line of an assertion statement that ran it
+	ownTests := map[string]bool{}  // test runs holding one
+	ran := map[string][]int{}      // test run -> indices of the statements that ran it
+	ranIn := map[string]*slicing.TestMethod{}
+	methods := map[string]bool{} // method oracle
+	classes := map[string]bool{} // class oracle
 	needMethod := func(tc *slicing.TestClass, tm *slicing.TestMethod, units []slicing.Unit) {
 		run := tc.ID + "#" + methodName(tm.ID)
 		for _, u := range units {
@@ -513,6 +565,16 @@ func (a *auditor) audit(c candidate, res *Result) (MemberAudit, []AuditMiss) {
 				alternatives = append(alternatives, us)
 				needMethod(tc, tm, us)
 			}
+			if len(tms) == 1 {
+				if i := statementAt(tms[0], site.Line); i >= 0 {
+					ran[site.Test] = append(ran[site.Test], i)
+					ranIn[site.Test] = tms[0]
+					if st := tms[0].Statements[i]; st.Assertion && st.Assertions == 0 {
+						own[site.Test+":"+strconv.Itoa(st.Line)] = true
+						ownTests[site.Test] = true
+					}
+				}
+			}
 		}
 		ok := false
 		for _, units := range alternatives {
@@ -557,12 +619,30 @@ func (a *auditor) audit(c candidate, res *Result) (MemberAudit, []AuditMiss) {
 		maps.Copy(fresh, a.users[k])
 	}
 	freshA, freshT := a.classSize(fresh)
+	defUse, defUseTests := 0, 0
+	for run, idx := range ran {
+		n := 0
+		stmts := ranIn[run].Statements
+		for _, i := range slicing.LocalDefUse(stmts, idx) {
+			if stmts[i].Assertion {
+				n++
+			}
+		}
+		defUse += n
+		if n > 0 {
+			defUseTests++
+		}
+	}
 	ma.SelectedAssertionRatio = Ratios{Assertlens: ratio(res.Totals.SelectedAssertions, totalA),
-		AssertionOracle: ratio(oracleA, totalA), MethodOracle: ratio(methodA, totalA), ClassOracle: ratio(classA, totalA),
+		AssertionOracle: ratio(oracleA, totalA), OwnStatementOracle: ratio(len(own), totalA), DefUseOracle: ratio(defUse, totalA),
+		MethodOracle: ratio(methodA, totalA), ClassOracle: ratio(classA, totalA),
 		EkstaziOracle: ratio(ekstaziA, totalA), FreshClassOracle: ratio(freshA, totalA)}
 	ma.SelectedTestRatio = Ratios{Assertlens: ratio(res.Totals.SelectedTestMethods, totalT),
-		AssertionOracle: ratio(len(needTests), totalT), MethodOracle: ratio(len(methods), totalT), ClassOracle: ratio(classT, totalT),
+		AssertionOracle: ratio(len(needTests), totalT), OwnStatementOracle: ratio(len(ownTests), totalT),
+		DefUseOracle: ratio(defUseTests, totalT),
+		MethodOracle: ratio(len(methods), totalT), ClassOracle: ratio(classT, totalT),
 		EkstaziOracle: ratio(ekstaziT, totalT), FreshClassOracle: ratio(freshT, totalT)}
+	ma.oracleA, ma.ownA, ma.defUseA, ma.methodA = oracleA, len(own), defUse, methodA
 	return ma, missed
 }
 
@@ -669,6 +749,16 @@ func (b *SliceBreakdown) add(tc *slicing.TestClass, tm *slicing.TestMethod, sel 
 // unitsAt returns the units of tm a change executed by the statement at line can affect:
 // the units holding that statement, or every unit of tm for fixture code (line 0) and for
 // a statement no unit holds.
+// statementAt returns the index of the statement of tm holding line, -1 when none does.
+func statementAt(tm *slicing.TestMethod, line int) int {
+	for i, st := range tm.Statements {
+		if st.Line <= line && line <= st.EndLine {
+			return i
+		}
+	}
+	return -1
+}
+
 func unitsAt(tm *slicing.TestMethod, line int) []slicing.Unit {
 	if line > 0 {
 		var out []slicing.Unit

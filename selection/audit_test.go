@@ -606,3 +606,77 @@ public class LibSuiteTest extends TestCase {
 		t.Errorf("misses %+v: want the tester's name site missed (suite not selected) and its add site selected", res.Missed)
 	}
 }
+
+// TestAuditBoundsWhatAnySafeSlicerPicks pins the own-statement and local def-use oracles:
+// the assertions whose statement ran the member, and those reading what a statement that
+// ran it computed through local variables, up to the variable's next binding.
+func TestAuditBoundsWhatAnySafeSlicerPicks(t *testing.T) {
+	files := maps.Clone(auditFiles)
+	files["src/test/java/p/ChainTest.java"] = []byte(`package p;
+import org.junit.Test;
+import static org.junit.Assert.*;
+public class ChainTest {
+  @Test public void chain() {
+    Calc c = new Calc(1);
+    int a = c.add(2);
+    int b = a * 2;
+    assertEquals(6, b);
+    assertEquals(3, a);
+    assertEquals("calc", c.name());
+    a = 5;
+    assertEquals(5, a);
+  }
+}
+`)
+	st := auditStateOf(t, files)
+	rec := coverage.Build(st.Cur, coverage.Run{
+		Members: []coverage.JVMMember{
+			{Class: "p.Calc", Method: "<init>", Desc: "(I)V"},
+			{Class: "p.Calc", Method: "add", Desc: "(I)I"},
+			{Class: "p.Calc", Method: "name", Desc: "()Ljava/lang/String;"},
+		},
+		Hits: []coverage.JVMHit{
+			{Member: 0, TestClass: "p.ChainTest", TestMethod: "chain", Line: 6},
+			{Member: 1, TestClass: "p.ChainTest", TestMethod: "chain", Line: 7},
+			{Member: 2, TestClass: "p.ChainTest", TestMethod: "chain", Line: 11},
+		},
+	})
+	res, err := Audit(context.Background(), st, rec, AuditOptions{Worst: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Assertions != 7 {
+		t.Fatalf("suite = %d assertions, want 7", res.Assertions)
+	}
+	per := map[string]Ratios{}
+	for _, m := range res.Worst {
+		per[m.Member] = m.SelectedAssertionRatio
+	}
+	for id, w := range map[string]struct{ own, defUse, method float64 }{
+		// add ran in a statement binding a: b is computed from it, and both are asserted;
+		// a's rebinding ends it before the last assertion.
+		"p.Calc#add(int)": {0, 2, 4},
+		// The constructor's c reaches add's statement and name's assertion.
+		"p.Calc#<init>(int)": {0, 3, 4},
+		// name ran in an assertion's own statement.
+		"p.Calc#name()": {1, 1, 4},
+	} {
+		r, ok := per[id]
+		if !ok {
+			t.Errorf("%s not audited", id)
+			continue
+		}
+		if !near(r.OwnStatementOracle, w.own/7) || !near(r.DefUseOracle, w.defUse/7) || !near(r.MethodOracle, w.method/7) {
+			t.Errorf("%s: own %.3f, def-use %.3f, method %.3f; want %v/7, %v/7, %v/7",
+				id, r.OwnStatementOracle, r.DefUseOracle, r.MethodOracle, w.own, w.defUse, w.method)
+		}
+		if r.OwnStatementOracle > r.DefUseOracle || r.DefUseOracle > r.AssertionOracle {
+			t.Errorf("%s: the bounds must nest: own %.3f <= def-use %.3f <= assertion oracle %.3f",
+				id, r.OwnStatementOracle, r.DefUseOracle, r.AssertionOracle)
+		}
+	}
+	if res.DefUseRatio <= res.OwnStatementRatio || res.DefUseRatio >= 1 || res.AssertionOracleRatio < res.DefUseRatio {
+		t.Errorf("ratios of the method oracle: own %.3f, def-use %.3f, assertion oracle %.3f",
+			res.OwnStatementRatio, res.DefUseRatio, res.AssertionOracleRatio)
+	}
+}

@@ -1,6 +1,7 @@
 package slicing
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -80,6 +81,54 @@ func ranges(stmts []Statement, idx []int) [][2]int {
 	out := make([][2]int, 0, len(idx))
 	for _, i := range idx {
 		out = append(out, [2]int{stmts[i].Line, stmts[i].EndLine})
+	}
+	return out
+}
+
+// anyLocal stands, in Statement.Binds, for every local variable: a statement slicing does
+// not read may bind any of them.
+const anyLocal = "*"
+
+// LocalDefUse returns the indices of the simple statements of stmts that read, through
+// local variables only, what the simple statements at the indices from computed, directly
+// or through other such statements: a statement reads variable x from the last statement
+// before it binding x (a statement binding x is not counted as reading it). No object
+// sharing or change is followed, and compound statements
+// (loops, branches, blocks) neither carry values on nor are reached, so what it returns
+// is reached by every safe slicer: a lower bound.
+func LocalDefUse(stmts []Statement, from []int) []int {
+	reached := make([]bool, len(stmts))
+	simple := func(i int) bool { return !stmts[i].Compound && stmts[i].Assertions == 0 }
+	for _, i := range from {
+		if i >= 0 && i < len(stmts) && simple(i) {
+			reached[i] = true
+		}
+	}
+	last := map[string]int{} // variable -> index of the last statement binding it so far
+	for j, st := range stmts {
+		if !reached[j] && simple(j) {
+			for _, k := range st.Uses {
+				if slices.Contains(st.Binds, k) {
+					continue // x = …: the target is listed as read; x = x + 1 is left out too
+				}
+				if i, ok := last[k]; ok && reached[i] {
+					reached[j] = true
+					break
+				}
+			}
+		}
+		for _, k := range st.Binds {
+			if k == anyLocal {
+				clear(last)
+			}
+			last[k] = j
+		}
+	}
+	var out []int
+	for i, r := range reached {
+		if r {
+			out = append(out, i)
+		}
 	}
 	return out
 }

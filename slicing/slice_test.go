@@ -2,6 +2,7 @@ package slicing
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -166,5 +167,34 @@ func TestInheritedTestSlicedOverEveryOverride(t *testing.T) {
 	}
 	if checked != 2 {
 		t.Errorf("checked %d runs of twoCounters, want 2 (Zero and Shared)", checked)
+	}
+}
+
+// TestLocalDefUse pins the lower bound every safe slicer reaches: values flow through
+// local variables to their next binding; compound statements and statements not read
+// neither carry them nor are reached, and the latter may bind anything.
+func TestLocalDefUse(t *testing.T) {
+	st := func(binds, uses string, assertion bool) Statement {
+		return Statement{Binds: strings.Fields(binds), Uses: strings.Fields(uses), Assertion: assertion}
+	}
+	compound := Statement{Binds: []string{"x"}, Uses: []string{"x"}, Compound: true, Assertion: true, Assertions: 2}
+	unread := Statement{Binds: []string{anyLocal}, Compound: true}
+	cases := []struct {
+		name  string
+		stmts []Statement
+		from  []int
+		want  []int
+	}{
+		{"chain", []Statement{st("x", "", false), st("y", "x", false), st("", "y", true)}, []int{0}, []int{0, 1, 2}},
+		{"rebound", []Statement{st("x", "", false), st("x", "x", false), st("", "x", true)}, []int{0}, []int{0}},
+		{"not from later", []Statement{st("x", "", false), st("y", "", false), st("", "x", true)}, []int{1}, []int{1}},
+		{"compound neither carries nor is reached", []Statement{st("x", "", false), compound, st("", "x", true)}, []int{0}, []int{0}},
+		{"compound source", []Statement{compound, st("", "x", true)}, []int{0}, nil},
+		{"unread statement binds anything", []Statement{st("x", "", false), unread, st("", "x", true)}, []int{0}, []int{0}},
+	}
+	for _, c := range cases {
+		if got := LocalDefUse(c.stmts, c.from); !slices.Equal(got, c.want) {
+			t.Errorf("%s: got %v, want %v", c.name, got, c.want)
+		}
 	}
 }

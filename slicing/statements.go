@@ -31,6 +31,12 @@ type Statement struct {
 	Defs      []string `json:"defs"`
 	Uses      []string `json:"uses"`
 	Assertion bool     `json:"assertion,omitempty"`
+	// Binds are the local variables the statement declares or assigns (a compound
+	// statement's may be bound on some paths only).
+	Binds []string `json:"-"`
+	// Compound marks a loop, an if, a try or a block sliced as one statement (or one not
+	// read at all, whose Binds are anyLocal).
+	Compound bool `json:"-"`
 	// Assertions counts the assertions a compound statement (a loop, an if, a try) holds;
 	// 0 for a simple statement, which holds one when Assertion is set.
 	Assertions int `json:"assertions,omitempty"`
@@ -187,6 +193,7 @@ func (p *project) analyzeMethod(src []byte, root *sitter.Node, t *analysis.Type,
 			}
 			setReason(r)
 			ma.assertions += p.countAssertions(ctx, c)
+			st.Compound, st.Binds = true, []string{anyLocal} // not read: it may bind anything
 			ma.stmts = append(ma.stmts, st)
 			continue
 		}
@@ -243,11 +250,13 @@ func (p *project) analyzeMethod(src []byte, root *sitter.Node, t *analysis.Type,
 			setReason(facts.reason)
 		}
 		st.mutates = sortedKeys(facts.defs)
+		st.Binds = sortedKeys(facts.binds)
 		for k := range facts.binds {
 			facts.defs[k] = true
 		}
 		st.Defs, st.Uses, st.Assertion = sortedKeys(facts.defs), sortedKeys(facts.uses), facts.assertion
 		st.why, st.verifies = facts.why, facts.verifies
+		st.Compound = compound
 		switch {
 		case compound:
 			// One statement for the whole loop, if or try: what any part of it may read

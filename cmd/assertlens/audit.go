@@ -72,6 +72,8 @@ func printAudit(w io.Writer, res *selection.AuditResult) {
 		fmt.Fprintf(w, "selected share of the suite's %d %s:  mean  median\n", of, what)
 		row("assertlens", mean.Assertlens, median.Assertlens)
 		row("assertion oracle", mean.AssertionOracle, median.AssertionOracle)
+		row("own statement", mean.OwnStatementOracle, median.OwnStatementOracle)
+		row("local def-use", mean.DefUseOracle, median.DefUseOracle)
 		row("method oracle", mean.MethodOracle, median.MethodOracle)
 		row("class oracle", mean.ClassOracle, median.ClassOracle)
 		row("ekstazi oracle", mean.EkstaziOracle, median.EkstaziOracle)
@@ -80,6 +82,9 @@ func printAudit(w io.Writer, res *selection.AuditResult) {
 	table("assertions", res.Assertions, res.SelectedAssertionRatio, res.MedianSelectedAssertionRatio)
 	table("test methods", res.TestMethods, res.SelectedTestRatio, res.MedianSelectedTestRatio)
 	fmt.Fprintf(w, "assertion-level vs method-level selection (static): %.1f%% pooled, %.1f%% mean per member\n", 100*res.SliceRatio, 100*res.MeanSliceRatio)
+	fmt.Fprintf(w, "  of the method oracle, with the record's reach: assertion oracle %.1f%% pooled, %.1f%% mean; any safe slicer at least %.1f%%, %.1f%% (own statement %.1f%%, %.1f%%)\n",
+		100*res.AssertionOracleRatio, 100*res.MeanAssertionOracleRatio, 100*res.DefUseRatio, 100*res.MeanDefUseRatio,
+		100*res.OwnStatementRatio, 100*res.MeanOwnStatementRatio)
 	if b := res.SliceBreakdown; b.Sliced+b.Single > 0 || len(b.Whole) > 0 {
 		fmt.Fprintf(w, "  method-level side by test kind: sliced %d (%d selected), one assertion %d", b.Sliced, b.SlicedSelected, b.Single)
 		for _, r := range slices.SortedFunc(maps.Keys(b.Whole), func(x, y string) int {
