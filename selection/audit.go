@@ -144,10 +144,21 @@ type AuditResult struct {
 	// method the assertions belong to, pooled over the same members: it shows how much
 	// slicing could save and what stops it.
 	SliceBreakdown SliceBreakdown `json:"sliceBreakdown"`
+	// GapReasons says why the assertion oracle picks more than the local def-use bound: the
+	// assertions above the bound, summed over members, by why the statement that ran the
+	// member is in their slice ("unknown effect of …", "writes static …", "mutates",
+	// "may-alias"), most first (at most 15).
+	GapReasons []ReasonCount `json:"gapReasons"`
 	// Worst lists the members whose selection exceeds the assertion oracle the most.
 	Worst     []MemberAudit `json:"worst"`
 	SelectMs  int64         `json:"selectMs"`
 	ElapsedMs int64         `json:"elapsedMs"`
+}
+
+// ReasonCount is a number of assertions with a reason.
+type ReasonCount struct {
+	Why        string `json:"why"`
+	Assertions int    `json:"assertions"`
 }
 
 // SliceBreakdown counts the assertions of the test methods a method-level selector would
@@ -246,6 +257,17 @@ func Audit(ctx context.Context, st Input, rec *coverage.Store, opts AuditOptions
 	out.AssertionOracleRatio, out.MeanAssertionOracleRatio = oracleRatios(per, func(m MemberAudit) int { return m.oracleA })
 	out.OwnStatementRatio, out.MeanOwnStatementRatio = oracleRatios(per, func(m MemberAudit) int { return m.ownA })
 	out.DefUseRatio, out.MeanDefUseRatio = oracleRatios(per, func(m MemberAudit) int { return m.defUseA })
+	out.GapReasons = []ReasonCount{}
+	for why, n := range a.gap {
+		out.GapReasons = append(out.GapReasons, ReasonCount{why, n})
+	}
+	slices.SortFunc(out.GapReasons, func(x, y ReasonCount) int {
+		if x.Assertions != y.Assertions {
+			return y.Assertions - x.Assertions
+		}
+		return strings.Compare(x.Why, y.Why)
+	})
+	out.GapReasons = out.GapReasons[:min(15, len(out.GapReasons))]
 	out.SelectedAssertionRatio, out.MedianSelectedAssertionRatio = summarize(per, func(m MemberAudit) Ratios { return m.SelectedAssertionRatio })
 	out.SelectedTestRatio, out.MedianSelectedTestRatio = summarize(per, func(m MemberAudit) Ratios { return m.SelectedTestRatio })
 	worst := opts.Worst
@@ -340,6 +362,9 @@ type auditor struct {
 	// initTriggers maps each production type to the types during whose initialization some
 	// member of it ran in the record (see initClasses).
 	initTriggers map[string][]string
+	// gap counts, by why the statement that ran a member is in their slice, the assertions
+	// the assertion oracle picks above the local def-use bound (see GapReasons).
+	gap map[string]int
 }
 
 // candidate is one member to audit and the sites that executed it.
@@ -349,7 +374,8 @@ type candidate struct {
 }
 
 func newAuditor(st Input, rec *coverage.Store) *auditor {
-	a := &auditor{st: st, rec: rec, classes: map[string]*slicing.TestClass{}, methods: map[string][]*slicing.TestMethod{}}
+	a := &auditor{st: st, rec: rec, classes: map[string]*slicing.TestClass{}, methods: map[string][]*slicing.TestMethod{},
+		gap: map[string]int{}}
 	for _, tc := range st.Tests {
 		if tc.Abstract {
 			continue
@@ -483,8 +509,9 @@ func (a *auditor) audit(c candidate, res *Result) (MemberAudit, []AuditMiss) {
 	ownTests := map[string]bool{}  // test runs holding one
 	ran := map[string][]int{}      // test run -> indices of the statements that ran it
 	ranIn := map[string]*slicing.TestMethod{}
-	methods := map[string]bool{} // method oracle
-	classes := map[string]bool{} // class oracle
+	sliced := map[string][]gapSite{} // test run -> assertion slices holding a statement that ran it
+	methods := map[string]bool{}     // method oracle
+	classes := map[string]bool{}     // class oracle
 	needMethod := func(tc *slicing.TestClass, tm *slicing.TestMethod, units []slicing.Unit) {
 		run := tc.ID + "#" + methodName(tm.ID)
 		for _, u := range units {
@@ -569,6 +596,11 @@ func (a *auditor) audit(c candidate, res *Result) (MemberAudit, []AuditMiss) {
 				if i := statementAt(tms[0], site.Line); i >= 0 {
 					ran[site.Test] = append(ran[site.Test], i)
 					ranIn[site.Test] = tms[0]
+					for _, u := range unitsAt(tms[0], site.Line) {
+						if u.Level == slicing.LevelAssertion && u.Reason == nil {
+							sliced[site.Test] = append(sliced[site.Test], gapSite{u, tms[0].Statements[i].Line})
+						}
+					}
 					if st := tms[0].Statements[i]; st.Assertion && st.Assertions == 0 {
 						own[site.Test+":"+strconv.Itoa(st.Line)] = true
 						ownTests[site.Test] = true
@@ -620,17 +652,27 @@ func (a *auditor) audit(c candidate, res *Result) (MemberAudit, []AuditMiss) {
 	}
 	freshA, freshT := a.classSize(fresh)
 	defUse, defUseTests := 0, 0
+	gapSeen := map[string]bool{}
 	for run, idx := range ran {
 		n := 0
 		stmts := ranIn[run].Statements
+		bound := map[int]bool{} // lines of the assertions the bound reaches
 		for _, i := range slicing.LocalDefUse(stmts, idx) {
 			if stmts[i].Assertion {
 				n++
+				bound[stmts[i].Line] = true
 			}
 		}
 		defUse += n
 		if n > 0 {
 			defUseTests++
+		}
+		for _, g := range sliced[run] {
+			if bound[g.unit.Line] || gapSeen[g.unit.ID] {
+				continue
+			}
+			gapSeen[g.unit.ID] = true
+			a.gap[gapWhy(g.unit, g.line)] += g.unit.Assertions
 		}
 	}
 	ma.SelectedAssertionRatio = Ratios{Assertlens: ratio(res.Totals.SelectedAssertions, totalA),
@@ -749,6 +791,29 @@ func (b *SliceBreakdown) add(tc *slicing.TestClass, tm *slicing.TestMethod, sel 
 // unitsAt returns the units of tm a change executed by the statement at line can affect:
 // the units holding that statement, or every unit of tm for fixture code (line 0) and for
 // a statement no unit holds.
+// gapSite is an assertion slice holding the statement at line, which ran a member.
+type gapSite struct {
+	unit slicing.Unit
+	line int
+}
+
+// gapWhy says why the statement at line is in the slice u, from the slice's explanation,
+// with the names of locals left out ("mutates", "may-alias", "def-use").
+func gapWhy(u slicing.Unit, line int) string {
+	for _, e := range u.Explain {
+		if e.Line != line {
+			continue
+		}
+		for _, kind := range []string{"def-use ", "mutates ", "may-alias "} {
+			if strings.HasPrefix(e.Why, kind) {
+				return strings.TrimSpace(kind)
+			}
+		}
+		return e.Why
+	}
+	return "not explained"
+}
+
 // statementAt returns the index of the statement of tm holding line, -1 when none does.
 func statementAt(tm *slicing.TestMethod, line int) int {
 	for i, st := range tm.Statements {

@@ -675,6 +675,12 @@ public class ChainTest {
 				id, r.OwnStatementOracle, r.DefUseOracle, r.AssertionOracle)
 		}
 	}
+	// The slices keep every binding of a before the last assertion: for the constructor, the
+	// field initializer it runs (log) and add, that assertion is above the bound through a
+	// def-use edge.
+	if want := []ReasonCount{{"def-use", 3}}; !slices.Equal(res.GapReasons, want) {
+		t.Errorf("gap reasons %v, want %v", res.GapReasons, want)
+	}
 	if res.DefUseRatio <= res.OwnStatementRatio || res.DefUseRatio >= 1 || res.AssertionOracleRatio < res.DefUseRatio {
 		t.Errorf("ratios of the method oracle: own %.3f, def-use %.3f, assertion oracle %.3f",
 			res.OwnStatementRatio, res.DefUseRatio, res.AssertionOracleRatio)
