@@ -36,6 +36,13 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 	src := c.src
 	f := facts{defs: map[string]bool{}, uses: map[string]bool{}, binds: map[string]bool{}, why: map[string]string{}, deep: map[string]bool{}}
 	var sites []*site
+	// The variable x of "x = …" is written, not read (x += … reads it).
+	assigned := map[int]bool{}
+	for _, a := range assignments(src, toks) {
+		if len(a.target) == 1 && !a.indexed && a.rootIdx >= 0 && a.rootIdx == a.rhsStart-2 {
+			assigned[a.rootIdx] = true
+		}
+	}
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		switch {
@@ -58,7 +65,7 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 			}
 			sites = append(sites, c.callSite(toks, i, inner))
 		case t.Kind == analysis.TokIdent || t.Is(src, "this") || t.Is(src, "super"):
-			if k := c.rootKey(toks, i, inner); k != "" {
+			if k := c.rootKey(toks, i, inner); k != "" && !(assigned[i] && k == t.Text(src)) {
 				f.uses[k] = true
 				if k == heapKey {
 					c.staticAccess(toks, i, &f)

@@ -198,3 +198,52 @@ func TestLocalDefUse(t *testing.T) {
 		}
 	}
 }
+
+// TestAssignedVariableIsNotRead pins that "x = …" writes x without reading it (x += …
+// and x = x + 1 read it), while the slices of the fixture's rebound test keep every binding
+// that may reach them: bindings inside an if, and an object changed before its variable was
+// rebound, read through another variable.
+func TestAssignedVariableIsNotRead(t *testing.T) {
+	const fix, rel, method = "dispatch", "src/test/java/disp/StrsTest.java", "rebound"
+	_, classes := discover(t, fix, Options{})
+	line := func(text string) int { return lineOf(t, fix, rel, method, text) }
+	var tm *TestMethod
+	for _, c := range classes {
+		for _, m := range c.Methods {
+			if m.ID == "disp.StrsTest#rebound" {
+				tm = m
+			}
+		}
+	}
+	if tm == nil {
+		t.Fatal("no rebound test")
+	}
+	for _, st := range tm.Statements {
+		switch st.Line {
+		case line(`n = Parse.parse("ab")`):
+			if slices.Contains(st.Uses, "n") || !slices.Contains(st.Binds, "n") {
+				t.Errorf("n = …: uses %v, binds %v; want n bound, not read", st.Uses, st.Binds)
+			}
+		case line(`n += 1`):
+			if !slices.Contains(st.Uses, "n") {
+				t.Errorf("n += 1: uses %v; want n read", st.Uses)
+			}
+		}
+	}
+	for _, c := range []struct {
+		assertion string
+		has       []string
+	}{
+		{`assertEquals(3, n)`, []string{`int n = Parse.parse("abc")`, `n = Parse.parse("ab")`, `n += 1`}},
+		{`assertEquals(1, m)`, []string{`int m = Parse.parse("abcd")`, `if (m > 3) {`}},
+		{`assertEquals(1, ys.size())`, []string{`xs.add("a")`, `List<String> ys = xs`}},
+		{`assertEquals(0, xs.size())`, []string{`xs = new ArrayList<>()`}},
+	} {
+		got := sliceLines(t, classes, "disp.StrsTest#rebound", line(c.assertion))
+		for _, h := range c.has {
+			if !slices.Contains(got, line(h)) {
+				t.Errorf("the slice of %s (lines %v) misses %s", c.assertion, got, h)
+			}
+		}
+	}
+}

@@ -90,4 +90,23 @@ public class StrsTest {
         assertEquals(3, Parse.parse("abc"));
         assertEquals(2, Parse.parse("ab"));
     }
+
+    @Test
+    public void rebound() {
+        int n = Parse.parse("abc");
+        n = Parse.parse("ab");
+        n += 1;
+        assertEquals(3, n);
+        int m = Parse.parse("abcd");
+        if (m > 3) {
+            m = Parse.parse("a");
+        }
+        assertEquals(1, m);
+        List<String> xs = new ArrayList<>();
+        List<String> ys = xs;
+        xs.add("a");
+        xs = new ArrayList<>();
+        assertEquals(1, ys.size());
+        assertEquals(0, xs.size());
+    }
 }
