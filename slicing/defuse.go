@@ -141,6 +141,9 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 					c.methodRefArg(toks, self.open, self.close, i) || c.collectorArg(toks, self.open, self.close, i) {
 					continue
 				}
+				if len(g) == 0 && c.factoryArg(toks, self.open, self.close, i) {
+					continue // Suppliers.nul(): a function that changes nothing
+				}
 				if len(g) == 0 || !c.body {
 					s.effect = unknown("unknown effect of running an argument of " + c.describe(s.chain))
 					break
@@ -1093,6 +1096,42 @@ func (c *scanCtx) argSpans(toks []analysis.Token, open, close int) ([][2]int, bo
 	return out, len(out) == countArgs(src, toks, open, close)
 }
 
+// valueArg reports whether the argument toks[from:to] is a value of a final JDK type: only
+// values (see valuesOnly), a string concatenation, or a call returning one (x.toString(),
+// String.valueOf(…), System.getProperty(…), a project method declared to return String).
+func (c *scanCtx) valueArg(toks []analysis.Token, from, to int) bool {
+	src := c.src
+	if c.valuesOnly(toks, from-1, to) || stringConcat(src, toks, from, to) {
+		return true
+	}
+	if to-from < 3 || !toks[to-1].Is(src, ")") {
+		return false
+	}
+	o := matchOpen(src, toks, to-1)
+	name := o - 1
+	if name < from || toks[name].Kind != analysis.TokIdent {
+		return false
+	}
+	method := toks[name].Text(src)
+	if method == "toString" && o+1 == to-1 {
+		return true // x.toString(), whatever x is: the result is a String
+	}
+	if name == from+2 && toks[from+1].Is(src, ".") && stringStatics[toks[from].Text(src)+"."+method] &&
+		len(c.p.resolve(c.t, toks[from].Text(src))) == 0 {
+		return true
+	}
+	st := c.callSite(toks, name, map[string]bool{})
+	return st.chain[0].idx == from && c.chainType(st.chain).kind == recvValue
+}
+
+// stringStatics are JDK static methods returning a String.
+var stringStatics = map[string]bool{
+	"System.getProperty": true, "System.lineSeparator": true, "System.getenv": true, "String.valueOf": true,
+	"String.format": true, "String.join": true, "Integer.toString": true, "Long.toString": true,
+	"Integer.toHexString": true, "Long.toHexString": true, "Double.toString": true, "Boolean.toString": true,
+	"Character.toString": true, "Objects.toString": true, "Arrays.toString": true,
+}
+
 // dispatchKeys resolves a call that runs the own methods of objects typed as JDK
 // interfaces (effDispatch for its receiver, effect.disp for its positions): an argument
 // that is a value of a final JDK type (a string literal, a String local, a constant) runs
@@ -1129,7 +1168,7 @@ func (c *scanCtx) dispatchKeys(toks []analysis.Token, s *site) ([]string, bool) 
 		return nil, false
 	}
 	for i, sp := range spans {
-		if s.effect.disp&posOf(i) == 0 || c.valuesOnly(toks, sp[0]-1, sp[1]) {
+		if s.effect.disp&posOf(i) == 0 || c.valueArg(toks, sp[0], sp[1]) {
 			continue
 		}
 		k := simple(sp[0], sp[1])
@@ -1782,6 +1821,50 @@ func (c *scanCtx) collectorArg(toks []analysis.Token, open, close, i int) bool {
 }
 
 // lambdaArg reports whether argument i of the call (open, close) is a lambda expression.
+// factoryArg reports whether argument i of the call between open and close is a call to a
+// static project method (Suppliers.nul(), nul()) whose every function it may return changes
+// nothing when run (see project.returnsInertFunctions).
+func (c *scanCtx) factoryArg(toks []analysis.Token, open, close, i int) bool {
+	spans, ok := c.argSpans(toks, open, close)
+	if !ok || i >= len(spans) {
+		return false
+	}
+	from, to := spans[i][0], spans[i][1]
+	if to-from < 3 || !toks[to-1].Is(c.src, ")") {
+		return false
+	}
+	o := matchOpen(c.src, toks, to-1)
+	name := o - 1
+	if name < from || toks[name].Kind != analysis.TokIdent {
+		return false
+	}
+	var types []*analysis.Type
+	switch {
+	case name == from:
+		types = []*analysis.Type{c.t} // nul(…), declared here or in an enclosing class
+	case name == from+2 && toks[from+1].Is(c.src, "."):
+		types = c.p.resolve(c.t, toks[from].Text(c.src)) // Suppliers.nul(…)
+	default:
+		return false
+	}
+	if len(types) == 0 {
+		return false
+	}
+	arity := countArgs(c.src, toks, o, to-1)
+	for _, t := range types {
+		cands := c.p.methodsIn(t, toks[name].Text(c.src), arity)
+		if len(cands) == 0 {
+			return false
+		}
+		for _, r := range cands {
+			if !r.m.Static() || !c.p.returnsInertFunctions(r) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // methodRefArg reports whether argument i of the call between open and close is a method
 // reference written there ("Q::m", "T::new"): like a lambda, its site in the statement
 // carries what running it does (see methodRefSite).

@@ -85,6 +85,8 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Strs#lastEmpty()", "reads writes"},                 // a field: any shared state
 		{"dispatch", "disp.Strs#firstEmpty(List)", "global"},                  // a local
 		{"dispatch", "disp.Strs#lastIfNull(CharSequence)", "global"},          // a parameter rebound to the field
+		{"dispatch", "disp.Fns#prop(String)", "reads"},                        // nul()'s function changes nothing; System.getProperty reads
+		{"dispatch", "disp.Fns#propsEmpty(String)", "reads"},                  // isEmpty handed Strings only; System.getProperty reads
 		{"dispatch", "disp.Parse#parse(String)", "none"},                      // new NumberFormatException(message)
 		{"dispatch", "disp.Parse#total(List)", "none"},                        // Math::abs, run by the stream
 		{"dispatch", "disp.Parse#totalCounted(List)", "global"},               // Parse::counted counts: a method reference changing shared state
@@ -124,6 +126,8 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 			{"disp.StrsTest#remembered", `assertEquals(before + 1, Counter.n)`, []string{`Strs.lastEmpty()`}, nil},
 			{"disp.StrsTest#lazy", `assertEquals(1, log.size())`, []string{`new Lazy(source)`}, nil},
 			{"disp.StrsTest#wrapped", `assertEquals(before + 1, LoudException.printed)`, []string{`new RuntimeException(loud)`}, nil},
+			{"disp.StrsTest#factories", `assertEquals(before + 1, Counter.n)`, []string{`Fns.counting()`}, []string{`Fns.nul()`, `Fns.fresh()`}},
+			{"disp.StrsTest#factories", `assertEquals(null, d)`, []string{`Fns.opened()`, `Fns.counting()`}, nil},
 			{"disp.StrsTest#wrapped", `assertEquals(2, Parse.parse("ab"))`, nil, []string{`Parse.parse("abc")`, `new RuntimeException(loud)`}},
 		},
 	} {

@@ -599,6 +599,125 @@ func typeNames(ts []*analysis.Type) string {
 	return strings.Join(out, "|")
 }
 
+// returnsInertFunctions reports whether every function value method r may return changes
+// nothing when it runs: its body is one return of a lambda or method reference that reads
+// at most, or of a static field of a project class that holds one from its initializer
+// and is never assigned elsewhere (final, or private and assigned nowhere else in its
+// file). Casts around the value are read through.
+func (p *project) returnsInertFunctions(r memberRef) bool {
+	return p.memo(r.m.ID+inertFnKey, func() effect { return p.inertFunctionsProof(r) }) == effNone
+}
+
+// inertFnKey ends the memo key of returnsInertFunctions' proof for a method, so that an
+// edit of its file proves it again (see Discovery.proofsStillHold).
+const inertFnKey = "#<returns-inert-functions>"
+
+// inertFunctionsProof is returnsInertFunctions as a proof: effNone when it holds,
+// effGlobal when not.
+func (p *project) inertFunctionsProof(r memberRef) effect {
+	if p.returnsInert(r) {
+		return effNone
+	}
+	return effGlobal
+}
+
+func (p *project) returnsInert(r memberRef) bool {
+	f := p.fileOf(r.t)
+	if f == nil || r.m.BodyEnd <= r.m.BodyStart {
+		return false
+	}
+	src, err := p.source(f.Path)
+	if err != nil || r.m.BodyEnd > len(src) {
+		return false
+	}
+	toks := analysis.Lex(src, r.m.BodyStart, r.m.BodyEnd)
+	// { return EXPR ; }
+	if len(toks) < 4 || !toks[0].Is(src, "{") || !toks[1].Is(src, "return") || !toks[len(toks)-1].Is(src, "}") ||
+		!toks[len(toks)-2].Is(src, ";") {
+		return false
+	}
+	expr := toks[2 : len(toks)-2]
+	for len(expr) > 0 && expr[0].Is(src, "(") {
+		c := matchClose(src, expr, 0)
+		if c <= 0 || c+1 >= len(expr) || !typeTokens(src, expr[1:c]) {
+			break
+		}
+		expr = expr[c+1:] // (Supplier<T>) NUL
+	}
+	inert := func(e effect) bool { return e.flags&^effReads == 0 && !e.writes() && e.runs == 0 && e.disp == 0 }
+	for _, t := range expr {
+		if t.Is(src, "->") || t.Is(src, "::") {
+			return inert(p.memberEffect(r)) // the lambda is read as running where it is written
+		}
+	}
+	var owner []*analysis.Type
+	var name string
+	switch {
+	case len(expr) == 1 && expr[0].Kind == analysis.TokIdent:
+		owner, name = []*analysis.Type{r.t}, expr[0].Text(src)
+	case len(expr) == 3 && expr[1].Is(src, ".") && expr[2].Kind == analysis.TokIdent:
+		owner, name = p.resolve(r.t, expr[0].Text(src)), expr[2].Text(src)
+	default:
+		return false
+	}
+	if len(owner) != 1 || p.fileOf(owner[0]) != f {
+		return false // a field of another file: an edit there would not prove this again
+	}
+	fm := p.fieldOf(owner[0], name)
+	if fm == nil || !fm.Static() || fm.BodyEnd <= fm.BodyStart || !p.assignedOnlyInInitializer(owner[0], fm) {
+		return false
+	}
+	fsrc, err := p.source(p.fileOf(owner[0]).Path)
+	if err != nil {
+		return false
+	}
+	if !slices.ContainsFunc(analysis.Lex(fsrc, fm.BodyStart, fm.BodyEnd), func(t analysis.Token) bool {
+		return t.Is(fsrc, "->") || t.Is(fsrc, "::")
+	}) {
+		return false
+	}
+	return inert(p.summarize(owner[0], fm, false, true))
+}
+
+// typeTokens reports whether toks can be the type of a cast: names, dots, type arguments,
+// wildcards and array brackets.
+func typeTokens(src []byte, toks []analysis.Token) bool {
+	for _, t := range toks {
+		if t.Kind != analysis.TokIdent && !t.Is(src, ".") && !t.Is(src, "<") && !t.Is(src, ">") && !t.Is(src, ",") &&
+			!t.Is(src, "?") && !t.Is(src, "[") && !t.Is(src, "]") && !t.Is(src, "extends") && !t.Is(src, "super") {
+			return false
+		}
+	}
+	return len(toks) > 0
+}
+
+// assignedOnlyInInitializer reports whether static field fm of t keeps the value its
+// initializer gives it: it is final, or private and its file never assigns its name.
+func (p *project) assignedOnlyInInitializer(t *analysis.Type, fm *analysis.Member) bool {
+	if hasString(fm.Modifiers, "final") {
+		return true
+	}
+	if !isPrivate(fm) {
+		return false
+	}
+	f := p.fileOf(t)
+	if f == nil {
+		return false
+	}
+	src, err := p.source(f.Path)
+	if err != nil {
+		return false
+	}
+	toks := analysis.Lex(src, 0, len(src))
+	for _, a := range assignments(src, toks) {
+		declaration := a.rootIdx >= 0 && toks[a.rootIdx].Start >= fm.Start && toks[a.rootIdx].Start < fm.End
+		if a.target[len(a.target)-1] == fm.Name && !declaration {
+			return false
+		}
+	}
+	return true
+}
+
 // join combines the summaries of every candidate a call may run.
 func (p *project) join(cands []memberRef) effect {
 	e := effNone

@@ -505,8 +505,9 @@ func (p *project) declares(key string) bool {
 	if strings.HasPrefix(key, owner+"#<new>/") || key == owner+clinitKey {
 		return true
 	}
+	id := strings.TrimSuffix(key, inertFnKey)
 	for _, m := range t.Members {
-		if m.ID == key {
+		if m.ID == id {
 			return true
 		}
 	}
@@ -522,6 +523,14 @@ func (p *project) proveKey(key string) effect {
 	}
 	if key == owner+clinitKey {
 		return p.clinitEffect(t)
+	}
+	if id, ok := strings.CutSuffix(key, inertFnKey); ok {
+		for _, m := range t.Members {
+			if m.ID == id {
+				return p.inertFunctionsProof(memberRef{m, t})
+			}
+		}
+		return effGlobal
 	}
 	if rest, ok := strings.CutPrefix(key, owner+"#<new>/"); ok {
 		n := 0

@@ -109,4 +109,18 @@ public class StrsTest {
         assertEquals(1, ys.size());
         assertEquals(0, xs.size());
     }
+
+    @Test
+    public void factories() {
+        int before = Counter.n;
+        String a = Fns.orElse(null, Fns.nul());
+        String b = Fns.orElse(null, Fns.fresh());
+        String c = Fns.orElse(null, Fns.counting());
+        assertEquals(before + 1, Counter.n);
+        String d = Fns.orElse(null, Fns.opened());
+        assertEquals(null, d);
+        assertEquals(null, a);
+        assertEquals("f", b);
+        assertEquals("x", c);
+    }
 }
