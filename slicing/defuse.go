@@ -15,6 +15,8 @@ type segment struct {
 	open  int // for calls: index of "(" and of the matching ")"
 	close int
 	fresh bool // "new T(...)" root
+	// cast is the type of a cast root, ((T) x).m(…): the call runs on a T.
+	cast string
 }
 
 // site is one call (or constructor call) in a statement.
@@ -588,6 +590,11 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 				pos = m - 1
 				continue
 			}
+			if seg, ok := c.castRoot(toks, m, j); ok {
+				chain = append(chain, seg)
+				pos = -1
+				break
+			}
 			if m >= 1 && toks[m-1].Is(src, ">") { // new X<...>(...)
 				q := m - 1
 				for q >= 0 && !toks[q].Is(src, "new") && !toks[q].Is(src, ";") {
@@ -602,6 +609,11 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 		}
 		if t.Kind == analysis.TokString {
 			chain = append(chain, segment{name: "String", idx: j, fresh: true})
+			pos = -1
+			break
+		}
+		if seg, ok := c.elementRoot(toks, j); ok {
+			chain = append(chain, seg)
 			pos = -1
 			break
 		}
@@ -706,6 +718,48 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 	return s
 }
 
+// elementRoot reads a[i] ending at toks[close] as a receiver: a segment for the array a,
+// typed by the element type a local or field a is declared with (String[] parts:
+// parts[i].equals(…) runs String#equals).
+func (c *scanCtx) elementRoot(toks []analysis.Token, close int) (segment, bool) {
+	src := c.src
+	if !toks[close].Is(src, "]") {
+		return segment{}, false
+	}
+	open := matchOpen(src, toks, close)
+	if open < 1 || toks[open-1].Kind != analysis.TokIdent || open >= 2 && toks[open-2].Is(src, ".") {
+		return segment{}, false
+	}
+	name := toks[open-1].Text(src)
+	typ, ok := c.locals[name]
+	if !ok {
+		typ, ok = c.fields[name]
+	}
+	typ = analysis.EraseType(typ)
+	if !ok || !strings.HasSuffix(typ, "[]") {
+		return segment{}, false
+	}
+	return segment{name: name, idx: open - 1, cast: strings.TrimSuffix(typ, "[]")}, true
+}
+
+// castRoot reads the receiver group toks[open:close+1] as a cast of a variable, ((T) x):
+// a segment for x typed T.
+func (c *scanCtx) castRoot(toks []analysis.Token, open, close int) (segment, bool) {
+	src := c.src
+	if open+1 >= close || !toks[open+1].Is(src, "(") {
+		return segment{}, false
+	}
+	c1 := matchClose(src, toks, open+1)
+	if c1 <= open+2 || c1+2 != close || toks[c1+1].Kind != analysis.TokIdent || !typeTokens(src, toks[open+2:c1]) {
+		return segment{}, false
+	}
+	var typ strings.Builder
+	for _, t := range toks[open+2 : c1] {
+		typ.WriteString(t.Text(src))
+	}
+	return segment{name: toks[c1+1].Text(src), idx: c1 + 1, cast: typ.String()}, true
+}
+
 // typeWitnessStart returns the index of the "<" of explicit type arguments written before
 // the method name at toks[name] (X.<T>of()), or name when there are none.
 func typeWitnessStart(src []byte, toks []analysis.Token, name int) int {
@@ -735,6 +789,16 @@ func (c *scanCtx) calleeEffect(chain []segment, arity int) (effect, recvKind) {
 	}
 	if getsClass(self) {
 		return effNone, recvUnknown // whatever the receiver: the receiver's own calls are sites of their own
+	}
+	if recv[0].cast != "" {
+		if len(recv) != 1 {
+			return effGlobal, recvUnknown
+		}
+		r = p.typeReceiver(c.t, recv[0].cast, false)
+		if r.kind == recvUnknown {
+			return effGlobal, recvUnknown
+		}
+		return p.callEffect(c.t, r, self.name, arity), r.kind
 	}
 	// Plain dotted names: resolve as a chain of fields.
 	plain := true
@@ -849,6 +913,9 @@ func getsClass(seg segment) bool {
 // returnReceiver types the result of calling name on r: the common declared return type of
 // every project method it may reach.
 func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, arity int) receiver {
+	if name == "toString" && arity <= 0 && r.kind != recvUnknown {
+		return receiver{kind: recvValue} // x.toString() is a String, whatever x is
+	}
 	var cands []memberRef
 	switch r.kind {
 	case recvUnqualified:
@@ -1740,6 +1807,9 @@ func (c *scanCtx) chainType(chain []segment) receiver {
 	p := c.p
 	self := chain[len(chain)-1]
 	recv := chain[:len(chain)-1]
+	if chain[0].cast != "" {
+		return receiver{} // not followed
+	}
 	cur := receiver{kind: recvUnqualified}
 	for i, seg := range recv {
 		if i > 0 && getsClass(seg) {

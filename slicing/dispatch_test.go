@@ -85,6 +85,12 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Strs#lastEmpty()", "reads writes"},                 // a field: any shared state
 		{"dispatch", "disp.Strs#firstEmpty(List)", "global"},                  // a local
 		{"dispatch", "disp.Strs#lastIfNull(CharSequence)", "global"},          // a parameter rebound to the field
+		{"dispatch", "disp.Strs#startsWithA(CharSequence)", "none"},           // ((String) cs).startsWith: a String
+		{"dispatch", "disp.Strs#shout(Object)", "reads writes"},               // ((LoudException) e).toString() counts
+		{"dispatch", "disp.Strs#sameFirst(String[],String[])", "none"},        // a[0].equals(b[0]) on String elements
+		{"dispatch", "disp.Strs#firstLoud(LoudException[])", "reads writes"},  // es[0].toString() counts
+		{"dispatch", "disp.Strs#firstDot(CharSequence)", "disp=0"},            // cs.toString() is a String; cs is the caller's
+		{"dispatch", "disp.Strs#longest(String,String)", "none"},              // Math.max runs no callbacks
 		{"dispatch", "disp.Fns#prop(String)", "reads"},                        // nul()'s function changes nothing; System.getProperty reads
 		{"dispatch", "disp.Fns#propsEmpty(String)", "reads"},                  // isEmpty handed Strings only; System.getProperty reads
 		{"dispatch", "disp.Parse#parse(String)", "none"},                      // new NumberFormatException(message)

@@ -488,7 +488,7 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		// Objects.equals, Arrays.sort or String.valueOf run callbacks of what they get.
 		// Arrays.sort, Collections.shuffle and the like change what they are given.
 		e := effect{ret: retArgs}
-		if arity != 0 && hashingStatics[name] {
+		if arity != 0 && hashingStatics[name] && !numericStatics[r.name] {
 			e.flags |= effCallbacks
 		}
 		if arity != 0 && staticMutators[name] {
@@ -967,6 +967,11 @@ var hashingCalls = map[string]bool{
 
 // hashingStatics are the static JDK methods (Objects, Arrays, Collections, String…) that may
 // run hashCode, equals, compareTo, compare or toString of their arguments.
+// numericStatics are the pure static classes whose methods take numbers, characters,
+// booleans and strings only (Math.max, Integer.compare): none runs project code.
+var numericStatics = map[string]bool{"Math": true, "StrictMath": true, "Integer": true, "Long": true, "Short": true,
+	"Byte": true, "Double": true, "Float": true, "Character": true, "Boolean": true}
+
 var hashingStatics = map[string]bool{
 	"equals": true, "deepEquals": true, "hash": true, "hashCode": true, "deepHashCode": true,
 	"toString": true, "deepToString": true, "valueOf": true, "sort": true, "parallelSort": true,

@@ -45,4 +45,37 @@ public final class Strs {
     public static void remember(CharSequence cs) {
         last = cs;
     }
+
+    /** A cast to String: only JDK code runs. */
+    public static boolean startsWithA(CharSequence cs) {
+        if (cs instanceof String) {
+            return ((String) cs).startsWith("a");
+        }
+        return false;
+    }
+
+    /** A cast to a project class whose toString counts. */
+    public static String shout(Object e) {
+        return ((LoudException) e).toString();
+    }
+
+    /** Elements of String arrays: String#equals. */
+    public static boolean sameFirst(String[] a, String[] b) {
+        return a[0].equals(b[0]);
+    }
+
+    /** An element of an array of a project class whose toString counts. */
+    public static String firstLoud(LoudException[] es) {
+        return es[0].toString();
+    }
+
+    /** toString() makes a String, whatever it is called on. */
+    public static int firstDot(CharSequence cs) {
+        return cs.toString().indexOf('.');
+    }
+
+    /** Math.max of numbers runs no project code. */
+    public static int longest(String a, String b) {
+        return Math.max(a.indexOf('.'), b.length());
+    }
 }
