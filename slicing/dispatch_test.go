@@ -91,6 +91,8 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Strs#firstLoud(LoudException[])", "reads writes"},  // es[0].toString() counts
 		{"dispatch", "disp.Strs#firstDot(CharSequence)", "disp=0"},            // cs.toString() is a String; cs is the caller's
 		{"dispatch", "disp.Strs#longest(String,String)", "none"},              // Math.max runs no callbacks
+		{"dispatch", "disp.Disk#here(File)", "reads"},                         // File's queries read the file system
+		{"dispatch", "disp.Disk#gone(File)", "reads writes"},                  // …delete changes it
 		{"dispatch", "disp.Fns#prop(String)", "reads"},                        // nul()'s function changes nothing; System.getProperty reads
 		{"dispatch", "disp.Fns#propsEmpty(String)", "reads"},                  // isEmpty handed Strings only; System.getProperty reads
 		{"dispatch", "disp.Parse#parse(String)", "none"},                      // new NumberFormatException(message)
@@ -132,6 +134,8 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 			{"disp.StrsTest#remembered", `assertEquals(before + 1, Counter.n)`, []string{`Strs.lastEmpty()`}, nil},
 			{"disp.StrsTest#lazy", `assertEquals(1, log.size())`, []string{`new Lazy(source)`}, nil},
 			{"disp.StrsTest#wrapped", `assertEquals(before + 1, LoudException.printed)`, []string{`new RuntimeException(loud)`}, nil},
+			{"disp.StrsTest#files", `assertTrue(Disk.here(f))`, []string{`Disk.write(f, "x")`}, []string{`assertTrue(f.exists())`}},
+			{"disp.StrsTest#files", `assertFalse(f.exists())`, []string{`Disk.gone(f)`, `Disk.write(f, "x")`}, nil},
 			{"disp.StrsTest#factories", `assertEquals(before + 1, Counter.n)`, []string{`Fns.counting()`}, []string{`Fns.nul()`, `Fns.fresh()`}},
 			{"disp.StrsTest#factories", `assertEquals(null, d)`, []string{`Fns.opened()`, `Fns.counting()`}, nil},
 			{"disp.StrsTest#wrapped", `assertEquals(2, Parse.parse("ab"))`, nil, []string{`Parse.parse("abc")`, `new RuntimeException(loud)`}},

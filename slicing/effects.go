@@ -190,7 +190,25 @@ const (
 	recvFunction               // a JDK functional interface (Supplier, Function, Runnable…)
 	recvArray                  // an array
 	recvStream                 // a java.util.stream stream
+	recvFile                   // a java.io.File: a path whose methods ask or change the file system
 )
+
+// fileQueries are the java.io.File methods that read the file system (shared state) or
+// only the path, and change neither: the File itself is immutable.
+var fileQueries = map[string]bool{
+	"exists": true, "isFile": true, "isDirectory": true, "isHidden": true, "isAbsolute": true, "length": true,
+	"lastModified": true, "canRead": true, "canWrite": true, "canExecute": true, "getName": true, "getPath": true,
+	"getAbsolutePath": true, "getAbsoluteFile": true, "getCanonicalPath": true, "getCanonicalFile": true,
+	"getParent": true, "getParentFile": true, "toPath": true, "toURI": true, "list": true, "listFiles": true,
+	"getFreeSpace": true, "getTotalSpace": true, "getUsableSpace": true, "compareTo": true, "equals": true,
+	"hashCode": true, "toString": true,
+}
+
+// fileChanges are the java.io.File methods that change the file system.
+var fileChanges = map[string]bool{
+	"delete": true, "deleteOnExit": true, "mkdir": true, "mkdirs": true, "createNewFile": true, "renameTo": true,
+	"setLastModified": true, "setReadOnly": true, "setWritable": true, "setReadable": true, "setExecutable": true,
+}
 
 var valueTypes = map[string]bool{
 	"String": true, "Integer": true, "Long": true, "Short": true, "Byte": true, "Double": true,
@@ -269,7 +287,7 @@ var freshJDK = map[string]bool{
 	"IllegalArgumentException": true, "IllegalStateException": true, "UnsupportedOperationException": true,
 	"NullPointerException": true, "ArithmeticException": true, "IndexOutOfBoundsException": true,
 	"AssertionError": true, "Error": true, "IOException": true, "Random": true, "Number": true,
-	"Hashtable": true, "Properties": true, "BitSet": true,
+	"Hashtable": true, "Properties": true, "BitSet": true, "File": true,
 }
 
 // receiver is a resolved call receiver.
@@ -398,6 +416,9 @@ func (p *project) typeReceiver(from *analysis.Type, typ string, _ bool) receiver
 	if functionTypes[typ] != "" {
 		return receiver{kind: recvFunction, name: typ}
 	}
+	if typ == "File" {
+		return receiver{kind: recvFile}
+	}
 	return receiver{}
 }
 
@@ -459,6 +480,20 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 	case recvValue:
 		// Immutable values change nothing; Optional.get() hands out what it holds.
 		return effect{ret: retArgs}
+	case recvFile:
+		// A FileFilter argument of listFiles runs, as any function handed over.
+		if len(p.jdkSubtypes("File")) > 0 || p.anonymousSubclassed()["File"] {
+			return unknown("unknown effect of " + name + " (a project class may be this File)")
+		}
+		switch {
+		case (name == "list" || name == "listFiles") && arity == 1:
+			return effect{flags: effReads, runs: posOf(0)}
+		case fileQueries[name] && (name != "equals" && name != "compareTo" || arity == 1):
+			return effect{flags: effReads}
+		case fileChanges[name]:
+			return effect{flags: effReads | effWrites, why: "changes the file system (File#" + name + ")"}
+		}
+		return unknown("unknown effect of File#" + name)
 	case recvStream:
 		// Stream operations run the functions they are given (lambdas written at the call
 		// are read as part of it); collecting, sorting and de-duplicating run the callbacks

@@ -4,6 +4,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
+import java.io.File;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -122,5 +123,15 @@ public class StrsTest {
         assertEquals(null, a);
         assertEquals("f", b);
         assertEquals("x", c);
+    }
+
+    @Test
+    public void files() throws Exception {
+        File f = File.createTempFile("disp", ".txt");
+        Disk.write(f, "x");
+        assertTrue(f.exists());
+        assertTrue(Disk.here(f));
+        assertTrue(Disk.gone(f));
+        assertFalse(f.exists());
     }
 }
