@@ -913,8 +913,8 @@ func getsClass(seg segment) bool {
 // returnReceiver types the result of calling name on r: the common declared return type of
 // every project method it may reach.
 func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, arity int) receiver {
-	if name == "toString" && arity <= 0 && r.kind != recvUnknown {
-		return receiver{kind: recvValue} // x.toString() is a String, whatever x is
+	if (name == "toString" || name == "getClass") && arity <= 0 && r.kind != recvUnknown {
+		return receiver{kind: recvValue} // x.toString() is a String and getClass() a Class, whatever x is
 	}
 	var cands []memberRef
 	switch r.kind {

@@ -93,6 +93,7 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Strs#longest(String,String)", "none"},              // Math.max runs no callbacks
 		{"dispatch", "disp.Disk#here(File)", "reads"},                         // File's queries read the file system
 		{"dispatch", "disp.Disk#gone(File)", "reads writes"},                  // …delete changes it
+		{"dispatch", "disp.Strs.Key#hashCode()", "none"},                      // getClass().hashCode(): a Class's
 		{"dispatch", "disp.Fns#prop(String)", "reads"},                        // nul()'s function changes nothing; System.getProperty reads
 		{"dispatch", "disp.Fns#propsEmpty(String)", "reads"},                  // isEmpty handed Strings only; System.getProperty reads
 		{"dispatch", "disp.Parse#parse(String)", "none"},                      // new NumberFormatException(message)

@@ -78,4 +78,17 @@ public final class Strs {
     public static int longest(String a, String b) {
         return Math.max(a.indexOf('.'), b.length());
     }
+
+    /** A key hashing its own class: getClass() is a Class, whatever it is called on. */
+    static final class Key {
+        @Override
+        public int hashCode() {
+            return getClass().hashCode();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key;
+        }
+    }
 }
