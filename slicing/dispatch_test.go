@@ -1,6 +1,7 @@
 package slicing
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -94,6 +95,8 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Disk#here(File)", "reads"},                         // File's queries read the file system
 		{"dispatch", "disp.Disk#gone(File)", "reads writes"},                  // …delete changes it
 		{"dispatch", "disp.Strs.Key#hashCode()", "none"},                      // getClass().hashCode(): a Class's
+		{"dispatch", "disp.Gate#check(Gate)", "none"},                         // the anonymous override of open only returns
+		{"dispatch", "disp.Gate#shut(Gate)", "reads writes mut=0 leak=0"},     // the one of close counts
 		{"dispatch", "disp.Fns#prop(String)", "reads"},                        // nul()'s function changes nothing; System.getProperty reads
 		{"dispatch", "disp.Fns#propsEmpty(String)", "reads"},                  // isEmpty handed Strings only; System.getProperty reads
 		{"dispatch", "disp.Parse#parse(String)", "none"},                      // new NumberFormatException(message)
@@ -135,6 +138,7 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 			{"disp.StrsTest#remembered", `assertEquals(before + 1, Counter.n)`, []string{`Strs.lastEmpty()`}, nil},
 			{"disp.StrsTest#lazy", `assertEquals(1, log.size())`, []string{`new Lazy(source)`}, nil},
 			{"disp.StrsTest#wrapped", `assertEquals(before + 1, LoudException.printed)`, []string{`new RuntimeException(loud)`}, nil},
+			{"disp.StrsTest#gates", `assertEquals(before + 1, Counter.n)`, []string{`Gate.shut(loud)`}, nil},
 			{"disp.StrsTest#files", `assertTrue(Disk.here(f))`, []string{`Disk.write(f, "x")`}, []string{`assertTrue(f.exists())`}},
 			{"disp.StrsTest#files", `assertFalse(f.exists())`, []string{`Disk.gone(f)`, `Disk.write(f, "x")`}, nil},
 			{"disp.StrsTest#factories", `assertEquals(before + 1, Counter.n)`, []string{`Fns.counting()`}, []string{`Fns.nul()`, `Fns.fresh()`}},
@@ -170,17 +174,22 @@ func TestSubclassedIn(t *testing.T) {
 		want []string
 	}{
 		{"class A { void m() { Object o = new Runnable() { public void run() {} }; } }", []string{"Runnable"}},
-		{"class A { void m() { class L implements CharSequence, Comparable<L> {} } }", []string{"CharSequence", "Comparable"}},
-		{"class A { static { class L extends java.util.AbstractList<String> {} } }", []string{"AbstractList"}},
+		{"class A { void m() { Object o = new Runnable() { public void run() { go(); } }; } }", []string{"Runnable:run"}},
+		{"class A { Gate g = new Gate(1) { int n = 2; { n++; } boolean open() { return n > 1; } void close() throws E { n = 0; } }; }", []string{"Gate:close"}},
+		{"class A { void m() { class L implements CharSequence, Comparable<L> {} } }", []string{"CharSequence:*", "Comparable:*"}},
+		{"class A { static { class L extends java.util.AbstractList<String> {} } }", []string{"AbstractList:*"}},
 		{"class A { void m() { class P {} class Q extends P {} } }", nil},                              // local extends local
 		{"class A { static class N implements CharSequence {} interface I extends Runnable {} }", nil}, // member types are indexed
-		{"class A { Runnable r = () -> { class L implements Iterable<String> {} }; }", []string{"Iterable"}},
+		{"class A { Runnable r = () -> { class L implements Iterable<String> {} }; }", []string{"Iterable:*"}},
 		{"class A<T extends Comparable<T>> implements Runnable { void m() { Class<?> c = A.class; } }", nil},
-		{"class A { void m() { record R(int x) implements CharSequence {} } }", []string{"CharSequence"}},
+		{"class A { void m() { record R(int x) implements CharSequence {} } }", []string{"CharSequence:*"}},
 	}
 	for _, c := range cases {
 		var got []string
-		for n := range anonymousIn([]byte(c.src)) {
+		for n, ms := range anonymousIn([]byte(c.src)) {
+			if len(ms) > 0 {
+				n += ":" + strings.Join(slices.Sorted(maps.Keys(ms)), ",")
+			}
 			got = append(got, n)
 		}
 		slices.Sort(got)

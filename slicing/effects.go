@@ -482,7 +482,7 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		return effect{ret: retArgs}
 	case recvFile:
 		// A FileFilter argument of listFiles runs, as any function handed over.
-		if len(p.jdkSubtypes("File")) > 0 || p.anonymousSubclassed()["File"] {
+		if len(p.jdkSubtypes("File")) > 0 || p.anonOverrides("File", name) {
 			return unknown("unknown effect of " + name + " (a project class may be this File)")
 		}
 		switch {
@@ -885,13 +885,13 @@ func (p *project) projectImplementations(recv, name string, arity int) (effect, 
 	}
 	anon := p.anonymousSubclassed()
 	for n := range anon {
-		if len(p.bySimple[n]) == 0 && (n == recv || slices.Contains(jdkSupers[n], recv)) {
+		if len(p.bySimple[n]) == 0 && (n == recv || slices.Contains(jdkSupers[n], recv)) && p.anonOverrides(n, name) {
 			return effNone, false
 		}
 	}
 	e := effNone
 	for _, t := range p.jdkSubtypes(recv) {
-		if anon[t.Name] || t.Kind == "interface" && p.lambdaTarget(t) {
+		if p.anonOverrides(t.Name, name) || t.Kind == "interface" && p.lambdaTarget(t) {
 			return effNone, false
 		}
 		if t.Kind == "interface" || hasString(t.Modifiers, "abstract") {
@@ -1136,13 +1136,13 @@ func (p *project) dispatch(types []*analysis.Type, name string, arity int) (out 
 		}
 	}
 	for _, t := range types {
-		if anon[t.Name] || t.Kind == "interface" && (anon[proxyKey] || p.lambdaTarget(t)) {
+		if p.anonOverrides(t.Name, name) || t.Kind == "interface" && (anon[proxyKey] != nil || p.lambdaTarget(t)) {
 			return nil, false
 		}
 		closed = closed && (t.Kind == "class" && p.closedChain(t) || t.Kind == "interface")
 		add(p.methodsIn(t, name, arity))
 		for _, sub := range p.subtypes(t) {
-			if anon[sub.Name] || sub.Kind == "interface" && p.lambdaTarget(sub) {
+			if p.anonOverrides(sub.Name, name) || sub.Kind == "interface" && p.lambdaTarget(sub) {
 				return nil, false
 			}
 			if t.Kind == "interface" && sub.Kind != "interface" {
@@ -1325,20 +1325,26 @@ func (p *project) subtypeInTests(t *analysis.Type) bool {
 }
 
 // anonymousSubclassed returns the simple names of types that some project code subclasses
-// with an anonymous class ("new T(…) {"): their methods can be overridden where the model
-// does not look.
-func (p *project) anonymousSubclassed() map[string]bool {
+// with an anonymous class ("new T(…) {") or a local class, each with the methods those
+// override with bodies that do something (anyMethod: any): they run where the model does
+// not look.
+func (p *project) anonymousSubclassed() map[string]map[string]bool {
 	if p.anon != nil {
 		return p.anon
 	}
-	p.anon = map[string]bool{}
+	p.anon = map[string]map[string]bool{}
 	for _, rel := range p.snap.SortedPaths() {
 		src, err := p.source(rel)
 		if err != nil {
 			continue
 		}
-		for name := range anonymousIn(src) {
-			p.anon[name] = true
+		for name, methods := range anonymousIn(src) {
+			if p.anon[name] == nil {
+				p.anon[name] = map[string]bool{}
+			}
+			for m := range methods {
+				p.anon[name][m] = true
+			}
 		}
 	}
 	return p.anon
@@ -1351,10 +1357,18 @@ const proxyKey = "<proxy>"
 // anonymousIn returns the simple names of the types one source file subclasses anonymously
 // or by local classes (declared in a body, which the index does not list as types), and
 // proxyKey when it makes dynamic proxies.
-func anonymousIn(src []byte) map[string]bool {
-	out := map[string]bool{}
+func anonymousIn(src []byte) map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	add := func(name, method string) {
+		if out[name] == nil {
+			out[name] = map[string]bool{}
+		}
+		if method != "" {
+			out[name][method] = true
+		}
+	}
 	if bytes.Contains(src, []byte("newProxyInstance")) || bytes.Contains(src, []byte("InvocationHandler")) {
-		out[proxyKey] = true
+		add(proxyKey, anyMethod)
 	}
 	hasNew := bytes.Contains(src, []byte("new "))
 	if !hasNew && !bytes.Contains(src, []byte("extends ")) && !bytes.Contains(src, []byte("implements ")) {
@@ -1362,7 +1376,7 @@ func anonymousIn(src []byte) map[string]bool {
 	}
 	toks := analysis.Lex(src, 0, len(src))
 	for name := range localSupertypes(src, toks) {
-		out[name] = true
+		add(name, anyMethod) // a local class's methods are not read
 	}
 	for i := 0; hasNew && i+1 < len(toks); i++ {
 		if !toks[i].Is(src, "new") {
@@ -1391,10 +1405,90 @@ func anonymousIn(src []byte) map[string]bool {
 			continue
 		}
 		if c := matchClose(src, toks, j); c+1 < len(toks) && toks[c+1].Is(src, "{") {
-			out[name] = true
+			add(name, "")
+			for _, m := range overridingMethods(src, toks, c+1) {
+				add(name, m)
+			}
 		}
 	}
 	return out
+}
+
+// anyMethod stands, in what anonymousIn returns for a type, for every method name.
+const anyMethod = "*"
+
+// overridingMethods lists the methods the anonymous class body opening at toks[open]
+// declares with a body that may do something: one that calls, makes, assigns, runs or
+// synchronizes anything. A body that only returns or compares values, reads fields or
+// throws changes nothing wherever it runs. anyMethod when the body cannot be read.
+func overridingMethods(src []byte, toks []analysis.Token, open int) []string {
+	end := matchClose(src, toks, open)
+	if end < 0 {
+		return []string{anyMethod}
+	}
+	var out []string
+	for i := open + 1; i < end; i++ {
+		t := toks[i]
+		if opensBracket(src, t) && !(t.Is(src, "(") && i > 0 && toks[i-1].Kind == analysis.TokIdent) {
+			if c := matchClose(src, toks, i); c > i {
+				i = c // a field initializer, an instance initializer, a nested body: not a method
+			}
+			continue
+		}
+		if t.Kind != analysis.TokIdent || i+1 >= end || !toks[i+1].Is(src, "(") {
+			continue
+		}
+		name := t.Text(src)
+		c := matchClose(src, toks, i+1)
+		if c < 0 || c >= end {
+			return []string{anyMethod}
+		}
+		b := c + 1
+		for b < end && !toks[b].Is(src, "{") && !toks[b].Is(src, ";") {
+			b++ // throws …
+		}
+		if b >= end || !toks[b].Is(src, "{") {
+			i = c // a call in a field initializer without braces
+			continue
+		}
+		bodyEnd := matchClose(src, toks, b)
+		if bodyEnd < 0 || bodyEnd > end {
+			return []string{anyMethod}
+		}
+		if !inertBody(src, toks[b+1:bodyEnd]) {
+			out = append(out, name)
+		}
+		i = bodyEnd
+	}
+	return out
+}
+
+// inertBody reports whether a method body's tokens call, make, assign, run or lock nothing.
+func inertBody(src []byte, toks []analysis.Token) bool {
+	if len(assignments(src, toks)) > 0 {
+		return false
+	}
+	for i, t := range toks {
+		switch {
+		case t.Is(src, "new") || t.Is(src, "->") || t.Is(src, "::") || t.Is(src, "synchronized") || t.Is(src, "class"):
+			return false
+		case t.Kind == analysis.TokIdent && i+1 < len(toks) && toks[i+1].Is(src, "("):
+			switch t.Text(src) {
+			case "if", "while", "for", "switch", "return", "catch":
+				continue
+			}
+			return false
+		}
+	}
+	return true
+}
+
+// anonOverrides reports whether an anonymous (or local) subclass of the type named name
+// may run something of its own for method: it declares method with a body that does
+// something, or its methods are not read.
+func (p *project) anonOverrides(name, method string) bool {
+	ms := p.anonymousSubclassed()[name]
+	return ms[anyMethod] || ms[method]
 }
 
 // localSupertypes returns the simple names of the types that classes declared inside code

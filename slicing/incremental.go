@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	sitter "github.com/smacker/go-tree-sitter"
+	"maps"
 	"sort"
 	"strings"
 
@@ -628,7 +629,7 @@ func (p *project) derive(s *analysis.Snapshot, read func(string) ([]byte, error)
 		if p.anon != nil {
 			oldSrc, cached := p.srcs[path]
 			newSrc, err := np.source(path)
-			if !cached || err != nil || !sameKeys(anonymousIn(oldSrc), anonymousIn(newSrc)) {
+			if !cached || err != nil || !maps.EqualFunc(anonymousIn(oldSrc), anonymousIn(newSrc), maps.Equal[map[string]bool]) {
 				return nil, false
 			}
 		}

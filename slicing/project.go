@@ -34,8 +34,8 @@ type project struct {
 	heads               map[string][]string          // class head tokens of the discovery being built
 	runsMemo            map[*analysis.Type][]testRun // runs per type, for this project and heads
 	subs                map[string][]*analysis.Type
-	anon                map[string]bool
-	cycles              *proofCycles // recursive proofs in progress (nil between proofs)
+	anon                map[string]map[string]bool // see anonymousSubclassed
+	cycles              *proofCycles               // recursive proofs in progress (nil between proofs)
 	// collSubs holds the JDK collection types project code extends or implements ("*":
 	// any), see collectionOverrides.
 	collSubs map[string]bool

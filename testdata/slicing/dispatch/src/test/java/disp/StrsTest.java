@@ -134,4 +134,25 @@ public class StrsTest {
         assertTrue(Disk.gone(f));
         assertFalse(f.exists());
     }
+
+    @Test
+    public void gates() {
+        int before = Counter.n;
+        Gate never = new Gate() {
+            @Override
+            public boolean open() {
+                return false;
+            }
+        };
+        Gate loud = new Gate() {
+            @Override
+            public boolean close() {
+                Counter.n++;
+                return true;
+            }
+        };
+        assertTrue(Gate.shut(loud));
+        assertFalse(Gate.check(never));
+        assertEquals(before + 1, Counter.n);
+    }
 }
