@@ -176,6 +176,7 @@ func TestSubclassedIn(t *testing.T) {
 		{"class A { void m() { Object o = new Runnable() { public void run() {} }; } }", []string{"Runnable"}},
 		{"class A { void m() { Object o = new Runnable() { public void run() { go(); } }; } }", []string{"Runnable:run"}},
 		{"class A { Gate g = new Gate(1) { int n = 2; { n++; } boolean open() { return n > 1; } void close() throws E { n = 0; } }; }", []string{"Gate:close"}},
+		{"class A { Gate g = new Gate() { String name() { if (n > 0) { return \"g\" + n; } return null; } int sum() { for (int i : xs) { } return 0; } }; }", []string{"Gate:name,sum"}},
 		{"class A { void m() { class L implements CharSequence, Comparable<L> {} } }", []string{"CharSequence:*", "Comparable:*"}},
 		{"class A { static { class L extends java.util.AbstractList<String> {} } }", []string{"AbstractList:*"}},
 		{"class A { void m() { class P {} class Q extends P {} } }", nil},                              // local extends local

@@ -1463,14 +1463,19 @@ func overridingMethods(src []byte, toks []analysis.Token, open int) []string {
 	return out
 }
 
-// inertBody reports whether a method body's tokens call, make, assign, run or lock nothing.
+// inertBody reports whether a method body's tokens call, make, assign, run or lock nothing,
+// implicitly either: no for loop (a for-each calls iterator()) and no string concatenation
+// (it calls toString()).
 func inertBody(src []byte, toks []analysis.Token) bool {
 	if len(assignments(src, toks)) > 0 {
 		return false
 	}
 	for i, t := range toks {
 		switch {
-		case t.Is(src, "new") || t.Is(src, "->") || t.Is(src, "::") || t.Is(src, "synchronized") || t.Is(src, "class"):
+		case t.Kind == analysis.TokString && (i > 0 && toks[i-1].Is(src, "+") || i+1 < len(toks) && toks[i+1].Is(src, "+")):
+			return false
+		case t.Is(src, "new") || t.Is(src, "->") || t.Is(src, "::") || t.Is(src, "synchronized") || t.Is(src, "class") ||
+			t.Is(src, "for"):
 			return false
 		case t.Kind == analysis.TokIdent && i+1 < len(toks) && toks[i+1].Is(src, "("):
 			switch t.Text(src) {
