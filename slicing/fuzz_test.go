@@ -1,6 +1,7 @@
 package slicing
 
 import (
+	"context"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -88,4 +89,46 @@ func TestMutatedInputsStayFast(t *testing.T) {
 			t.Fatalf("mutation %d took %v:\n%s", it, d, b)
 		}
 	}
+}
+
+// TestBrokenProductionSourcesDoNotPanic discovers the dispatch and jdkimpl fixtures with each
+// production file cut short: the effect proofs' lexical readers (anonymous bodies, casts,
+// array elements, factories) meet half-typed code there, not in tests.
+func TestBrokenProductionSourcesDoNotPanic(t *testing.T) {
+	for _, name := range []string{"dispatch", "jdkimpl"} {
+		root := filepath.Join("..", "testdata", "slicing", name)
+		mains, _ := filepath.Glob(filepath.Join(root, "src", "main", "java", "*", "*.java"))
+		for _, m := range mains {
+			full, err := os.ReadFile(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rel, _ := filepath.Rel(root, m)
+			rel = filepath.ToSlash(rel)
+			for cut := len(full); cut > 0; cut -= 1 + len(full)/11 {
+				src := cutSource{dirSource{root}, rel, full[:cut]}
+				s, err := analysis.Build(context.Background(), root, src, nil)
+				if err != nil {
+					t.Fatalf("index %s cut at %d: %v", rel, cut, err)
+				}
+				if _, err := DiscoverWith(s, src.Read, Options{}); err != nil {
+					t.Logf("%s cut at %d: %v", rel, cut, err)
+				}
+			}
+		}
+	}
+}
+
+// cutSource serves a fixture with one file replaced.
+type cutSource struct {
+	dirSource
+	rel  string
+	text []byte
+}
+
+func (c cutSource) Read(rel string) ([]byte, error) {
+	if rel == c.rel {
+		return c.text, nil
+	}
+	return c.dirSource.Read(rel)
 }
