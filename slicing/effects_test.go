@@ -66,17 +66,7 @@ func TestEffectProofs(t *testing.T) {
 		{"rules.RulesAsserts#assertValue(int,Counter)", "none"},
 	}
 	for _, c := range cases {
-		var ref *memberRef
-		for _, id := range s.Types() {
-			ty := s.Type(id)
-			if m := ty.Member(c.member); m != nil {
-				ref = &memberRef{m, ty}
-			}
-		}
-		if ref == nil {
-			t.Fatalf("%s not found", c.member)
-		}
-		if got := p.memberEffect(*ref).String(); got != c.want {
+		if got := summaryOf(t, s, p, c.member); got != c.want {
 			t.Errorf("%s: effect %s, want %s", c.member, got, c.want)
 		}
 	}
@@ -142,17 +132,7 @@ func TestEffectSummaries(t *testing.T) {
 		{"eff.Lookup#twoHops()", "reads writes"},                        // a protected one has LoudLookup's
 	}
 	for _, c := range cases {
-		var ref *memberRef
-		for _, id := range s.Types() {
-			ty := s.Type(id)
-			if m := ty.Member(c.member); m != nil {
-				ref = &memberRef{m, ty}
-			}
-		}
-		if ref == nil {
-			t.Fatalf("%s not found", c.member)
-		}
-		if got := p.memberEffect(*ref).String(); got != c.want {
+		if got := summaryOf(t, s, p, c.member); got != c.want {
 			t.Errorf("%s: effect %s, want %s", c.member, got, c.want)
 		}
 	}
@@ -197,17 +177,7 @@ func TestProofSummaries(t *testing.T) {
 		{"proofs.Coins#total(Coins)", "reads writes mut=this,0 store=this,0 leak=this,0"}, // an overload of another type: plus(..) has two types, cents() is unknown
 	}
 	for _, c := range cases {
-		var ref *memberRef
-		for _, id := range s.Types() {
-			ty := s.Type(id)
-			if m := ty.Member(c.member); m != nil {
-				ref = &memberRef{m, ty}
-			}
-		}
-		if ref == nil {
-			t.Fatalf("%s not found", c.member)
-		}
-		if got := p.memberEffect(*ref).String(); got != c.want {
+		if got := summaryOf(t, s, p, c.member); got != c.want {
 			t.Errorf("%s: effect %s, want %s", c.member, got, c.want)
 		}
 	}

@@ -103,3 +103,59 @@ func firstDiff(a, b string) string {
 	}
 	return ""
 }
+
+// summaryOf is the proved effect of a fixture member, rendered.
+func summaryOf(t *testing.T, s *analysis.Snapshot, p *project, member string) string {
+	t.Helper()
+	for _, id := range s.Types() {
+		ty := s.Type(id)
+		if m := ty.Member(member); m != nil {
+			return p.memberEffect(memberRef{m, ty}).String()
+		}
+	}
+	t.Fatalf("%s not found", member)
+	return ""
+}
+
+// lineOf is the first line of a fixture file holding text after the declaration of method
+// (from the top when method is "").
+func lineOf(t *testing.T, fixtureName, rel, method, text string) int {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "testdata", "slicing", fixtureName, rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := method == ""
+	for i, l := range strings.Split(string(b), "\n") {
+		in = in || strings.Contains(l, " "+method+"(")
+		if in && strings.Contains(l, text) {
+			return i + 1
+		}
+	}
+	t.Fatalf("%s: no line holds %q", rel, text)
+	return 0
+}
+
+// sliceLines returns the first lines of the statements in the assertion unit of test at line.
+func sliceLines(t *testing.T, classes []*TestClass, test string, line int) []int {
+	t.Helper()
+	for _, c := range classes {
+		for _, m := range c.Methods {
+			if m.ID != test {
+				continue
+			}
+			for _, u := range m.Units {
+				if u.Level == LevelAssertion && u.Line == line {
+					var out []int
+					for _, r := range u.Statements {
+						out = append(out, r[0])
+					}
+					return out
+				}
+			}
+			t.Fatalf("%s: no assertion unit at line %d (%v)", test, line, m.Units)
+		}
+	}
+	t.Fatalf("no test %s", test)
+	return nil
+}
