@@ -1171,12 +1171,8 @@ func (c *scanCtx) valueArg(toks []analysis.Token, from, to int) bool {
 	if c.valuesOnly(toks, from-1, to) || stringConcat(src, toks, from, to) {
 		return true
 	}
-	if to-from < 3 || !toks[to-1].Is(src, ")") {
-		return false
-	}
-	o := matchOpen(src, toks, to-1)
-	name := o - 1
-	if name < from || toks[name].Kind != analysis.TokIdent {
+	name, o, ok := c.endingCall(toks, from, to)
+	if !ok {
 		return false
 	}
 	method := toks[name].Text(src)
@@ -1197,6 +1193,29 @@ var stringStatics = map[string]bool{
 	"String.format": true, "String.join": true, "Integer.toString": true, "Long.toString": true,
 	"Integer.toHexString": true, "Long.toHexString": true, "Double.toString": true, "Boolean.toString": true,
 	"Character.toString": true, "Objects.toString": true, "Arrays.toString": true,
+}
+
+// argSpan is the token range [from, to) of argument i of the call between open and close.
+func (c *scanCtx) argSpan(toks []analysis.Token, open, close, i int) (from, to int, ok bool) {
+	spans, ok := c.argSpans(toks, open, close)
+	if !ok || i >= len(spans) {
+		return 0, 0, false
+	}
+	return spans[i][0], spans[i][1], true
+}
+
+// endingCall finds the call that ends toks[from:to] ("name(…)" as its last tokens): the
+// indexes of its name and of its "(".
+func (c *scanCtx) endingCall(toks []analysis.Token, from, to int) (name, open int, ok bool) {
+	if to-from < 3 || !toks[to-1].Is(c.src, ")") {
+		return 0, 0, false
+	}
+	open = matchOpen(c.src, toks, to-1)
+	name = open - 1
+	if name < from || toks[name].Kind != analysis.TokIdent {
+		return 0, 0, false
+	}
+	return name, open, true
 }
 
 // dispatchKeys resolves a call that runs the own methods of objects typed as JDK
@@ -1890,22 +1909,16 @@ func (c *scanCtx) collectorArg(toks []analysis.Token, open, close, i int) bool {
 	return false
 }
 
-// lambdaArg reports whether argument i of the call (open, close) is a lambda expression.
 // factoryArg reports whether argument i of the call between open and close is a call to a
 // static project method (Suppliers.nul(), nul()) whose every function it may return changes
 // nothing when run (see project.returnsInertFunctions).
 func (c *scanCtx) factoryArg(toks []analysis.Token, open, close, i int) bool {
-	spans, ok := c.argSpans(toks, open, close)
-	if !ok || i >= len(spans) {
+	from, to, ok := c.argSpan(toks, open, close, i)
+	if !ok {
 		return false
 	}
-	from, to := spans[i][0], spans[i][1]
-	if to-from < 3 || !toks[to-1].Is(c.src, ")") {
-		return false
-	}
-	o := matchOpen(c.src, toks, to-1)
-	name := o - 1
-	if name < from || toks[name].Kind != analysis.TokIdent {
+	name, o, ok := c.endingCall(toks, from, to)
+	if !ok {
 		return false
 	}
 	var types []*analysis.Type
@@ -1939,16 +1952,13 @@ func (c *scanCtx) factoryArg(toks []analysis.Token, open, close, i int) bool {
 // reference written there ("Q::m", "T::new"): like a lambda, its site in the statement
 // carries what running it does (see methodRefSite).
 func (c *scanCtx) methodRefArg(toks []analysis.Token, open, close, i int) bool {
-	spans, ok := c.argSpans(toks, open, close)
-	if !ok || i >= len(spans) {
-		return false
-	}
-	from, to := spans[i][0], spans[i][1]
-	return to-from == 3 && toks[from+1].Is(c.src, "::") &&
+	from, to, ok := c.argSpan(toks, open, close, i)
+	return ok && to-from == 3 && toks[from+1].Is(c.src, "::") &&
 		(toks[from].Kind == analysis.TokIdent || toks[from].Is(c.src, "this")) &&
 		(toks[from+2].Kind == analysis.TokIdent || toks[from+2].Is(c.src, "new"))
 }
 
+// lambdaArg reports whether argument i of the call (open, close) is a lambda expression.
 func (c *scanCtx) lambdaArg(toks []analysis.Token, open, close, i int) bool {
 	src := c.src
 	n, depth := 0, 0
