@@ -146,6 +146,9 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 				if len(g) == 0 && c.factoryArg(toks, self.open, self.close, i) {
 					continue // Suppliers.nul(): a function that changes nothing
 				}
+				if from, to, ok := c.argSpan(toks, self.open, self.close, i); ok && c.valueArg(toks, from, to) {
+					continue // a String or a number is no function: another overload takes it
+				}
 				if len(g) == 0 || !c.body {
 					s.effect = unknown("unknown effect of running an argument of " + c.describe(s.chain))
 					break
@@ -1399,9 +1402,12 @@ func (c *scanCtx) methodRefSite(toks []analysis.Token, i int, inner map[string]b
 	q := toks[i-1].Text(src)
 	chain := []segment{{name: q, idx: i - 1}, {name: name, idx: i + 1, call: true, open: -1, close: -1}}
 	var e effect
-	if name == "new" {
+	switch {
+	case name == "new":
 		e = c.p.ctorEffect(c.t, q, -1)
-	} else {
+	case c.finalJDKQualifier(q) && (valueCalls[name] || name == "getName"):
+		e = effNone // Method::toString, String::hashCode: JDK code on a final JDK class
+	default:
 		e = c.effectOf(chain, -1)
 	}
 	if e.flags&effCallbacks != 0 {
@@ -1421,6 +1427,18 @@ func (c *scanCtx) methodRefSite(toks []analysis.Token, i int, inner map[string]b
 	s.recvInner = false
 	return s
 }
+
+// finalJDKQualifier reports whether q, the qualifier of a method reference, names a final
+// JDK class (a value type or a reflection object) and no local, field or project type.
+func (c *scanCtx) finalJDKQualifier(q string) bool {
+	if _, local := c.locals[q]; local || c.t != nil && c.p.fieldOf(c.t, q) != nil || len(c.p.resolve(c.t, q)) > 0 {
+		return false
+	}
+	return immutableType(q) || reflectionObjects[q]
+}
+
+// reflectionObjects are the final classes of java.lang.reflect.
+var reflectionObjects = map[string]bool{"Method": true, "Field": true, "Constructor": true, "Parameter": true}
 
 // builderSelf are the methods of JDK builders (StringBuilder, StringWriter…) that return
 // the builder itself.
@@ -1712,9 +1730,14 @@ func (c *scanCtx) callbacks(toks []analysis.Token, open, close int) effect {
 		if from >= to || c.valuesOnly(toks, from-1, to) {
 			return
 		}
-		for j := from; j < to; j++ {
-			if toks[j].Is(src, "->") {
-				return // a lambda: no hashCode or equals of project code runs on it
+		for j, d := from, 0; j < to; j++ {
+			switch {
+			case opensBracket(src, toks[j]):
+				d++
+			case closesBracket(src, toks[j]):
+				d--
+			case d == 0 && (toks[j].Is(src, "->") || toks[j].Is(src, "::")):
+				return // a lambda or method reference: no hashCode or equals of project code runs on it
 			}
 		}
 		if stringConcat(src, toks, from, to) {
@@ -1729,6 +1752,24 @@ func (c *scanCtx) callbacks(toks []analysis.Token, open, close int) effect {
 		if toks[to-1].Is(src, ")") {
 			if o := matchOpen(src, toks, to-1); o > from && valueCalls[toks[o-1].Text(src)] {
 				return // size(), hashCode(), name()…: a value whatever the receiver
+			}
+			if o := matchOpen(src, toks, to-1); o == from+3 && o+1 == to-1 && toks[from+1].Is(src, ".") && suppliedValue[toks[from+2].Text(src)] {
+				// supplier.get() of a Supplier<String>: a value
+				name := toks[from].Text(src)
+				if targs := c.args[name]; suppliers[analysis.EraseType(c.locals[name])] && len(targs) == 1 && immutableType(targs[0]) {
+					return
+				}
+			}
+			if o := matchOpen(src, toks, to-1); o == from+2 && toks[from].Is(src, "new") && toks[o-1].Kind == analysis.TokIdent {
+				// new T(…): an instance of T itself
+				name := toks[o-1].Text(src)
+				if ts := c.p.resolve(c.t, name); len(ts) > 0 {
+					e = e.or(c.p.typedCallbacks(ts))
+					return
+				}
+				if immutableType(name) {
+					return
+				}
 			}
 			if o := matchOpen(src, toks, to-1); o > from && toks[o-1].Kind == analysis.TokIdent && !(o >= 2 && toks[o-2].Is(src, "new")) {
 				if st := c.callSite(toks, o-1, map[string]bool{}); st.chain[0].idx == from {
@@ -1801,6 +1842,12 @@ func (c *scanCtx) callbacks(toks []analysis.Token, open, close int) effect {
 	arg(start, close)
 	return e
 }
+
+// suppliedValue are the methods of suppliers giving what they supply.
+var suppliedValue = map[string]bool{"get": true, "call": true}
+
+// suppliers are JDK types whose get() or call() gives a value of their one type argument.
+var suppliers = map[string]bool{"Supplier": true, "Callable": true, "Optional": true, "AtomicReference": true, "ThreadLocal": true}
 
 // stringConcat reports whether toks[from:to] is a string concatenation: a string literal
 // next to a "+" outside brackets.

@@ -222,7 +222,8 @@ var pureStatics = map[string]bool{
 	"Short": true, "Byte": true, "Boolean": true, "Character": true, "String": true, "Objects": true,
 	"BigDecimal": true, "BigInteger": true, "List": true, "Set": true, "Map": true, "Arrays": true,
 	"Collections": true, "Optional": true, "TimeUnit": false, "Stream": true, "IntStream": true,
-	"LongStream": true, "DoubleStream": true, "Collectors": true, "Pattern": true,
+	"LongStream": true, "DoubleStream": true, "Collectors": true, "Pattern": true, "Comparator": true,
+	"Calendar": true, "Modifier": true,
 }
 
 var frameworkTypes = map[string]bool{
@@ -239,7 +240,8 @@ var collectionTypes = map[string]bool{
 	"CharArrayWriter": true, "CharArrayReader": true, "ByteArrayOutputStream": true, "ByteArrayInputStream": true, "AtomicInteger": true,
 	"AtomicLong": true, "AtomicBoolean": true, "AtomicReference": true, "SortedMap": true,
 	"SortedSet": true, "NavigableMap": true, "Stack": true, "Vector": true, "CharSequence": true,
-	"Hashtable": true, "Properties": true, "BitSet": true, "Matcher": true,
+	"Hashtable": true, "Properties": true, "BitSet": true, "Matcher": true, "ReentrantLock": true,
+	"Calendar": true, "GregorianCalendar": true, "Date": true,
 }
 
 // collectionReads are JDK collection and builder methods that change nothing (Map.get is
@@ -287,7 +289,8 @@ var freshJDK = map[string]bool{
 	"IllegalArgumentException": true, "IllegalStateException": true, "UnsupportedOperationException": true,
 	"NullPointerException": true, "ArithmeticException": true, "IndexOutOfBoundsException": true,
 	"AssertionError": true, "Error": true, "IOException": true, "Random": true, "Number": true,
-	"Hashtable": true, "Properties": true, "BitSet": true, "File": true,
+	"Hashtable": true, "Properties": true, "BitSet": true, "File": true, "ReentrantLock": true,
+	"Date": true,
 }
 
 // receiver is a resolved call receiver.
@@ -337,6 +340,8 @@ func (p *project) resolveChain(from *analysis.Type, locals map[string]string, ch
 			cur = receiver{kind: recvProjectStatic, types: p.resolve(from, head)}
 		} else if len(chain) == 1 && pureStatics[head] {
 			return receiver{kind: recvPureStatic, name: head}
+		} else if len(chain) == 2 && chain[1] == "TYPE" && boxes[head] {
+			return receiver{kind: recvValue} // Integer.TYPE: the Class of a primitive
 		} else if len(chain) == 1 && frameworkTypes[head] {
 			return receiver{kind: recvFramework}
 		} else {
@@ -523,6 +528,9 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		// Objects.equals, Arrays.sort or String.valueOf run callbacks of what they get.
 		// Arrays.sort, Collections.shuffle and the like change what they are given.
 		e := effect{ret: retArgs}
+		if r.name == "Calendar" {
+			e.flags |= effReads // Calendar.getInstance() reads the default time zone and locale
+		}
 		if arity != 0 && hashingStatics[name] && !numericStatics[r.name] {
 			e.flags |= effCallbacks
 		}
@@ -605,14 +613,14 @@ func (p *project) collectionEffect(r receiver, name string, arity int) effect {
 		return p.elementCallbacks(r)
 	}
 	var cb effFlags
-	if arity != 0 && hashingCalls[name] {
+	if arity != 0 && hashingCalls[name] && !calendars[r.name] {
 		cb = effCallbacks // hashCode, equals, compareTo… of project arguments may run
 	}
 	if name == "append" || name == "insert" {
 		// StringBuilder, StringBuffer: the arguments are copied as text.
 		return effect{flags: cb, mut: 1, ret: retArgs}
 	}
-	if elementReads[name] && r.name != "" && !(orderedByAccess[r.name] && (name == "get" || name == "getOrDefault")) {
+	if elementReads[name] && r.name != "" && !(orderedByAccess[r.name] && !r.final && (name == "get" || name == "getOrDefault")) {
 		return effect{flags: cb, ret: retArgs} // views and elements of the receiver
 	}
 	if collectionReads[name] {
@@ -620,6 +628,9 @@ func (p *project) collectionEffect(r receiver, name string, arity int) effect {
 			return effect{flags: cb, ret: retArgs}
 		}
 		return effect{flags: cb}
+	}
+	if calendars[r.name] {
+		return calendarEffect(name)
 	}
 	e := effLocal
 	e.flags |= cb
@@ -790,7 +801,7 @@ var jdkSupers = map[string][]string{
 	"StringWriter":  {"Writer"}, "CharArrayWriter": {"Writer"}, "StringReader": {"Reader"}, "CharArrayReader": {"Reader"},
 	"ByteArrayOutputStream": {"OutputStream"}, "ByteArrayInputStream": {"InputStream"},
 	"AtomicInteger": {"Number"}, "AtomicLong": {"Number"}, "AtomicBoolean": nil, "AtomicReference": nil,
-	"CharSequence": nil, "BitSet": nil,
+	"CharSequence": nil, "BitSet": nil, "ReentrantLock": nil, "Calendar": nil, "GregorianCalendar": {"Calendar"}, "Date": nil,
 }
 
 // unrelatedJDK are JDK supertypes of project classes that are no collection or builder
@@ -1068,11 +1079,35 @@ func (p *project) typedCallbacks(types []*analysis.Type) effect {
 	return e
 }
 
+// boxes are the JDK classes whose TYPE field holds the Class of a primitive type.
+var boxes = map[string]bool{"Boolean": true, "Byte": true, "Character": true, "Short": true, "Integer": true,
+	"Long": true, "Float": true, "Double": true, "Void": true}
+
+// calendars are the JDK calendar and date types: their methods take ints, dates and time
+// zones and run no project code.
+var calendars = map[string]bool{"Calendar": true, "GregorianCalendar": true, "Date": true}
+
+// calendarEffect is the effect of a Calendar or Date method: its queries give values or new
+// objects, the others change the receiver only, keeping a time zone they are given.
+func calendarEffect(name string) effect {
+	switch {
+	case strings.HasPrefix(name, "get") || strings.HasPrefix(name, "is") || calendarQueries[name]:
+		return effNone
+	case name == "setTimeZone":
+		return effect{mut: 1, store: posAll &^ 1}
+	}
+	return effect{mut: 1}
+}
+
+var calendarQueries = map[string]bool{"before": true, "after": true, "compareTo": true, "equals": true,
+	"clone": true, "toInstant": true, "hashCode": true, "toString": true}
+
 // textOnly are the JDK builders, buffers and counters among collectionTypes that hold
 // characters, bytes or numbers: hashing or printing them runs no project code.
 var textOnly = map[string]bool{"StringBuilder": true, "StringBuffer": true, "StringWriter": true,
 	"StringReader": true, "CharArrayWriter": true, "CharArrayReader": true, "ByteArrayOutputStream": true,
-	"ByteArrayInputStream": true, "AtomicInteger": true, "AtomicLong": true, "AtomicBoolean": true, "BitSet": true, "CharSequence": true}
+	"ByteArrayInputStream": true, "AtomicInteger": true, "AtomicLong": true, "AtomicBoolean": true, "BitSet": true, "CharSequence": true,
+	"Calendar": true, "GregorianCalendar": true, "Date": true, "ReentrantLock": true}
 
 // elementCallbacks is what hashCode() or toString() of the collection r may run on its
 // elements: nothing for text buffers and collections of values, the callbacks of the
@@ -1104,6 +1139,9 @@ func (p *project) callbackEffect() effect {
 	e := effNone
 	for _, cb := range callbackNames {
 		for _, r := range p.methodsNamed(cb.name, cb.arity) {
+			if abstractMethod(r) && r.t.Kind != "enum" {
+				continue // what runs is an implementation, named among the others or read where written
+			}
 			ce := p.memberEffect(r)
 			if ce.flags&effWrites != 0 || ce.leak != 0 {
 				return unknown("unknown effect of callback " + r.m.ID)
@@ -1984,6 +2022,13 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, ctor, clinit b
 	for _, l := range m.Refs.Locals {
 		ctx.decls[l.Name]++
 	}
+	if len(m.Refs.Locals) >= len(m.Params) {
+		for _, l := range m.Refs.Locals[:len(m.Params)] {
+			if ctx.decls[l.Name] == 1 {
+				ctx.setArgs(l.Name, l.Args) // Supplier<String>, List<Integer>: what parameters hold
+			}
+		}
+	}
 	// Lambda parameters are bound by whoever runs the lambda: for a lambda handed to a call,
 	// to objects reachable from that call's receiver and arguments; otherwise to anything.
 	var lambdaGroups [][]string
@@ -2173,7 +2218,11 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, ctor, clinit b
 		// Lambda bodies were read as if they ran where they are written. That is only an
 		// over-approximation while they change no shared state: a lambda kept and run
 		// later by a JDK object would change it at another statement.
-		return unknown("unknown effect of " + m.ID + " (lambda changing shared state)")
+		why := "lambda changing shared state"
+		if acc.why != "" {
+			why += ": " + acc.why
+		}
+		return unknown("unknown effect of " + m.ID + " (" + why + ")")
 	}
 	return acc
 }

@@ -243,7 +243,8 @@ func (p *project) onlyFresh(t *analysis.Type, src []byte, f *analysis.Member, na
 
 // freshJDK reports whether toks[start:end] is exactly "new T<…>(…)" of a JDK class, with no
 // class body, or such an object wrapped by Collections.synchronized… or unmodifiable… (JDK
-// code around JDK code).
+// code around JDK code). A LinkedHashMap made with three arguments may be access-ordered and
+// is left out: reading it changes it.
 func (c *scanCtx) freshJDK(toks []analysis.Token, start, end int) bool {
 	if start+4 < end && toks[start].Is(c.src, "Collections") && toks[start+1].Is(c.src, ".") &&
 		c.locals["Collections"] == "" && len(c.p.resolve(c.t, "Collections")) == 0 && c.p.fieldOf(c.t, "Collections") == nil {
@@ -262,5 +263,8 @@ func (c *scanCtx) freshJDK(toks []analysis.Token, start, end int) bool {
 		return false
 	}
 	n := st.self().name
+	if n == "LinkedHashMap" && countArgs(c.src, toks, st.self().open, st.self().close) == 3 {
+		return false // an access-ordered map may be one: get reorders it (see orderedByAccess)
+	}
 	return len(c.p.resolve(c.t, n)) == 0 && (freshJDK[n] || collectionTypes[n])
 }

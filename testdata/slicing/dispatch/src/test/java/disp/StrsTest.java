@@ -155,4 +155,15 @@ public class StrsTest {
         assertFalse(Gate.check(never));
         assertEquals(before + 1, Counter.n);
     }
+
+    @Test
+    public void hashes() {
+        int before = Counter.n;
+        Sorts.checkedText("a");
+        int h = Sorts.wrappedHash("a");
+        assertEquals(0, Sorts.byName("a", "a"));
+        assertEquals(before + 1, Counter.n);
+        Sorts.check(true, "never");
+        assertEquals(h, Sorts.wrappedHash("a"));
+    }
 }

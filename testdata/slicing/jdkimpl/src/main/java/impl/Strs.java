@@ -1,6 +1,7 @@
 package impl;
 
 import java.util.ArrayDeque;
+import java.util.Calendar;
 import java.util.List;
 
 /** Checks over JDK interfaces that project classes implement. */
@@ -22,5 +23,11 @@ public final class Strs {
 
     public static String top(ArrayDeque<String> d) {
         return d.peek();
+    }
+
+    /** A calendar here may be a Ticker. */
+    public static Calendar tick(Calendar c) {
+        c.add(Calendar.SECOND, 1);
+        return c;
     }
 }
