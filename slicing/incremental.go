@@ -174,6 +174,9 @@ func (d *Discovery) incremental(s *analysis.Snapshot, read func(rel string) ([]b
 			}
 			redeclared[p] = true
 		}
+		if constantEdited(oldF, newF) {
+			return nil
+		}
 		testChanged = testChanged || newF.Test
 		for _, t := range newF.Types {
 			owners[t.ID] = true
@@ -399,6 +402,30 @@ func (d *Discovery) proofsStillHold(p2 *project, stale map[string]bool) bool {
 		p2.deps[key] = dep
 	}
 	return true
+}
+
+// constantEdited reports whether an edit changed the initializer of a static final field of
+// a primitive type or String in a type of the file. Whether javac inlines such a field
+// (see project.inlined) decides whether reading it initializes its class, which the slices
+// of every reader, in any file, depend on; those readers are not recorded, so such an edit
+// takes a full discovery.
+func constantEdited(oldF, newF *analysis.File) bool {
+	old := map[string]uint64{}
+	for _, t := range oldF.Types {
+		for _, m := range t.Members {
+			old[m.ID] = m.BodyHash
+		}
+	}
+	for _, t := range newF.Types {
+		for _, m := range t.Members {
+			typ := analysis.EraseType(m.ReturnType)
+			if m.Kind == analysis.KindField && m.Static() && hasString(m.Modifiers, "final") && (typ == "String" || primitive[typ]) &&
+				old[m.ID] != m.BodyHash {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // memberChanges adds to declared the lookup names of the members whose declarations differ

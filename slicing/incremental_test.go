@@ -242,6 +242,37 @@ func compareUpdate(t *testing.T, label string, d *Discovery, s2 *analysis.Snapsh
 	return inc
 }
 
+// TestUpdateAfterConstantEdit edits an inlined constant into one javac does not inline: its
+// readers in other files now initialize its class (which writes shared state), so their
+// slices change although no declaration and no proof did.
+func TestUpdateAfterConstantEdit(t *testing.T) {
+	s := fixture(t, "proofs")
+	d, err := DiscoverAll(s, s.Read, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const rel = "src/main/java/proofs/Limits.java"
+	src, err := s.Read(rel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(src), "LIMIT = 10;", `LIMIT = Integer.parseInt("10");`, 1)
+	if edited == string(src) {
+		t.Fatal("the fixture no longer declares LIMIT = 10")
+	}
+	s2 := s.WithFile(rel, []byte(edited))
+	compareUpdate(t, "LIMIT no longer inlined", d, s2, rel)
+	want, err := DiscoverAll(s2, s2.Read, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const test, method = "src/test/java/proofs/ProofsTest.java", "inlinedConstantInitializesNothing"
+	read := lineOf(t, "proofs", test, method, "int limit = Limits.LIMIT")
+	if got := sliceLines(t, want.Classes, "proofs.ProofsTest#"+method, lineOf(t, "proofs", test, method, "assertEquals(before, Counter.count())")); !slices.Contains(got, read) {
+		t.Errorf("reading the edited LIMIT initializes Limits, whose initializer writes: the slice %v should hold line %d", got, read)
+	}
+}
+
 // TestUpdateAfterDeclarationEdits covers declaration edits whose effect on slices runs
 // through name lookups rather than through the edited members' own proofs: a project
 // method named like a collection read makes list.size() possibly a write, and a
