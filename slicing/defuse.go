@@ -831,7 +831,7 @@ func (c *scanCtx) calleeEffect(chain []segment, arity int) (effect, recvKind) {
 				return effect{mut: posOf(0), store: posOf(0) | posOf(2)}, recvUnknown // (array, index, value)
 			}
 		}
-		if len(names) == 1 && names[0] == "System" && c.locals["System"] == "" && len(p.resolve(c.t, "System")) == 0 {
+		if len(names) == 1 && names[0] == "System" && c.jdkSystem() {
 			switch self.name {
 			case "arraycopy":
 				return effect{mut: posOf(2)}, recvUnknown // (src, srcPos, dest, destPos, length) changes dest
@@ -839,6 +839,8 @@ func (c *scanCtx) calleeEffect(chain []segment, arity int) (effect, recvKind) {
 				return effNone, recvUnknown
 			case "getProperty", "getenv":
 				return effect{flags: effReads}, recvUnknown
+			case "getProperties":
+				return effect{flags: effReads, ret: retShared}, recvUnknown // the shared Properties
 			}
 		}
 		r = c.localElems(p.resolveChain(c.t, c.locals, names), names)
@@ -852,6 +854,10 @@ func (c *scanCtx) calleeEffect(chain []segment, arity int) (effect, recvKind) {
 	for i, seg := range recv {
 		if i > 0 && getsClass(seg) {
 			cur = receiver{kind: recvValue} // a Class, whatever the receiver
+			continue
+		}
+		if i == 1 && seg.call && seg.name == "getProperties" && !recv[0].call && recv[0].name == "System" && c.jdkSystem() {
+			cur = receiver{kind: recvCollection, name: "Properties"} // the system properties, shared by all
 			continue
 		}
 		if i > 0 && cur.kind == recvUnknown {
@@ -1426,6 +1432,11 @@ func (c *scanCtx) methodRefSite(toks []analysis.Token, i int, inner map[string]b
 	}
 	s.recvInner = false
 	return s
+}
+
+// jdkSystem reports whether the name System means java.lang.System here.
+func (c *scanCtx) jdkSystem() bool {
+	return c.locals["System"] == "" && len(c.p.resolve(c.t, "System")) == 0
 }
 
 // finalJDKQualifier reports whether q, the qualifier of a method reference, names a final

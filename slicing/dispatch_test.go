@@ -51,6 +51,8 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Tables#named(String)", "reads"},                                   // get on a HashMap made in place
 		{"dispatch", "disp.Tables#recent(String)", "reads writes"},                           // …on an access-ordered LinkedHashMap reorders it
 		{"dispatch", "disp.Tables#intOrPublic(Class)", "none"},                               // Integer.TYPE is a Class, Modifier.isPublic reads an int
+		{"dispatch", "disp.Fns#hasKey(String)", "reads"},                                     // System.getProperties() is the shared Properties
+		{"dispatch", "disp.Fns#setKey(String)", "reads writes"},                              // …which put changes
 		{"dispatch", "disp.Sorts#bySignature()", "none"},                                     // Comparator.comparing(Method::toString): JDK code on a final JDK class
 		{"dispatch", "disp.Sorts#byName(String,String)", "none"},                             // Objects.compare of Strings and a method reference
 		{"dispatch", "disp.Sorts#wrappedHash(String)", "global"},                             // the hashed argument is wrap(…)'s Loud, whose hashCode counts

@@ -50,4 +50,14 @@ public final class Fns {
     static String label() {
         return "l";
     }
+
+    /** The system properties are shared: reading them reads shared state… */
+    public static boolean hasKey(String key) {
+        return System.getProperties().containsKey(key);
+    }
+
+    /** …and changing them changes it. */
+    public static void setKey(String key) {
+        System.getProperties().put(key, "x");
+    }
 }
