@@ -149,10 +149,23 @@ type AuditResult struct {
 	// member is in their slice ("unknown effect of …", "writes static …", "mutates",
 	// "may-alias"), most first (at most 15).
 	GapReasons []ReasonCount `json:"gapReasons"`
+	// GapMembers are the members with the most assertions above the local def-use bound
+	// (assertion oracle minus def-use oracle), most first (at most 15): where precision
+	// work pays off most.
+	GapMembers []GapMember `json:"gapMembers"`
 	// Worst lists the members whose selection exceeds the assertion oracle the most.
 	Worst     []MemberAudit `json:"worst"`
 	SelectMs  int64         `json:"selectMs"`
 	ElapsedMs int64         `json:"elapsedMs"`
+}
+
+// GapMember gives a member's oracles in assertions: the method oracle, the assertion
+// oracle and the local def-use bound.
+type GapMember struct {
+	Member          string `json:"member"`
+	MethodOracle    int    `json:"methodOracle"`
+	AssertionOracle int    `json:"assertionOracle"`
+	DefUseOracle    int    `json:"defUseOracle"`
 }
 
 // ReasonCount is a number of assertions with a reason.
@@ -268,6 +281,7 @@ func Audit(ctx context.Context, st Input, rec *coverage.Store, opts AuditOptions
 		return strings.Compare(x.Why, y.Why)
 	})
 	out.GapReasons = out.GapReasons[:min(15, len(out.GapReasons))]
+	out.GapMembers = gapMembers(per, 15)
 	out.SelectedAssertionRatio, out.MedianSelectedAssertionRatio = summarize(per, func(m MemberAudit) Ratios { return m.SelectedAssertionRatio })
 	out.SelectedTestRatio, out.MedianSelectedTestRatio = summarize(per, func(m MemberAudit) Ratios { return m.SelectedTestRatio })
 	worst := opts.Worst
@@ -288,6 +302,24 @@ func Audit(ctx context.Context, st Input, rec *coverage.Store, opts AuditOptions
 	out.Worst = append(out.Worst, per[:min(worst, len(per))]...)
 	out.ElapsedMs = time.Since(start).Milliseconds()
 	return out, nil
+}
+
+// gapMembers returns the n members of per with the most assertions above the local
+// def-use bound.
+func gapMembers(per []MemberAudit, n int) []GapMember {
+	out := []GapMember{}
+	for _, m := range per {
+		if m.oracleA > m.defUseA {
+			out = append(out, GapMember{m.Member, m.methodA, m.oracleA, m.defUseA})
+		}
+	}
+	slices.SortFunc(out, func(x, y GapMember) int {
+		if gx, gy := x.AssertionOracle-x.DefUseOracle, y.AssertionOracle-y.DefUseOracle; gx != gy {
+			return gy - gx
+		}
+		return strings.Compare(x.Member, y.Member)
+	})
+	return out[:min(n, len(out))]
 }
 
 // oracleRatios returns, over the members whose method oracle picks some assertion, the

@@ -681,6 +681,22 @@ public class ChainTest {
 	if want := []ReasonCount{{"def-use", 3}}; !slices.Equal(res.GapReasons, want) {
 		t.Errorf("gap reasons %v, want %v", res.GapReasons, want)
 	}
+	// The same assertions by member: each above its own bound, the widest gap first.
+	gap := 0
+	for i, g := range res.GapMembers {
+		r := per[g.Member]
+		if g.AssertionOracle <= g.DefUseOracle || !near(r.AssertionOracle, float64(g.AssertionOracle)/7) ||
+			!near(r.DefUseOracle, float64(g.DefUseOracle)/7) || !near(r.MethodOracle, float64(g.MethodOracle)/7) {
+			t.Errorf("gap member %+v does not match its ratios %+v", g, r)
+		}
+		if i > 0 && g.AssertionOracle-g.DefUseOracle > res.GapMembers[i-1].AssertionOracle-res.GapMembers[i-1].DefUseOracle {
+			t.Errorf("gap members out of order: %+v", res.GapMembers)
+		}
+		gap += g.AssertionOracle - g.DefUseOracle
+	}
+	if gap != 3 {
+		t.Errorf("gap members %+v hold %d assertions above the bound, want the gap reasons' 3", res.GapMembers, gap)
+	}
 	if res.DefUseRatio <= res.OwnStatementRatio || res.DefUseRatio >= 1 || res.AssertionOracleRatio < res.DefUseRatio {
 		t.Errorf("ratios of the method oracle: own %.3f, def-use %.3f, assertion oracle %.3f",
 			res.OwnStatementRatio, res.DefUseRatio, res.AssertionOracleRatio)

@@ -91,6 +91,12 @@ func printAudit(w io.Writer, res *selection.AuditResult) {
 			fmt.Fprintf(w, "  %9d  %s\n", r.Assertions, r.Why)
 		}
 	}
+	if len(res.GapMembers) > 0 {
+		fmt.Fprintf(w, "  members with the most assertions above that bound (method oracle, assertion oracle, bound):\n")
+		for _, g := range res.GapMembers[:min(5, len(res.GapMembers))] {
+			fmt.Fprintf(w, "  %9d  %s (%d, %d, %d)\n", g.AssertionOracle-g.DefUseOracle, g.Member, g.MethodOracle, g.AssertionOracle, g.DefUseOracle)
+		}
+	}
 	if b := res.SliceBreakdown; b.Sliced+b.Single > 0 || len(b.Whole) > 0 {
 		fmt.Fprintf(w, "  method-level side by test kind: sliced %d (%d selected), one assertion %d", b.Sliced, b.SlicedSelected, b.Single)
 		for _, r := range slices.SortedFunc(maps.Keys(b.Whole), func(x, y string) int {
