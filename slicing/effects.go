@@ -1087,11 +1087,14 @@ var boxes = map[string]bool{"Boolean": true, "Byte": true, "Character": true, "S
 // zones and run no project code.
 var calendars = map[string]bool{"Calendar": true, "GregorianCalendar": true, "Date": true}
 
-// calendarEffect is the effect of a Calendar or Date method: its queries give values or new
-// objects, the others change the receiver only, keeping a time zone they are given.
+// calendarEffect is the effect of a Calendar or Date method: its queries change nothing
+// (getters may give a part of the receiver: getTimeZone gives the calendar's own zone), the
+// others change the receiver only, keeping a time zone they are given.
 func calendarEffect(name string) effect {
 	switch {
-	case strings.HasPrefix(name, "get") || strings.HasPrefix(name, "is") || calendarQueries[name]:
+	case strings.HasPrefix(name, "get") || name == "clone":
+		return effect{ret: retArgs}
+	case strings.HasPrefix(name, "is") || calendarQueries[name]:
 		return effNone
 	case name == "setTimeZone":
 		return effect{mut: 1, store: posAll &^ 1}
@@ -1100,7 +1103,7 @@ func calendarEffect(name string) effect {
 }
 
 var calendarQueries = map[string]bool{"before": true, "after": true, "compareTo": true, "equals": true,
-	"clone": true, "toInstant": true, "hashCode": true, "toString": true}
+	"toInstant": true, "hashCode": true, "toString": true}
 
 // textOnly are the JDK builders, buffers and counters among collectionTypes that hold
 // characters, bytes or numbers: hashing or printing them runs no project code.

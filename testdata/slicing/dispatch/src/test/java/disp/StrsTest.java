@@ -5,6 +5,8 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 import java.io.File;
+import java.util.Calendar;
+import java.util.TimeZone;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -165,5 +167,13 @@ public class StrsTest {
         assertEquals(before + 1, Counter.n);
         Sorts.check(true, "never");
         assertEquals(h, Sorts.wrappedHash("a"));
+    }
+
+    @Test
+    public void zones() {
+        Calendar cal = Calendar.getInstance();
+        TimeZone tz = cal.getTimeZone();
+        tz.setRawOffset(3600000);
+        assertEquals(3600000, cal.getTimeZone().getRawOffset());
     }
 }
