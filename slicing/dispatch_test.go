@@ -102,6 +102,7 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 			{"disp.StrsTest#factories", `assertEquals(null, d)`, []string{`Fns.opened()`, `Fns.counting()`}, nil},
 			{"disp.StrsTest#wrapped", `assertEquals(2, Parse.parse("ab"))`, nil, []string{`Parse.parse("abc")`, `new RuntimeException(loud)`}},
 			{"disp.StrsTest#zones", `assertEquals(3600000, cal.getTimeZone().getRawOffset())`, []string{`tz.setRawOffset(3600000)`}, nil},
+			{"disp.StrsTest#held", `assertEquals(before + 1, Counter.n)`, []string{`Fns.orElse(null, Fns.picked())`}, nil},
 			{"disp.StrsTest#hashes", `assertEquals(before + 1, Counter.n)`, []string{`Sorts.wrappedHash("a")`}, []string{`Sorts.checkedText("a")`}},
 			{"disp.StrsTest#hashes", `assertEquals(0, Sorts.byName("a", "a"))`, nil, []string{`Sorts.checkedText("a")`, `Sorts.wrappedHash("a")`}},
 			{"disp.StrsTest#hashes", `assertEquals(h, Sorts.wrappedHash("a"))`, []string{`Sorts.wrappedHash("a")`}, []string{`Sorts.check(true, "never")`}},

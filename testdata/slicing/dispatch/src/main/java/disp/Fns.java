@@ -60,4 +60,20 @@ public final class Fns {
     public static void setKey(String key) {
         System.getProperties().put(key, "x");
     }
+
+    private static Supplier<String> held;
+
+    /** Keeps a function for pick to hand out. */
+    public static void hold(Supplier<String> s) {
+        held = s;
+    }
+
+    static Supplier<String> pick(Supplier<String> fallback) {
+        return held != null ? held : fallback;
+    }
+
+    /** A lambda is written here, but what returns is pick's: maybe the function held. */
+    public static Supplier<String> picked() {
+        return pick(() -> "p");
+    }
 }

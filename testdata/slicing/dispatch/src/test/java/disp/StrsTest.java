@@ -128,6 +128,15 @@ public class StrsTest {
     }
 
     @Test
+    public void held() {
+        int before = Counter.n;
+        Fns.hold(Fns.counting());
+        String e = Fns.orElse(null, Fns.picked());
+        assertEquals(before + 1, Counter.n);
+        assertEquals("x", e);
+    }
+
+    @Test
     public void files() throws Exception {
         File f = File.createTempFile("disp", ".txt");
         Disk.write(f, "x");
