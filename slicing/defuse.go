@@ -1185,15 +1185,18 @@ func (c *scanCtx) valueArg(toks []analysis.Token, from, to int) bool {
 		return false
 	}
 	method := toks[name].Text(src)
-	if method == "toString" && o+1 == to-1 {
-		return true // x.toString(), whatever x is: the result is a String
-	}
 	if name == from+2 && toks[from+1].Is(src, ".") && stringStatics[toks[from].Text(src)+"."+method] &&
 		len(c.p.resolve(c.t, toks[from].Text(src))) == 0 {
 		return true
 	}
 	st := c.callSite(toks, name, map[string]bool{})
-	return st.chain[0].idx == from && c.chainType(st.chain).kind == recvValue
+	if st.chain[0].idx != from {
+		return false // the call ends a longer expression (flag ? cs : s.toString())
+	}
+	if method == "toString" && o+1 == to-1 {
+		return true // x.toString(), whatever x is: the result is a String
+	}
+	return c.chainType(st.chain).kind == recvValue
 }
 
 // stringStatics are JDK static methods returning a String.

@@ -531,6 +531,9 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		if r.name == "Calendar" {
 			e.flags |= effReads // Calendar.getInstance() reads the default time zone and locale
 		}
+		if r.name == "Collectors" {
+			e.runs = posAll &^ 1 // the collector runs the functions it is given as the stream collects
+		}
 		if arity != 0 && hashingStatics[name] && !numericStatics[r.name] {
 			e.flags |= effCallbacks
 		}

@@ -91,4 +91,9 @@ public final class Strs {
             return o instanceof Key;
         }
     }
+
+    /** A conditional ending in toString() may still be the CharSequence it was given. */
+    public static boolean either(boolean flag, CharSequence cs, String s) {
+        return isEmpty(flag ? cs : s.toString());
+    }
 }

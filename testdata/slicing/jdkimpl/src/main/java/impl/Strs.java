@@ -1,8 +1,12 @@
 package impl;
 
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.Calendar;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /** Checks over JDK interfaces that project classes implement. */
 public final class Strs {
@@ -29,5 +33,10 @@ public final class Strs {
     public static Calendar tick(Calendar c) {
         c.add(Calendar.SECOND, 1);
         return c;
+    }
+
+    /** The collector runs the key function it is given: the caller's to tell. */
+    public static Map<Integer, Integer> keyed(Integer[] xs, Function<Integer, Integer> key) {
+        return Arrays.stream(xs).collect(Collectors.toMap(key, key));
     }
 }
