@@ -1864,21 +1864,24 @@ var suppliedValue = map[string]bool{"get": true, "call": true}
 var suppliers = map[string]bool{"Supplier": true, "Callable": true, "Optional": true, "AtomicReference": true, "ThreadLocal": true}
 
 // stringConcat reports whether toks[from:to] is a string concatenation: a string literal
-// next to a "+" outside brackets.
+// next to a "+" outside brackets, in an expression that is no conditional or lambda (whose
+// value may be another operand: flag ? cs : "<" + s).
 func stringConcat(src []byte, toks []analysis.Token, from, to int) bool {
-	depth := 0
+	depth, concat := 0, false
 	for j := from; j < to && j < len(toks); j++ {
 		switch {
 		case opensBracket(src, toks[j]):
 			depth++
 		case closesBracket(src, toks[j]):
 			depth--
+		case depth == 0 && (toks[j].Is(src, "?") || toks[j].Is(src, "->")):
+			return false
 		case depth == 0 && toks[j].Kind == analysis.TokString &&
 			(j > from && toks[j-1].Is(src, "+") || j+1 < to && toks[j+1].Is(src, "+")):
-			return true
+			concat = true
 		}
 	}
-	return false
+	return concat
 }
 
 // chainType types the value of a whole call chain: its receiver typed as effectOf does,

@@ -32,36 +32,37 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Strs#firstLoud(LoudException[])", "reads writes"},  // es[0].toString() counts
 		{"dispatch", "disp.Strs#firstDot(CharSequence)", "disp=0"},            // cs.toString() is a String; cs is the caller's
 		{"dispatch", "disp.Strs#longest(String,String)", "none"},
-		{"dispatch", "disp.Strs#either(boolean,CharSequence,String)", "reads writes mut=1 leak=1"}, // flag ? cs : s.toString() may be cs                             // Math.max runs no callbacks
-		{"dispatch", "disp.Disk#here(File)", "reads"},                                              // File's queries read the file system
-		{"dispatch", "disp.Disk#gone(File)", "reads writes"},                                       // …delete changes it
-		{"dispatch", "disp.Strs.Key#hashCode()", "none"},                                           // getClass().hashCode(): a Class's
-		{"dispatch", "disp.Gate#check(Gate)", "none"},                                              // the anonymous override of open only returns
-		{"dispatch", "disp.Gate#shut(Gate)", "reads writes mut=0 leak=0"},                          // the one of close counts
-		{"dispatch", "disp.Fns#prop(String)", "reads"},                                             // nul()'s function changes nothing; System.getProperty reads
-		{"dispatch", "disp.Fns#propsEmpty(String)", "reads"},                                       // isEmpty handed Strings only; System.getProperty reads
-		{"dispatch", "disp.Parse#parse(String)", "none"},                                           // new NumberFormatException(message)
-		{"dispatch", "disp.Parse#total(List)", "none"},                                             // Math::abs, run by the stream
-		{"dispatch", "disp.Parse#totalCounted(List)", "global"},                                    // Parse::counted counts: a method reference changing shared state
-		{"jdkimpl", "impl.Strs#keyed(Integer[],Function)", "runs=1 ret=args"},                      // Collectors.toMap runs the key function it is given
-		{"dispatch", "disp.Parse#failure(int)", "none"},                                            // "failed: " + Integer.toHexString(code) is a message, not a cause
-		{"dispatch", "disp.Dates#next()", "mut=this"},                                              // its own ReentrantLock
-		{"dispatch", "disp.Dates#truncate(Calendar,int[])", "mut=0 ret=args"},                      // set and add change the calendar only
-		{"dispatch", "disp.Dates#now()", "reads"},                                                  // Calendar.getInstance() reads the default zone
-		{"dispatch", "disp.Dates#start(Date)", "mut=0"},                                            // new Date(…) copies, read as sharing
-		{"jdkimpl", "impl.Strs#tick(Calendar)", "reads writes mut=0 leak=0 ret=args|shared"},       // a Ticker's add counts
-		{"dispatch", "disp.Tables#named(String)", "reads"},                                         // get on a HashMap made in place
-		{"dispatch", "disp.Tables#recent(String)", "reads writes"},                                 // …on an access-ordered LinkedHashMap reorders it
-		{"dispatch", "disp.Tables#intOrPublic(Class)", "none"},                                     // Integer.TYPE is a Class, Modifier.isPublic reads an int
-		{"dispatch", "disp.Fns#hasKey(String)", "reads"},                                           // System.getProperties() is the shared Properties
-		{"dispatch", "disp.Fns#setKey(String)", "reads writes"},                                    // …which put changes
-		{"dispatch", "disp.Sorts#bySignature()", "none"},                                           // Comparator.comparing(Method::toString): JDK code on a final JDK class
-		{"dispatch", "disp.Sorts#byName(String,String)", "none"},                                   // Objects.compare of Strings and a method reference
-		{"dispatch", "disp.Sorts#wrappedHash(String)", "global"},                                   // the hashed argument is wrap(…)'s Loud, whose hashCode counts
-		{"dispatch", "disp.Sorts#newHash(String)", "reads writes"},                                 // …and new Loud(s)
-		{"dispatch", "disp.Sorts#checkedText(String)", "none"},                                     // "empty" is no function: the other overload takes it
-		{"dispatch", "disp.Sorts#checkedMessage(String,String)", "none"},                           // …nor is a String parameter
-		{"dispatch", "disp.Sorts#checkedBy(String,Supplier)", "runs=1"},                            // a Supplier parameter is the caller's to tell
+		{"dispatch", "disp.Strs#eitherJoined(boolean,CharSequence,String)", "reads writes mut=1 leak=1"}, // flag ? cs : "<" + s may be cs
+		{"dispatch", "disp.Strs#either(boolean,CharSequence,String)", "reads writes mut=1 leak=1"},       // flag ? cs : s.toString() may be cs                             // Math.max runs no callbacks
+		{"dispatch", "disp.Disk#here(File)", "reads"},                                                    // File's queries read the file system
+		{"dispatch", "disp.Disk#gone(File)", "reads writes"},                                             // …delete changes it
+		{"dispatch", "disp.Strs.Key#hashCode()", "none"},                                                 // getClass().hashCode(): a Class's
+		{"dispatch", "disp.Gate#check(Gate)", "none"},                                                    // the anonymous override of open only returns
+		{"dispatch", "disp.Gate#shut(Gate)", "reads writes mut=0 leak=0"},                                // the one of close counts
+		{"dispatch", "disp.Fns#prop(String)", "reads"},                                                   // nul()'s function changes nothing; System.getProperty reads
+		{"dispatch", "disp.Fns#propsEmpty(String)", "reads"},                                             // isEmpty handed Strings only; System.getProperty reads
+		{"dispatch", "disp.Parse#parse(String)", "none"},                                                 // new NumberFormatException(message)
+		{"dispatch", "disp.Parse#total(List)", "none"},                                                   // Math::abs, run by the stream
+		{"dispatch", "disp.Parse#totalCounted(List)", "global"},                                          // Parse::counted counts: a method reference changing shared state
+		{"jdkimpl", "impl.Strs#keyed(Integer[],Function)", "runs=1 ret=args"},                            // Collectors.toMap runs the key function it is given
+		{"dispatch", "disp.Parse#failure(int)", "none"},                                                  // "failed: " + Integer.toHexString(code) is a message, not a cause
+		{"dispatch", "disp.Dates#next()", "mut=this"},                                                    // its own ReentrantLock
+		{"dispatch", "disp.Dates#truncate(Calendar,int[])", "mut=0 ret=args"},                            // set and add change the calendar only
+		{"dispatch", "disp.Dates#now()", "reads"},                                                        // Calendar.getInstance() reads the default zone
+		{"dispatch", "disp.Dates#start(Date)", "mut=0"},                                                  // new Date(…) copies, read as sharing
+		{"jdkimpl", "impl.Strs#tick(Calendar)", "reads writes mut=0 leak=0 ret=args|shared"},             // a Ticker's add counts
+		{"dispatch", "disp.Tables#named(String)", "reads"},                                               // get on a HashMap made in place
+		{"dispatch", "disp.Tables#recent(String)", "reads writes"},                                       // …on an access-ordered LinkedHashMap reorders it
+		{"dispatch", "disp.Tables#intOrPublic(Class)", "none"},                                           // Integer.TYPE is a Class, Modifier.isPublic reads an int
+		{"dispatch", "disp.Fns#hasKey(String)", "reads"},                                                 // System.getProperties() is the shared Properties
+		{"dispatch", "disp.Fns#setKey(String)", "reads writes"},                                          // …which put changes
+		{"dispatch", "disp.Sorts#bySignature()", "none"},                                                 // Comparator.comparing(Method::toString): JDK code on a final JDK class
+		{"dispatch", "disp.Sorts#byName(String,String)", "none"},                                         // Objects.compare of Strings and a method reference
+		{"dispatch", "disp.Sorts#wrappedHash(String)", "global"},                                         // the hashed argument is wrap(…)'s Loud, whose hashCode counts
+		{"dispatch", "disp.Sorts#newHash(String)", "reads writes"},                                       // …and new Loud(s)
+		{"dispatch", "disp.Sorts#checkedText(String)", "none"},                                           // "empty" is no function: the other overload takes it
+		{"dispatch", "disp.Sorts#checkedMessage(String,String)", "none"},                                 // …nor is a String parameter
+		{"dispatch", "disp.Sorts#checkedBy(String,Supplier)", "runs=1"},                                  // a Supplier parameter is the caller's to tell
 	} {
 		s := fixture(t, c.fixture)
 		p := newProject(s, s.Source.Read, Options{})

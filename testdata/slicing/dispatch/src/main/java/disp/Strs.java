@@ -96,4 +96,9 @@ public final class Strs {
     public static boolean either(boolean flag, CharSequence cs, String s) {
         return isEmpty(flag ? cs : s.toString());
     }
+
+    /** …and so may a conditional with a concatenation on one side. */
+    public static boolean eitherJoined(boolean flag, CharSequence cs, String s) {
+        return isEmpty(flag ? cs : "<" + s);
+    }
 }
