@@ -1744,6 +1744,7 @@ func (c *scanCtx) callbacks(toks []analysis.Token, open, close int) effect {
 		if from >= to || c.valuesOnly(toks, from-1, to) {
 			return
 		}
+		conditional := false
 		for j, d := from, 0; j < to; j++ {
 			switch {
 			case opensBracket(src, toks[j]):
@@ -1752,7 +1753,13 @@ func (c *scanCtx) callbacks(toks []analysis.Token, open, close int) effect {
 				d--
 			case d == 0 && (toks[j].Is(src, "->") || toks[j].Is(src, "::")):
 				return // a lambda or method reference: no hashCode or equals of project code runs on it
+			case d == 0 && toks[j].Is(src, "?"):
+				conditional = true
 			}
+		}
+		if conditional {
+			e = e.or(c.p.callbackEffect()) // flag ? loud : s.toString(): either operand, untyped here
+			return
 		}
 		if stringConcat(src, toks, from, to) {
 			return // "…" + x is a String

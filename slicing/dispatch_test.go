@@ -59,10 +59,11 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Sorts#bySignature()", "none"},                                                 // Comparator.comparing(Method::toString): JDK code on a final JDK class
 		{"dispatch", "disp.Sorts#byName(String,String)", "none"},                                         // Objects.compare of Strings and a method reference
 		{"dispatch", "disp.Sorts#wrappedHash(String)", "global"},                                         // the hashed argument is wrap(…)'s Loud, whose hashCode counts
-		{"dispatch", "disp.Sorts#newHash(String)", "reads writes"},                                       // …and new Loud(s)
-		{"dispatch", "disp.Sorts#checkedText(String)", "none"},                                           // "empty" is no function: the other overload takes it
-		{"dispatch", "disp.Sorts#checkedMessage(String,String)", "none"},                                 // …nor is a String parameter
-		{"dispatch", "disp.Sorts#checkedBy(String,Supplier)", "runs=1"},                                  // a Supplier parameter is the caller's to tell
+		{"dispatch", "disp.Sorts#newHash(String)", "reads writes"},
+		{"dispatch", "disp.Sorts#eitherHash(boolean,String)", "reads writes"}, // flag ? new Loud(s) : s.toString() may be the Loud                                       // …and new Loud(s)
+		{"dispatch", "disp.Sorts#checkedText(String)", "none"},                // "empty" is no function: the other overload takes it
+		{"dispatch", "disp.Sorts#checkedMessage(String,String)", "none"},      // …nor is a String parameter
+		{"dispatch", "disp.Sorts#checkedBy(String,Supplier)", "runs=1"},       // a Supplier parameter is the caller's to tell
 	} {
 		s := fixture(t, c.fixture)
 		p := newProject(s, s.Source.Read, Options{})

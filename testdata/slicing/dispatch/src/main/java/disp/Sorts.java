@@ -30,6 +30,11 @@ public final class Sorts {
         return Objects.hash(new Loud(s));
     }
 
+    /** A conditional ending in toString() may still be the Loud. */
+    public static int eitherHash(boolean flag, String s) {
+        return Objects.hash(flag ? new Loud(s) : s.toString());
+    }
+
     static Loud wrap(Supplier<String> text) {
         return new Loud(text.get());
     }
