@@ -32,6 +32,7 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Strs#firstLoud(LoudException[])", "reads writes"},  // es[0].toString() counts
 		{"dispatch", "disp.Strs#firstDot(CharSequence)", "disp=0"},            // cs.toString() is a String; cs is the caller's
 		{"dispatch", "disp.Strs#longest(String,String)", "none"},
+		{"dispatch", "disp.Strs#sizeOf(List)", "none"},                                                   // Half implements DoubleFunction and Formattable: no collection
 		{"dispatch", "disp.Strs#eitherJoined(boolean,CharSequence,String)", "reads writes mut=1 leak=1"}, // flag ? cs : "<" + s may be cs
 		{"dispatch", "disp.Strs#either(boolean,CharSequence,String)", "reads writes mut=1 leak=1"},       // flag ? cs : s.toString() may be cs                             // Math.max runs no callbacks
 		{"dispatch", "disp.Disk#here(File)", "reads"},                                                    // File's queries read the file system

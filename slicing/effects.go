@@ -444,7 +444,14 @@ var functionTypes = map[string]string{
 	"BinaryOperator": "apply", "IntSupplier": "getAsInt", "LongSupplier": "getAsLong", "DoubleSupplier": "getAsDouble",
 	"BooleanSupplier": "getAsBoolean", "IntFunction": "apply", "ToIntFunction": "applyAsInt",
 	"ToLongFunction": "applyAsLong", "ToDoubleFunction": "applyAsDouble", "IntPredicate": "test",
-	"IntUnaryOperator": "applyAsInt", "IntBinaryOperator": "applyAsInt",
+	"IntUnaryOperator": "applyAsInt", "IntBinaryOperator": "applyAsInt", "LongFunction": "apply",
+	"DoubleFunction": "apply", "ToIntBiFunction": "applyAsInt", "ToLongBiFunction": "applyAsLong",
+	"ToDoubleBiFunction": "applyAsDouble", "LongPredicate": "test", "DoublePredicate": "test",
+	"LongUnaryOperator": "applyAsLong", "DoubleUnaryOperator": "applyAsDouble", "LongBinaryOperator": "applyAsLong",
+	"DoubleBinaryOperator": "applyAsDouble", "IntConsumer": "accept", "LongConsumer": "accept",
+	"DoubleConsumer": "accept", "ObjIntConsumer": "accept", "ObjLongConsumer": "accept", "ObjDoubleConsumer": "accept",
+	"IntToLongFunction": "applyAsLong", "IntToDoubleFunction": "applyAsDouble", "LongToIntFunction": "applyAsInt",
+	"LongToDoubleFunction": "applyAsDouble", "DoubleToIntFunction": "applyAsInt", "DoubleToLongFunction": "applyAsLong",
 }
 
 // effRun marks the site of a call that runs its receiver, a function value: the caller
@@ -817,7 +824,7 @@ var jdkSupers = map[string][]string{
 // unrelatedJDK are JDK supertypes of project classes that are no collection or builder
 // type a receiver may be typed as, nor a subtype of one.
 var unrelatedJDK = map[string]bool{
-	"Object": true, "Serializable": true, "Cloneable": true, "Comparable": true, "Comparator": true,
+	"Object": true, "Serializable": true, "Cloneable": true, "Comparable": true, "Comparator": true, "Formattable": true,
 	"Runnable": true, "Callable": true, "AutoCloseable": true, "Closeable": true, "Flushable": true,
 	"Externalizable": true, "Number": true, "Enum": true, "Record": true, "Writer": true, "Reader": true,
 	"InputStream": true, "OutputStream": true, "Appendable": true, "Readable": true,

@@ -101,4 +101,9 @@ public final class Strs {
     public static boolean eitherJoined(boolean flag, CharSequence cs, String s) {
         return isEmpty(flag ? cs : "<" + s);
     }
+
+    /** No project class is a List (Half is a function and a Formattable). */
+    public static int sizeOf(List<String> xs) {
+        return xs.size();
+    }
 }
