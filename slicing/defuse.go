@@ -689,7 +689,7 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 		}
 		return s
 	}
-	s.effect, s.recv = c.calleeEffect(chain, arity)
+	s.effect, s.recv = c.calleeEffect(chain, arity, c.argTypes(toks, self.open, self.close))
 	if s.effect.flags&effCallbacks != 0 {
 		s.effect.flags &^= effCallbacks
 		s.effect = s.effect.or(c.callbacks(toks, self.open, self.close))
@@ -776,19 +776,20 @@ func typeWitnessStart(src []byte, toks []analysis.Token, name int) int {
 
 // effectOf types the receiver chain step by step and asks for the effect of the call.
 func (c *scanCtx) effectOf(chain []segment, arity int) effect {
-	e, _ := c.calleeEffect(chain, arity)
+	e, _ := c.calleeEffect(chain, arity, nil)
 	return e
 }
 
 // calleeEffect is effectOf with the kind of receiver the call was resolved on
-// (recvUnknown when no receiver decided it).
-func (c *scanCtx) calleeEffect(chain []segment, arity int) (effect, recvKind) {
+// (recvUnknown when no receiver decided it). args are the argument types known at the
+// call (see argTypes; nil when not read), which rule out overloads.
+func (c *scanCtx) calleeEffect(chain []segment, arity int, args []string) (effect, recvKind) {
 	p := c.p
 	self := chain[len(chain)-1]
 	recv := chain[:len(chain)-1]
 	var r receiver
 	if len(recv) == 0 {
-		return p.callEffect(c.t, receiver{kind: recvUnqualified}, self.name, arity), recvUnqualified
+		return p.callEffect(c.t, receiver{kind: recvUnqualified, args: args}, self.name, arity), recvUnqualified
 	}
 	if getsClass(self) {
 		return effNone, recvUnknown // whatever the receiver: the receiver's own calls are sites of their own
@@ -847,6 +848,7 @@ func (c *scanCtx) calleeEffect(chain []segment, arity int) (effect, recvKind) {
 		if r.kind == recvCollection && c.exactChain(names) {
 			r.final = true // made by new of a JDK class: no project code behind it
 		}
+		r.args = args
 		return p.callEffect(c.t, r, self.name, arity), r.kind
 	}
 	// Chains through call results: type the result of each call by its declared return type.
@@ -1205,6 +1207,27 @@ var stringStatics = map[string]bool{
 	"String.format": true, "String.join": true, "Integer.toString": true, "Long.toString": true,
 	"Integer.toHexString": true, "Long.toHexString": true, "Double.toString": true, "Boolean.toString": true,
 	"Character.toString": true, "Objects.toString": true, "Arrays.toString": true,
+}
+
+// argTypes gives, per argument of the call between open and close, the declared type of an
+// argument that is a plain local variable or parameter declared once ("" for any other):
+// what rules out overloads (see compatibleArgs). Nil when the arguments cannot be split.
+func (c *scanCtx) argTypes(toks []analysis.Token, open, close int) []string {
+	spans, ok := c.argSpans(toks, open, close)
+	if !ok || len(spans) == 0 {
+		return nil
+	}
+	out := make([]string, len(spans))
+	for i, sp := range spans {
+		if sp[1]-sp[0] != 1 || toks[sp[0]].Kind != analysis.TokIdent {
+			continue
+		}
+		name := toks[sp[0]].Text(c.src)
+		if typ, ok := c.locals[name]; ok && (c.decls == nil || c.decls[name] == 1) {
+			out[i] = analysis.EraseType(typ)
+		}
+	}
+	return out
 }
 
 // argSpan is the token range [from, to) of argument i of the call between open and close.

@@ -57,6 +57,9 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Tables#intOrPublic(Class)", "none"},                                           // Integer.TYPE is a Class, Modifier.isPublic reads an int
 		{"dispatch", "disp.Fns#hasKey(String)", "reads"},                                                 // System.getProperties() is the shared Properties
 		{"dispatch", "disp.Fns#setKey(String)", "reads writes"},                                          // …which put changes
+		{"dispatch", "disp.Arrs#sorted(char[])", "mut=0 ret=args"},                                       // only sort(char[]) takes a char[]
+		{"dispatch", "disp.Arrs#sortedRows(char[][])", "reads writes mut=0 leak=0 ret=args|shared"},      // a char[][] is a T[]
+		{"dispatch", "disp.Arrs#sortedNames(String[])", "reads writes mut=0 leak=0 ret=args|shared"},     // so is a String[]
 		{"dispatch", "disp.Sorts#bySignature()", "none"},                                                 // Comparator.comparing(Method::toString): JDK code on a final JDK class
 		{"dispatch", "disp.Sorts#byName(String,String)", "none"},                                         // Objects.compare of Strings and a method reference
 		{"dispatch", "disp.Sorts#wrappedHash(String)", "global"},                                         // the hashed argument is wrap(…)'s Loud, whose hashCode counts
@@ -108,6 +111,8 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 			{"disp.StrsTest#wrapped", `assertEquals(2, Parse.parse("ab"))`, nil, []string{`Parse.parse("abc")`, `new RuntimeException(loud)`}},
 			{"disp.StrsTest#zones", `assertEquals(3600000, cal.getTimeZone().getRawOffset())`, []string{`tz.setRawOffset(3600000)`}, nil},
 			{"disp.StrsTest#held", `assertEquals(before + 1, Counter.n)`, []string{`Fns.orElse(null, Fns.picked())`}, nil},
+			{"disp.StrsTest#arrays", `assertEquals('a', cs[0])`, []string{`Arrs.sort(cs)`}, []string{`Arrs.sort(names)`}},
+			{"disp.StrsTest#arrays", `assertEquals(before, Counter.n)`, []string{`Arrs.sort(names)`}, nil},
 			{"disp.StrsTest#hashes", `assertEquals(before + 1, Counter.n)`, []string{`Sorts.wrappedHash("a")`}, []string{`Sorts.checkedText("a")`}},
 			{"disp.StrsTest#hashes", `assertEquals(0, Sorts.byName("a", "a"))`, nil, []string{`Sorts.checkedText("a")`, `Sorts.wrappedHash("a")`}},
 			{"disp.StrsTest#hashes", `assertEquals(h, Sorts.wrappedHash("a"))`, []string{`Sorts.wrappedHash("a")`}, []string{`Sorts.check(true, "never")`}},

@@ -306,6 +306,9 @@ type receiver struct {
 	// and scope the type they are written in: what its hashCode and toString run.
 	elems []string
 	scope *analysis.Type
+	// args are the types of the call's arguments where known ("" otherwise): a method
+	// whose parameters cannot take them is no candidate (see compatibleArgs).
+	args []string
 }
 
 // finalJDK are final JDK classes among collectionTypes.
@@ -593,7 +596,7 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		if !ok || len(cands) == 0 {
 			return unknown("unknown effect of " + name + " (overridable)")
 		}
-		return p.join(cands)
+		return p.join(applicable(cands, r.args))
 	case recvProjectStatic:
 		var cands []memberRef
 		e := effNone
@@ -604,13 +607,13 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		if len(cands) == 0 {
 			return unknown("unknown effect of " + name)
 		}
-		return e.or(p.join(cands))
+		return e.or(p.join(applicable(cands, r.args)))
 	case recvProject:
 		cands, ok := p.dispatch(r.types, name, arity)
 		if !ok || len(cands) == 0 {
 			return unknown("unknown effect of " + typeNames(r.types) + "#" + name)
 		}
-		return p.join(cands)
+		return p.join(applicable(cands, r.args))
 	}
 	return unknown("unknown effect of " + name)
 }
@@ -782,6 +785,48 @@ func (p *project) assignedOnlyInInitializer(t *analysis.Type, fm *analysis.Membe
 }
 
 // join combines the summaries of every candidate a call may run.
+// applicable keeps the candidates whose parameters may take arguments of the known types
+// args (all of them when none would: broken code or a gap in the typing).
+func applicable(cands []memberRef, args []string) []memberRef {
+	if len(cands) < 2 || len(args) == 0 {
+		return cands
+	}
+	out := slices.DeleteFunc(slices.Clone(cands), func(c memberRef) bool { return !compatibleArgs(c.m, args) })
+	if len(out) == 0 {
+		return cands
+	}
+	return out
+}
+
+// compatibleArgs reports whether m's parameters may take arguments of the known types args
+// ("" unknown). Only what Java's typing rules out for certain counts: an array where the
+// parameter is a primitive or a value type, a primitive array where it is another array, a
+// reference array where it is a primitive array, a primitive where it is an array. A
+// varargs parameter takes anything.
+func compatibleArgs(m *analysis.Member, args []string) bool {
+	for i, a := range args {
+		if a == "" || i >= len(m.Params) || m.Varargs && i >= len(m.Params)-1 {
+			continue
+		}
+		param := m.Params[i]
+		argArray, paramArray := strings.HasSuffix(a, "[]"), strings.HasSuffix(param, "[]")
+		// char[] is an array of primitives; char[][] an array of arrays, which are objects.
+		argPrimArray := argArray && primitive[strings.TrimSuffix(a, "[]")]
+		paramPrimArray := paramArray && primitive[strings.TrimSuffix(param, "[]")]
+		switch {
+		case argArray && !paramArray && (primitive[param] || immutableType(param)):
+			return false // char[] into int, String
+		case argPrimArray && paramArray && param != a:
+			return false // char[] into int[], T[], Object[]
+		case argArray && !argPrimArray && paramPrimArray:
+			return false // String[] into char[]
+		case primitive[a] && paramArray:
+			return false // int into int[]
+		}
+	}
+	return true
+}
+
 func (p *project) join(cands []memberRef) effect {
 	e := effNone
 	for _, c := range cands {

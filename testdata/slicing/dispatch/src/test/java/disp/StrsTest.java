@@ -185,4 +185,15 @@ public class StrsTest {
         tz.setRawOffset(3600000);
         assertEquals(3600000, cal.getTimeZone().getRawOffset());
     }
+
+    @Test
+    public void arrays() {
+        char[] cs = {'b', 'a'};
+        int before = Counter.n;
+        Arrs.sort(cs);
+        String[] names = {"b", "a"};
+        Arrs.sort(names);
+        assertEquals(before, Counter.n);
+        assertEquals('a', cs[0]);
+    }
 }
