@@ -36,6 +36,7 @@ func (s *site) self() segment { return s.chain[len(s.chain)-1] }
 // scan reads one statement's tokens into def/use facts.
 func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][2]int) facts {
 	src := c.src
+	c.nestedClass = nestedClass(src, toks)
 	f := facts{defs: map[string]bool{}, uses: map[string]bool{}, binds: map[string]bool{}, why: map[string]string{}, deep: map[string]bool{}}
 	var sites []*site
 	// The variable x of "x = …" is written, not read (x += … reads it).
@@ -1214,8 +1215,8 @@ var stringStatics = map[string]bool{
 // what rules out overloads (see compatibleArgs). Nil when the arguments cannot be split.
 func (c *scanCtx) argTypes(toks []analysis.Token, open, close int) []string {
 	spans, ok := c.argSpans(toks, open, close)
-	if !ok || len(spans) == 0 {
-		return nil
+	if !ok || len(spans) == 0 || c.nestedClass {
+		return nil // a nested class's parameters and locals may hide the names read here
 	}
 	out := make([]string, len(spans))
 	for i, sp := range spans {
@@ -1228,6 +1229,28 @@ func (c *scanCtx) argTypes(toks []analysis.Token, open, close int) []string {
 		}
 	}
 	return out
+}
+
+// nestedClass reports whether toks declare a local class or an anonymous class body.
+func nestedClass(src []byte, toks []analysis.Token) bool {
+	for i, t := range toks {
+		if t.Is(src, "class") && (i == 0 || !toks[i-1].Is(src, ".")) {
+			return true // a local class (Foo.class is a literal)
+		}
+		if !t.Is(src, "new") {
+			continue
+		}
+		j := i + 1
+		for j < len(toks) && !toks[j].Is(src, "(") && !toks[j].Is(src, "[") && !toks[j].Is(src, "{") && !toks[j].Is(src, ";") {
+			j++
+		}
+		if j < len(toks) && toks[j].Is(src, "(") {
+			if cl := matchClose(src, toks, j); cl > 0 && cl+1 < len(toks) && toks[cl+1].Is(src, "{") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // argSpan is the token range [from, to) of argument i of the call between open and close.

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/assertlens/assertlens/analysis"
 )
 
 // TestJDKInterfaceDispatch pins calls on receivers typed as JDK interfaces that project code
@@ -170,6 +172,28 @@ func TestSubclassedIn(t *testing.T) {
 		slices.Sort(want)
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: got %v, want %v", c.src, got, want)
+		}
+	}
+}
+
+// TestNestedClassHidesArgumentTypes: code declaring a local or anonymous class does not
+// pick overloads by its locals' types, since the nested class's own parameters may hide them.
+func TestNestedClassHidesArgumentTypes(t *testing.T) {
+	for _, c := range []struct {
+		code string
+		want bool
+	}{
+		{`return sort(a);`, false},
+		{`Class<?> k = String.class; return sort(a);`, false},
+		{`int[] xs = new int[] {1}; return sort(a);`, false},
+		{`return new Runnable() { public void run() { go(a); } };`, true},
+		{`Object o = new java.util.ArrayList<String>(3) { };`, true},
+		{`class Local { void go(Object[] a) { sort(a); } }`, true},
+		{`return new Box(a).sorted();`, false},
+	} {
+		src := []byte(c.code)
+		if got := nestedClass(src, analysis.Lex(src, 0, len(src))); got != c.want {
+			t.Errorf("nestedClass(%q) = %v, want %v", c.code, got, c.want)
 		}
 	}
 }

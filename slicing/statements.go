@@ -437,6 +437,9 @@ type scanCtx struct {
 	exact map[string]bool
 	// decls counts the declarations of each local name in a summarized body.
 	decls map[string]int
+	// nestedClass: the code being scanned declares a local or anonymous class, whose
+	// parameters and locals may hide the method's (see argTypes).
+	nestedClass bool
 }
 
 // facts are the def/use results of one statement.
