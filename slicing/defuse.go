@@ -1790,20 +1790,10 @@ func (c *scanCtx) callbacks(toks []analysis.Token, open, close int) effect {
 		if from >= to || c.valuesOnly(toks, from-1, to) {
 			return
 		}
-		conditional := false
-		for j, d := from, 0; j < to; j++ {
-			switch {
-			case opensBracket(src, toks[j]):
-				d++
-			case closesBracket(src, toks[j]):
-				d--
-			case d == 0 && (toks[j].Is(src, "->") || toks[j].Is(src, "::")):
-				return // a lambda or method reference: no hashCode or equals of project code runs on it
-			case d == 0 && toks[j].Is(src, "?"):
-				conditional = true
-			}
+		if topLevel(src, toks, from, to, "->", "::") {
+			return // a lambda or method reference: no hashCode or equals of project code runs on it
 		}
-		if conditional {
+		if topLevel(src, toks, from, to, "?") {
 			e = e.or(c.p.callbackEffect()) // flag ? loud : s.toString(): either operand, untyped here
 			return
 		}
@@ -1920,21 +1910,40 @@ var suppliers = map[string]bool{"Supplier": true, "Callable": true, "Optional": 
 // next to a "+" outside brackets, in an expression that is no conditional or lambda (whose
 // value may be another operand: flag ? cs : "<" + s).
 func stringConcat(src []byte, toks []analysis.Token, from, to int) bool {
-	depth, concat := 0, false
+	if topLevel(src, toks, from, to, "?", "->") {
+		return false
+	}
+	depth := 0
 	for j := from; j < to && j < len(toks); j++ {
 		switch {
 		case opensBracket(src, toks[j]):
 			depth++
 		case closesBracket(src, toks[j]):
 			depth--
-		case depth == 0 && (toks[j].Is(src, "?") || toks[j].Is(src, "->")):
-			return false
 		case depth == 0 && toks[j].Kind == analysis.TokString &&
 			(j > from && toks[j-1].Is(src, "+") || j+1 < to && toks[j+1].Is(src, "+")):
-			concat = true
+			return true
 		}
 	}
-	return concat
+	return false
+}
+
+// topLevel reports whether one of the tokens texts occurs in toks[from:to] outside
+// brackets: what an expression is made of at its top (a lambda's "->", a conditional's
+// "?"), not what some argument inside it is.
+func topLevel(src []byte, toks []analysis.Token, from, to int, texts ...string) bool {
+	depth := 0
+	for j := from; j < to && j < len(toks); j++ {
+		switch {
+		case opensBracket(src, toks[j]):
+			depth++
+		case closesBracket(src, toks[j]):
+			depth--
+		case depth == 0 && slices.ContainsFunc(texts, func(x string) bool { return toks[j].Is(src, x) }):
+			return true
+		}
+	}
+	return false
 }
 
 // chainType types the value of a whole call chain: its receiver typed as effectOf does,

@@ -704,17 +704,10 @@ func (p *project) returnsInert(r memberRef) bool {
 		expr = expr[c+1:] // (Supplier<T>) NUL
 	}
 	inert := func(e effect) bool { return e.flags&^effReads == 0 && !e.writes() && e.runs == 0 && e.disp == 0 }
-	for i, depth := 0, 0; i < len(expr); i++ {
-		switch t := expr[i]; {
-		case opensBracket(src, t):
-			depth++
-		case closesBracket(src, t):
-			depth--
-		case depth == 0 && (t.Is(src, "->") || t.Is(src, "::")):
-			// The expression is a lambda or method reference (a call taking one returns
-			// what it likes): read as running where it is written.
-			return inert(p.memberEffect(r))
-		}
+	if topLevel(src, expr, 0, len(expr), "->", "::") {
+		// The expression is a lambda or method reference (a call taking one returns what
+		// it likes): read as running where it is written.
+		return inert(p.memberEffect(r))
 	}
 	var owner []*analysis.Type
 	var name string
