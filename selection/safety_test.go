@@ -36,7 +36,11 @@ var shopEdits = []safetyEdit{
 	{"reflective-nested-constructor", "src/main/java/shop/Units.java", "this.ordinal = ordinal;", "this.ordinal = ordinal + 1;"},
 	{"class-named-in-a-constant", "src/main/java/shop/PlainCodec.java", `this.name = "plain";`, `this.name = "pla" + "in";`},
 	{"class-named-in-a-resource", "src/main/java/shop/Greeter.java", `this.word = "hello";`, `this.word = "hel" + "lo";`},
+	implicitClose,
 }
+
+// implicitClose edits the close() a try-with-resources in ReceiptTest runs implicitly.
+var implicitClose = safetyEdit{"implicit-close", "src/main/java/shop/Receipt.java", `out.append("end");`, `out.append("END");`}
 
 func gitIn(t *testing.T, dir string, args ...string) {
 	t.Helper()
@@ -257,5 +261,47 @@ func TestResourceNamingStatementsAreTheirOwnUnits(t *testing.T) {
 	}
 	if slices.Contains(ids, "shop.PluginsTest#aTestMayNameTheResource:17") {
 		t.Errorf("the assertion before the statement naming plugins.properties is selected: %v", ids)
+	}
+}
+
+// TestImplicitCloseRunsOnTheClosingBraceLine checks, with the real javac and agent, where
+// the implicit close of a try-with-resources runs: on the line of the try's closing brace,
+// which only the slices needing the close hold (the assertion after the try here), not the
+// slices of the assertions inside it. The selection is narrowed to the units holding that
+// line, and the checker must find no statement that ran the edited close outside them.
+func TestImplicitCloseRunsOnTheClosingBraceLine(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("runs javac and the JUnit launcher")
+	}
+	dir := fixtureRepo(t, "../testdata/safety/shop")
+	applyEdit(t, dir, implicitClose)
+	in, sel := selectIn(t, dir, slicing.LevelAssertion)
+	closing := 0
+	for _, tc := range in.Tests {
+		for _, tm := range tc.Methods {
+			for _, st := range tm.Statements {
+				if tm.ID == "shop.ReceiptTest#linesThenEnd" && st.Closes > 0 {
+					closing = tm.Statements[st.Closes].Line
+				}
+			}
+		}
+	}
+	if closing == 0 {
+		t.Fatal("ReceiptTest#linesThenEnd has no flattened try-with-resources")
+	}
+	all := len(sel.Units)
+	sel.Units = slices.DeleteFunc(sel.Units, func(u slicing.Unit) bool {
+		return u.Test == "shop.ReceiptTest#linesThenEnd" && !covers(u.Statements, closing)
+	})
+	if len(sel.Units) != all-2 {
+		t.Fatalf("narrowed %d units to %d: want the two assertions inside the try left out", all, len(sel.Units))
+	}
+	res := checkIn(t, dir, in, sel)
+	if res.Hits == 0 {
+		t.Fatal("the edited close ran in no test")
+	}
+	if len(res.Missed) > 0 {
+		t.Errorf("the close ran outside the units holding line %d: %+v", closing, res.Missed)
 	}
 }

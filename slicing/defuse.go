@@ -630,6 +630,9 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 	if !unknown && len(chain) >= 2 && chain[0].name == "this" && !chain[0].call && chain[1].call {
 		chain = chain[1:] // this.m(…) is m(…)
 	}
+	if !unknown && len(chain) >= 3 {
+		chain = c.nonNullRoot(toks, chain)
+	}
 	s := &site{chain: chain}
 	self := chain[len(chain)-1]
 	arity := countArgs(src, toks, self.open, self.close)
@@ -894,6 +897,22 @@ func (c *scanCtx) calleeEffect(chain []segment, arity int, args []string) (effec
 		return effGlobal, recvUnknown
 	}
 	return p.callEffect(c.t, cur, self.name, arity), cur.kind
+}
+
+// nonNullRoot rewrites a chain rooted at Objects.requireNonNull(x, …) to one rooted at x:
+// the call returns its argument (or throws), so what follows runs on x.
+func (c *scanCtx) nonNullRoot(toks []analysis.Token, chain []segment) []segment {
+	src := c.src
+	q, call := chain[0], chain[1]
+	if q.call || q.name != "Objects" || !call.call || call.name != "requireNonNull" || call.close < call.open+2 {
+		return chain
+	}
+	x := call.open + 1
+	if toks[x].Kind != analysis.TokIdent || !(toks[x+1].Is(src, ",") || x+1 == call.close) ||
+		c.locals["Objects"] != "" || len(c.p.resolve(c.t, "Objects")) != 0 || c.p.fieldOf(c.t, "Objects") != nil {
+		return chain
+	}
+	return append([]segment{{name: toks[x].Text(src), idx: x}}, chain[2:]...)
 }
 
 // localElems gives a collection receiver written as a local's name the type arguments the

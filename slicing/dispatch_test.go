@@ -66,10 +66,13 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Sorts#byName(String,String)", "none"},                                         // Objects.compare of Strings and a method reference
 		{"dispatch", "disp.Sorts#wrappedHash(String)", "global"},                                         // the hashed argument is wrap(…)'s Loud, whose hashCode counts
 		{"dispatch", "disp.Sorts#newHash(String)", "reads writes"},
-		{"dispatch", "disp.Sorts#eitherHash(boolean,String)", "reads writes"}, // flag ? new Loud(s) : s.toString() may be the Loud                                       // …and new Loud(s)
-		{"dispatch", "disp.Sorts#checkedText(String)", "none"},                // "empty" is no function: the other overload takes it
-		{"dispatch", "disp.Sorts#checkedMessage(String,String)", "none"},      // …nor is a String parameter
-		{"dispatch", "disp.Sorts#checkedBy(String,Supplier)", "runs=1"},       // a Supplier parameter is the caller's to tell
+		{"dispatch", "disp.Sorts#eitherHash(boolean,String)", "reads writes"},   // flag ? new Loud(s) : s.toString() may be the Loud                                       // …and new Loud(s)
+		{"dispatch", "disp.Sorts#checkedText(String)", "none"},                  // "empty" is no function: the other overload takes it
+		{"dispatch", "disp.Sorts#checkedMessage(String,String)", "none"},        // …nor is a String parameter
+		{"dispatch", "disp.Sorts#checkedBy(String,Supplier)", "runs=1"},         // a Supplier parameter is the caller's to tell
+		{"dispatch", "disp.Nulls#has(String,char)", "none"},                     // Objects.requireNonNull(s, …).indexOf runs on the String s
+		{"dispatch", "disp.Nulls#addTo(List)", "mut=0"},                         // …add on the list handed in, which it changes (not shared state)
+		{"dispatch", "disp.Nulls#firstSize(List)", "reads writes mut=0 leak=0"}, // an argument that is no name is not followed
 	} {
 		s := fixture(t, c.fixture)
 		p := newProject(s, s.Source.Read, Options{})

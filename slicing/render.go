@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -314,15 +315,38 @@ func (w *writer) methods(root *sitter.Node, e edit) {
 		w.emit(p.name, m.Line)
 		w.copy(nameEnd, m.BodyStart)
 		w.emit("{\n", w.origLine(m.BodyStart))
+		var unclosed []int // closing statements of the blocks opened without them
+		closeTo := func(si int) {
+			for len(unclosed) > 0 && unclosed[len(unclosed)-1] < si {
+				end := p.tm.Statements[unclosed[len(unclosed)-1]]
+				w.emit(w.indentOf(end.Start)+"}\n", end.Line)
+				unclosed = unclosed[:len(unclosed)-1]
+			}
+		}
 		for _, si := range p.stmts {
 			if p.tm == nil || si < 0 || si >= len(p.tm.Statements) {
 				continue
 			}
+			closeTo(si)
 			st := p.tm.Statements[si]
+			if st.Closes > 0 && st.Closes < len(p.tm.Statements) && !slices.Contains(p.stmts, st.Closes) {
+				// The slice does not need the implicit close: a block declaring the
+				// resources as locals.
+				ind := w.indentOf(st.Start)
+				w.emit(ind+"{\n", st.Line)
+				for _, r := range st.Resources {
+					w.emit(ind+"    ", w.origLine(r[0]))
+					w.copy(r[0], r[1])
+					w.emit(";\n", w.origLine(r[1]))
+				}
+				unclosed = append(unclosed, st.Closes)
+				continue
+			}
 			w.emit(w.indentOf(st.Start), st.Line)
 			w.copy(st.Start, st.End)
 			w.emit("\n", st.EndLine)
 		}
+		closeTo(len(p.tm.Statements))
 		w.emit(indent+"}", m.EndLine)
 	}
 }

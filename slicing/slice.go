@@ -199,6 +199,20 @@ func dependences(ma *methodAnalysis) ([][]int, map[[2]int]string) {
 			}
 		}
 	}
+	// A statement of a flattened block (its closing statement included) runs after the
+	// block's opening statement, which declares its resources.
+	for open, st := range ma.stmts {
+		if st.Closes == 0 {
+			continue
+		}
+		what := "opens the block of line " + strconv.Itoa(ma.stmts[open].Line)
+		for j := open + 1; j <= st.Closes; j++ {
+			if !slices.Contains(deps[j], open) {
+				deps[j] = append(deps[j], open)
+				why[[2]int{j, open}] = what
+			}
+		}
+	}
 	return deps, why
 }
 

@@ -2,7 +2,9 @@ package slicing
 
 import (
 	"bytes"
+	"maps"
 	"sort"
+	"strings"
 
 	"github.com/assertlens/assertlens/analysis"
 	sitter "github.com/smacker/go-tree-sitter"
@@ -34,6 +36,11 @@ type Statement struct {
 	// Binds are the local variables the statement declares or assigns (a compound
 	// statement's may be bound on some paths only).
 	Binds []string `json:"-"`
+	// Closes is set on the opening statement of a flattened try-with-resources or block:
+	// the index of its closing statement. Resources are the byte ranges of the resource
+	// declarations it opens with (not of resources that name an existing variable).
+	Closes    int      `json:"-"`
+	Resources [][2]int `json:"-"`
 	// Compound marks a loop, an if, a try or a block sliced as one statement (or one not
 	// read at all, whose Binds are anyLocal).
 	Compound bool `json:"-"`
@@ -168,115 +175,280 @@ func (p *project) analyzeMethod(src []byte, root *sitter.Node, t *analysis.Type,
 		ctx.locals[l.Name] = l.Type
 		ctx.setArgs(l.Name, l.Args)
 	}
-	known := append([]analysis.LocalVar(nil), params...)
 	ctx.exact = ctx.exactLocals(analysis.Lex(src, int(body.StartByte()), int(body.EndByte())), m.Refs.Locals, len(m.Params))
-	n := int(body.NamedChildCount())
-	for i := 0; i < n; i++ {
-		c := body.NamedChild(i)
-		kind := c.Type()
-		if kind == "line_comment" || kind == "block_comment" {
-			continue
-		}
-		st := Statement{Line: int(c.StartPoint().Row) + 1, EndLine: int(c.EndPoint().Row) + 1,
-			Start: int(c.StartByte()), End: int(c.EndByte())}
-		toks := analysis.Lex(src, st.Start, st.End)
-		refs := scanRefs(src, st, known)
-		st.Calls, st.Names, st.Selects, st.FreeFns, st.Lambdas = refs.Calls, refs.Names, refs.Selects, refs.FreeFns, refs.Lambdas
-		compound := compoundKinds[kind]
-		switch {
-		case kind == "local_variable_declaration" || kind == "expression_statement" || kind == "assert_statement":
-		case compound && !returnsFrom(c):
-		default:
-			r, ok := fallbackKinds[kind]
-			if !ok {
-				r = "unsupported"
-			}
-			setReason(r)
-			ma.assertions += p.countAssertions(ctx, c)
-			st.Compound, st.Binds = true, []string{anyLocal} // not read: it may bind anything
-			ma.stmts = append(ma.stmts, st)
-			continue
-		}
-		var special specialNodes
-		if compound || mayHoldSpecialNodes(c, src) {
-			special.collect(c)
-		}
-		if special.reason != "" {
-			setReason(special.reason)
-		}
-		declared := map[string]bool{}
-		if kind == "local_variable_declaration" {
-			typ := ""
-			var targs []string
-			if ty := c.ChildByFieldName("type"); ty != nil {
-				typ = analysis.EraseType(string(src[ty.StartByte():ty.EndByte()]))
-				targs = analysis.TypeArgs(string(src[ty.StartByte():ty.EndByte()]))
-			}
-			k := int(c.NamedChildCount())
-			for j := 0; j < k; j++ {
-				d := c.NamedChild(j)
-				if d.Type() != "variable_declarator" {
-					continue
-				}
-				if nm := d.ChildByFieldName("name"); nm != nil {
-					name := string(src[nm.StartByte():nm.EndByte()])
-					dt := typ
-					if dims := d.ChildByFieldName("dimensions"); dims != nil {
-						dt += "[]"
-					}
-					declared[name] = true
-					ctx.locals[name] = dt
-					if dt == typ {
-						ctx.setArgs(name, targs)
-					} else {
-						ctx.setArgs(name, nil)
-					}
-					known = append(known, analysis.LocalVar{Name: name, Type: dt})
-				}
-			}
-		}
-		inner := map[string]bool{}
-		for _, l := range refs.Locals {
-			if _, top := ctx.locals[l.Name]; !top {
-				inner[l.Name] = true
-			}
-		}
-		facts := ctx.scan(toks, inner, special.lambdas)
-		for name := range declared {
-			facts.binds[name] = true
-			delete(facts.uses, name) // an initializer cannot read the variable it declares
-		}
-		if facts.reason != "" {
-			setReason(facts.reason)
-		}
-		st.mutates = sortedKeys(facts.defs)
-		st.Binds = sortedKeys(facts.binds)
-		for k := range facts.binds {
-			facts.defs[k] = true
-		}
-		st.Defs, st.Uses, st.Assertion = sortedKeys(facts.defs), sortedKeys(facts.uses), facts.assertion
-		st.why, st.verifies = facts.why, facts.verifies
-		st.Compound = compound
-		switch {
-		case compound:
-			// One statement for the whole loop, if or try: what any part of it may read
-			// or change, never a rebinding that hides an earlier one (dependences keep
-			// every earlier writer anyway), and every assertion it holds.
-			st.Assertions = p.countAssertions(ctx, c)
-			if st.Assertion && st.Assertions == 0 {
-				st.Assertions = 1
-			}
-			st.Assertion = st.Assertions > 0
-			ma.assertions += st.Assertions
-		case st.Assertion:
-			ma.assertions++
-		}
-		ma.aliases = append(ma.aliases, facts.aliases...)
-		ma.aliases = append(ma.aliases, facts.reach...)
-		ma.stmts = append(ma.stmts, st)
-	}
-	ma.locals = known
+	w := &bodyWalker{p: p, ctx: ctx, ma: ma, src: src, setReason: setReason,
+		known: append([]analysis.LocalVar(nil), params...), top: append([]analysis.LocalVar(nil), params...)}
+	w.block(body)
+	ma.locals = w.top
 	return ma
+}
+
+// bodyWalker cuts a test method's body into the statements slicing reads one by one: its
+// top-level statements, and the statements of the try-with-resources and plain blocks
+// among them (see flatten).
+type bodyWalker struct {
+	p         *project
+	ctx       *scanCtx
+	ma        *methodAnalysis
+	src       []byte
+	setReason func(string)
+	known     []analysis.LocalVar // locals in scope, with types
+	top       []analysis.LocalVar // parameters and the body's top-level locals
+	depth     int                 // blocks flattened around the current statement
+}
+
+// block reads the statements of a block.
+func (w *bodyWalker) block(b *sitter.Node) {
+	n := int(b.NamedChildCount())
+	for i := 0; i < n; i++ {
+		w.statement(b.NamedChild(i))
+	}
+}
+
+// statement reads one statement of a body (or of a flattened block) into w.ma.stmts.
+func (w *bodyWalker) statement(c *sitter.Node) {
+	src, ma := w.src, w.ma
+	kind := c.Type()
+	if kind == "line_comment" || kind == "block_comment" {
+		return
+	}
+	if flattenable(c) && !returnsFrom(c) {
+		w.flatten(c)
+		return
+	}
+	st := Statement{Line: int(c.StartPoint().Row) + 1, EndLine: int(c.EndPoint().Row) + 1,
+		Start: int(c.StartByte()), End: int(c.EndByte())}
+	compound := compoundKinds[kind]
+	switch {
+	case kind == "local_variable_declaration" || kind == "expression_statement" || kind == "assert_statement":
+	case compound && !returnsFrom(c):
+	default:
+		r, ok := fallbackKinds[kind]
+		if !ok {
+			r = "unsupported"
+		}
+		w.setReason(r)
+		st.Calls, st.Names, st.Selects, st.FreeFns, st.Lambdas = w.refs(src, st)
+		ma.assertions += w.p.countAssertions(w.ctx, c)
+		st.Compound, st.Binds = true, []string{anyLocal} // not read: it may bind anything
+		ma.stmts = append(ma.stmts, st)
+		return
+	}
+	st = w.read(src, st, c, c)
+	st.Compound = compound
+	switch {
+	case compound:
+		// One statement for the whole loop, if or try: what any part of it may read
+		// or change, never a rebinding that hides an earlier one (dependences keep
+		// every earlier writer anyway), and every assertion it holds.
+		st.Assertions = w.p.countAssertions(w.ctx, c)
+		if st.Assertion && st.Assertions == 0 {
+			st.Assertions = 1
+		}
+		st.Assertion = st.Assertions > 0
+		ma.assertions += st.Assertions
+	case st.Assertion:
+		ma.assertions++
+	}
+	ma.stmts = append(ma.stmts, st)
+}
+
+// refs reads the call sites and names of the statement spanning st in src.
+func (w *bodyWalker) refs(src []byte, st Statement) ([]analysis.Call, []string, []analysis.Select, bool, []analysis.LambdaArg) {
+	refs := scanRefs(src, st, w.known)
+	return refs.Calls, refs.Names, refs.Selects, refs.FreeFns, refs.Lambdas
+}
+
+// read fills in what the statement st reads and changes from the text of n (src[st.Start:
+// st.End] when n is nil), whose declarations (a local variable declaration's, or a
+// resource specification's) are decl's.
+func (w *bodyWalker) read(src []byte, st Statement, n, decl *sitter.Node) Statement {
+	ctx, ma := w.ctx, w.ma
+	toks := analysis.Lex(src, st.Start, st.End)
+	refs := scanRefs(src, st, w.known)
+	st.Calls, st.Names, st.Selects, st.FreeFns, st.Lambdas = refs.Calls, refs.Names, refs.Selects, refs.FreeFns, refs.Lambdas
+	var special specialNodes
+	if n != nil && (compoundKinds[n.Type()] || mayHoldSpecialNodes(n, src)) {
+		special.collect(n)
+	}
+	if special.reason != "" {
+		w.setReason(special.reason)
+	}
+	var declared map[string]bool
+	if decl != nil {
+		declared = w.declare(decl)
+	}
+	inner := map[string]bool{}
+	for _, l := range refs.Locals {
+		if _, top := ctx.locals[l.Name]; !top {
+			inner[l.Name] = true
+		}
+	}
+	saved := ctx.src
+	ctx.src = src
+	facts := ctx.scan(toks, inner, special.lambdas)
+	ctx.src = saved
+	for name := range declared {
+		facts.binds[name] = true
+		delete(facts.uses, name) // an initializer cannot read the variable it declares
+	}
+	if facts.reason != "" {
+		w.setReason(facts.reason)
+	}
+	st.mutates = sortedKeys(facts.defs)
+	st.Binds = sortedKeys(facts.binds)
+	for k := range facts.binds {
+		facts.defs[k] = true
+	}
+	st.Defs, st.Uses, st.Assertion = sortedKeys(facts.defs), sortedKeys(facts.uses), facts.assertion
+	st.why, st.verifies = facts.why, facts.verifies
+	ma.aliases = append(ma.aliases, facts.aliases...)
+	ma.aliases = append(ma.aliases, facts.reach...)
+	return st
+}
+
+// declare makes the variables a local variable declaration or a resource specification
+// declares locals of their written types, for the statements after it, and returns their
+// names.
+func (w *bodyWalker) declare(n *sitter.Node) map[string]bool {
+	src, ctx := w.src, w.ctx
+	declared := map[string]bool{}
+	add := func(ty, d *sitter.Node) {
+		nm := d.ChildByFieldName("name")
+		if nm == nil {
+			return
+		}
+		typ := ""
+		var targs []string
+		if ty != nil {
+			typ = analysis.EraseType(string(src[ty.StartByte():ty.EndByte()]))
+			targs = analysis.TypeArgs(string(src[ty.StartByte():ty.EndByte()]))
+		}
+		name := string(src[nm.StartByte():nm.EndByte()])
+		dt := typ
+		if dims := d.ChildByFieldName("dimensions"); dims != nil {
+			dt += "[]"
+		}
+		declared[name] = true
+		ctx.locals[name] = dt
+		if dt == typ {
+			ctx.setArgs(name, targs)
+		} else {
+			ctx.setArgs(name, nil)
+		}
+		w.known = append(w.known, analysis.LocalVar{Name: name, Type: dt})
+		if w.depth == 0 {
+			w.top = append(w.top, analysis.LocalVar{Name: name, Type: dt})
+		}
+	}
+	k := int(n.NamedChildCount())
+	switch n.Type() {
+	case "local_variable_declaration":
+		ty := n.ChildByFieldName("type")
+		for j := 0; j < k; j++ {
+			if d := n.NamedChild(j); d.Type() == "variable_declarator" {
+				add(ty, d)
+			}
+		}
+	case "resource_specification":
+		for j := 0; j < k; j++ {
+			if d := n.NamedChild(j); d.Type() == "resource" {
+				add(d.ChildByFieldName("type"), d)
+			}
+		}
+	}
+	return declared
+}
+
+// flattenable reports whether statement n is a try-with-resources without catch or
+// finally clauses, or a plain block: its statements run one after the other, like the
+// body's own, between an opening and a closing part.
+func flattenable(n *sitter.Node) bool {
+	switch n.Type() {
+	case "block":
+		return true
+	case "try_with_resources_statement":
+		if n.ChildByFieldName("resources") == nil || n.ChildByFieldName("body") == nil {
+			return false
+		}
+		k := int(n.NamedChildCount())
+		for i := 0; i < k; i++ {
+			if t := n.NamedChild(i).Type(); t == "catch_clause" || t == "finally_clause" {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// flatten reads a flattenable statement as statements of their own: an opening one (the
+// try and its resources, or the brace), the body's statements, and a closing one (the
+// brace, and for a try-with-resources the implicit close of each resource in reverse
+// order, which javac attributes to that line). A slice holding any of them holds the
+// opening one (see dependences); the closing one only when it depends on what the close
+// does, as the statements after the block or the implicit unit may: the slice of an
+// assertion inside does not, for the close runs after it (Render makes the resources plain
+// locals of a block then). The body's locals go out of scope after it.
+func (w *bodyWalker) flatten(c *sitter.Node) {
+	src, ma := w.src, w.ma
+	body := c
+	if c.Type() != "block" {
+		body = c.ChildByFieldName("body")
+	}
+	locals, args, known := maps.Clone(w.ctx.locals), maps.Clone(w.ctx.args), len(w.known)
+	open := Statement{Line: int(c.StartPoint().Row) + 1, EndLine: int(body.StartPoint().Row) + 1,
+		Start: int(c.StartByte()), End: int(body.StartByte()) + 1}
+	var closes []string // what the implicit close runs on, in the order it runs
+	if res := c.ChildByFieldName("resources"); res != nil {
+		spec := Statement{Line: int(res.StartPoint().Row) + 1, Start: int(res.StartByte()), End: int(res.EndByte())}
+		spec = w.read(src, spec, res, res)
+		open.Calls, open.Names, open.Selects, open.FreeFns, open.Lambdas = spec.Calls, spec.Names, spec.Selects, spec.FreeFns, spec.Lambdas
+		open.Defs, open.Uses, open.Binds, open.Assertion = spec.Defs, spec.Uses, spec.Binds, spec.Assertion
+		open.mutates, open.why, open.verifies = spec.mutates, spec.why, spec.verifies
+		k := int(res.NamedChildCount())
+		for j := 0; j < k; j++ {
+			r := res.NamedChild(j)
+			if r.Type() != "resource" {
+				continue
+			}
+			on := r
+			if nm := r.ChildByFieldName("name"); nm != nil {
+				on = nm
+				open.Resources = append(open.Resources, [2]int{int(r.StartByte()), int(r.EndByte())})
+			}
+			closes = append([]string{string(src[on.StartByte():on.EndByte()])}, closes...)
+		}
+	}
+	if open.Assertion {
+		ma.assertions++
+	}
+	first := len(ma.stmts)
+	ma.stmts = append(ma.stmts, open)
+	w.depth++
+	w.block(body)
+	w.depth--
+	end := int(body.EndPoint().Row) + 1
+	closing := Statement{Line: end, EndLine: end}
+	if len(closes) > 0 {
+		var text strings.Builder
+		for _, r := range closes {
+			text.WriteString(r + ".close();\n")
+		}
+		closing.Start, closing.End = 0, text.Len()
+		closing = w.read([]byte(text.String()), closing, nil, nil)
+		closing.Line, closing.EndLine = end, end // every close, on the closing brace's line
+		// A close is no assertion, whatever test helper shares its name; the implicit unit
+		// still fails when it throws.
+		closing.Assertion = false
+		for i := range closing.Calls {
+			closing.Calls[i].Line = end
+		}
+	}
+	closing.Start, closing.End = int(body.EndByte())-1, int(c.EndByte())
+	ma.stmts = append(ma.stmts, closing)
+	ma.stmts[first].Closes = len(ma.stmts) - 1
+	w.ctx.locals, w.ctx.args, w.known = locals, args, w.known[:known]
 }
 
 // scanRefs runs analysis.ScanRefs over one statement. It hands ScanRefs only the text from

@@ -38,3 +38,24 @@ func TestSliceability(t *testing.T) {
 		t.Errorf("only %d of %d fixture methods sliced", sliced, methods)
 	}
 }
+
+// TestUnitsCountEachAssertionOnce: the assertion units of a sliced method hold its
+// assertions once each (the audit and the lenses add them up), whatever the statements
+// around them: blocks, resource tries, loops, helpers named like the calls a try makes.
+func TestUnitsCountEachAssertionOnce(t *testing.T) {
+	for _, name := range []string{"paper", "rules", "libs", "effects", "proofs", "dispatch", "jdkimpl"} {
+		_, classes := discover(t, name, Options{ExtraAssertions: []string{"expectSaved", "shouldBeEmpty"}})
+		for _, tc := range classes {
+			for _, m := range tc.Methods {
+				sum, whole := 0, false
+				for _, u := range m.Units {
+					sum += u.Assertions
+					whole = whole || u.Level == LevelClass // the class's: counted there
+				}
+				if !whole && len(m.Units) > 0 && sum != m.Assertions { // an abstract class has none: its tests run in subclasses
+					t.Errorf("%s: units hold %d assertions, the method %d", m.ID, sum, m.Assertions)
+				}
+			}
+		}
+	}
+}

@@ -6,7 +6,7 @@ import static org.junit.Assert.fail;
 
 import org.junit.Test;
 
-/** Loops, ifs, tries and blocks are sliced as one statement each. */
+/** Loops, ifs, tries with a catch are one statement each; blocks and resource tries are not. */
 public class CompoundTest {
     @Test
     public void loopOnOneObject() {
@@ -66,5 +66,48 @@ public class CompoundTest {
             assertEquals(8, scratch.value());
         }
         assertEquals(1, c.value());
+    }
+
+    @Test
+    public void tryWithResources() throws Exception {
+        Counter closed = new Counter();
+        try (Ledger ledger = new Ledger(closed)) {
+            ledger.add(2);
+            assertEquals(2, ledger.total());
+            Counter scratch = new Counter(1);
+            scratch.increment();
+            assertEquals(2, scratch.value()); // neither ledger.total() nor its assertion
+        }
+        assertEquals(1, closed.value()); // the implicit close changed it: the whole try
+    }
+
+    @Test
+    public void implicitCloseChangesWhatFollows() throws Exception {
+        Counter closed = new Counter();
+        try (Ledger ledger = new Ledger(closed)) {
+            assertEquals(0, closed.value());
+        }
+        assertEquals(1, closed.value()); // only the implicit close changed it
+    }
+
+    private final Counter tally = new Counter();
+
+    @Test
+    public void blockLocalsEndWithTheBlock() {
+        {
+            Counter tally = new Counter(3);
+            assertEquals(3, tally.value());
+        }
+        bump();
+        assertEquals(1, tally.value()); // the field again: it depends on bump()
+    }
+
+    private void bump() {
+        tally.increment();
+    }
+
+    /** A helper named like the implicit close of a resource: close() calls are no assertions for it. */
+    private void close() {
+        assertEquals(0, 0);
     }
 }
