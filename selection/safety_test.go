@@ -37,6 +37,7 @@ var shopEdits = []safetyEdit{
 	{"class-named-in-a-constant", "src/main/java/shop/PlainCodec.java", `this.name = "plain";`, `this.name = "pla" + "in";`},
 	{"class-named-in-a-resource", "src/main/java/shop/Greeter.java", `this.word = "hello";`, `this.word = "hel" + "lo";`},
 	implicitClose,
+	{"unchecked-tostring", "src/main/java/shop/Receipt.java", `return "lines=" + lines;`, `return "lines: " + lines;`},
 }
 
 // implicitClose edits the close() a try-with-resources in ReceiptTest runs implicitly.

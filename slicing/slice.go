@@ -52,9 +52,10 @@ func (p *project) cut(tm *TestMethod, m *analysis.Member, ma *methodAnalysis) {
 		u.Explain = explain
 		tm.Units = append(tm.Units, u)
 	}
+	// The implicit unit holds what no assertion needs but may run code (see runsCode).
 	var rest []int
 	for i, st := range ma.stmts {
-		if !covered[i] && len(st.Calls) > 0 {
+		if !covered[i] && st.runsCode {
 			rest = append(rest, i)
 		}
 	}

@@ -3,6 +3,7 @@ package slicing
 import (
 	"bytes"
 	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -52,6 +53,10 @@ type Statement struct {
 	// mutates are the Defs that may change an object (calls, field writes) rather than
 	// rebind a local variable; they reach readers through may-alias classes.
 	mutates []string
+	// runsCode: the statement may run code, so a change there may make it throw: it calls
+	// something, names a field (whose class initialization it may trigger), or hands an
+	// object to code that calls it back (a string concatenation runs toString).
+	runsCode bool
 	// verifies: a Mockito verification, which reads what every earlier call on a mock
 	// recorded, calls that change nothing else included.
 	verifies bool
@@ -231,10 +236,12 @@ func (w *bodyWalker) statement(c *sitter.Node) {
 		st.Calls, st.Names, st.Selects, st.FreeFns, st.Lambdas = w.refs(src, st)
 		ma.assertions += w.p.countAssertions(w.ctx, c)
 		st.Compound, st.Binds = true, []string{anyLocal} // not read: it may bind anything
+		st.runsCode = true
 		ma.stmts = append(ma.stmts, st)
 		return
 	}
 	st = w.read(src, st, c, c)
+	w.iterations(&st, c)
 	st.Compound = compound
 	switch {
 	case compound:
@@ -251,6 +258,73 @@ func (w *bodyWalker) statement(c *sitter.Node) {
 		ma.assertions++
 	}
 	ma.stmts = append(ma.stmts, st)
+}
+
+// iterations adds to st what the for-each loops in n run without writing it: iterator()
+// on what they iterate, then hasNext() and next() on the iterator, which project code may
+// implement and which may change the iterated object (a parser handing out its records).
+// An array, named by a local or field declared as one, runs nothing.
+func (w *bodyWalker) iterations(st *Statement, n *sitter.Node) {
+	if !bytes.Contains(w.src[n.StartByte():n.EndByte()], []byte("for")) {
+		return
+	}
+	var loops []*sitter.Node
+	var find func(n *sitter.Node)
+	find = func(n *sitter.Node) {
+		if n.Type() == "enhanced_for_statement" {
+			loops = append(loops, n)
+		}
+		k := int(n.NamedChildCount())
+		for i := 0; i < k; i++ {
+			find(n.NamedChild(i))
+		}
+	}
+	find(n)
+	for _, loop := range loops {
+		v := loop.ChildByFieldName("value")
+		if v == nil {
+			continue
+		}
+		text := string(w.src[v.StartByte():v.EndByte()])
+		switch v.Type() {
+		case "identifier":
+			if strings.HasSuffix(w.ctx.locals[text], "]") || strings.HasSuffix(w.ctx.fields[text], "]") {
+				continue
+			}
+		case "method_invocation", "field_access":
+		default:
+			text = "(" + text + ")" // not followed: unknown
+		}
+		line := int(loop.StartPoint().Row) + 1
+		syn := []byte(text + ".iterator().next();\n")
+		it := w.read(syn, Statement{Line: line, EndLine: line, End: len(syn)}, nil, nil)
+		for i := range it.Calls {
+			it.Calls[i].Line = line
+		}
+		st.absorb(it)
+	}
+}
+
+// absorb adds to st what o calls, reads and changes (o is part of st).
+func (st *Statement) absorb(o Statement) {
+	union := func(a, b []string) []string {
+		set := map[string]bool{}
+		for _, k := range append(slices.Clone(a), b...) {
+			set[k] = true
+		}
+		return sortedKeys(set)
+	}
+	st.Calls = append(st.Calls, o.Calls...)
+	st.runsCode = st.runsCode || o.runsCode
+	st.Defs, st.Uses, st.mutates = union(st.Defs, o.Defs), union(st.Uses, o.Uses), union(st.mutates, o.mutates)
+	for k, why := range o.why {
+		if st.why == nil {
+			st.why = map[string]string{}
+		}
+		if st.why[k] == "" {
+			st.why[k] = why
+		}
+	}
 }
 
 // refs reads the call sites and names of the statement spanning st in src.
@@ -302,6 +376,9 @@ func (w *bodyWalker) read(src []byte, st Statement, n, decl *sitter.Node) Statem
 	}
 	st.Defs, st.Uses, st.Assertion = sortedKeys(facts.defs), sortedKeys(facts.uses), facts.assertion
 	st.why, st.verifies = facts.why, facts.verifies
+	st.runsCode = len(st.Calls) > 0 || len(st.Selects) > 0 ||
+		slices.ContainsFunc(st.Names, func(n string) bool { _, local := ctx.locals[n]; return !local && !isTypeName(n) }) ||
+		len(st.Names) > 0 && bytes.IndexByte(src[st.Start:st.End], '+') >= 0
 	ma.aliases = append(ma.aliases, facts.aliases...)
 	ma.aliases = append(ma.aliases, facts.reach...)
 	return st
@@ -405,7 +482,7 @@ func (w *bodyWalker) flatten(c *sitter.Node) {
 		spec = w.read(src, spec, res, res)
 		open.Calls, open.Names, open.Selects, open.FreeFns, open.Lambdas = spec.Calls, spec.Names, spec.Selects, spec.FreeFns, spec.Lambdas
 		open.Defs, open.Uses, open.Binds, open.Assertion = spec.Defs, spec.Uses, spec.Binds, spec.Assertion
-		open.mutates, open.why, open.verifies = spec.mutates, spec.why, spec.verifies
+		open.mutates, open.why, open.verifies, open.runsCode = spec.mutates, spec.why, spec.verifies, spec.runsCode
 		k := int(res.NamedChildCount())
 		for j := 0; j < k; j++ {
 			r := res.NamedChild(j)

@@ -19,6 +19,11 @@ public class Receipt implements AutoCloseable {
     }
 
     @Override
+    public String toString() {
+        return "lines=" + lines;
+    }
+
+    @Override
     public void close() {
         out.append("end");
     }

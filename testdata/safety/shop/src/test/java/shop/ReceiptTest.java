@@ -15,4 +15,11 @@ public class ReceiptTest {
         }
         assertEquals("pen;end", out.toString());
     }
+
+    @Test
+    public void shownButNotChecked() {
+        Receipt receipt = new Receipt(new StringBuilder());
+        String shown = "receipt " + receipt; // runs toString, which no assertion reads
+        assertEquals(0, receipt.lines());
+    }
 }

@@ -106,6 +106,26 @@ public class CompoundTest {
         tally.increment();
     }
 
+    @Test
+    public void forEachRunsTheIterator() {
+        Feed feed = new Feed(2);
+        int seen = 0;
+        for (String item : feed) {
+            seen++;
+        }
+        assertEquals(0, feed.left()); // the loop used the feed up
+    }
+
+    @Test
+    public void forEachOverAList() {
+        java.util.List<Counter> counters = new java.util.ArrayList<>();
+        Counter other = new Counter(4);
+        for (Counter c : counters) {
+            c.increment();
+        }
+        assertEquals(4, other.value()); // the loop neither changes nor reaches other
+    }
+
     /** A helper named like the implicit close of a resource: close() calls are no assertions for it. */
     private void close() {
         assertEquals(0, 0);
