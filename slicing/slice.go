@@ -178,27 +178,46 @@ func dependences(ma *methodAnalysis) ([][]int, map[[2]int]string) {
 	}
 	deps := make([][]int, len(ma.stmts))
 	why := map[[2]int]string{}
+	uses := make([]map[string]bool, len(ma.stmts))  // alias classes each statement reads
+	exact := make([]map[string]bool, len(ma.stmts)) // and the keys themselves
 	for j, sj := range ma.stmts {
-		uses := map[string]bool{}
+		uses[j], exact[j] = map[string]bool{}, map[string]bool{}
 		for _, k := range sj.Uses {
-			uses[uf.find(k)] = true
+			uses[j][uf.find(k)] = true
+			exact[j][k] = true
 		}
-		exact := map[string]bool{}
-		for _, k := range sj.Uses {
-			exact[k] = true
+	}
+	dep := func(j, i int) {
+		r := dependsOn(ma.stmts[i], exact[j], uses[j], uf)
+		if r == "" && ma.stmts[j].verifies && len(ma.stmts[i].Calls) > 0 {
+			// A mock records every call made on it, even one that changes nothing
+			// else, and a verification reads those records.
+			r = "may call a mock"
 		}
+		if r != "" && !slices.Contains(deps[j], i) {
+			deps[j] = append(deps[j], i)
+			why[[2]int{j, i}] = r
+		}
+	}
+	for j := range ma.stmts {
 		for i := 0; i < j; i++ {
-			r := dependsOn(ma.stmts[i], exact, uses, uf)
-			if r == "" && sj.verifies && len(ma.stmts[i].Calls) > 0 {
-				// A mock records every call made on it, even one that changes nothing
-				// else, and a verification reads those records.
-				r = "may call a mock"
-			}
-			if r != "" {
-				deps[j] = append(deps[j], i)
-				why[[2]int{j, i}] = r
+			dep(j, i)
+		}
+	}
+	// In a flattened loop a statement also reads what the later ones wrote in the
+	// iteration before (the header each time it tests the condition), and the closing
+	// brace goes with the header.
+	for open, st := range ma.stmts {
+		if !st.loop || st.Closes == 0 {
+			continue
+		}
+		for j := open; j < st.Closes; j++ {
+			for i := j + 1; i < st.Closes; i++ {
+				dep(j, i)
 			}
 		}
+		deps[open] = append(deps[open], st.Closes)
+		why[[2]int{open, st.Closes}] = "closes the loop of line " + strconv.Itoa(st.Line)
 	}
 	// A statement of a flattened block (its closing statement included) runs after the
 	// block's opening statement, which declares its resources.

@@ -42,6 +42,8 @@ type Statement struct {
 	// declarations it opens with (not of resources that name an existing variable).
 	Closes    int      `json:"-"`
 	Resources [][2]int `json:"-"`
+	// loop marks the opening and closing statements of a flattened loop.
+	loop bool
 	// Compound marks a loop, an if, a try or a block sliced as one statement (or one not
 	// read at all, whose Binds are anyLocal).
 	Compound bool `json:"-"`
@@ -217,7 +219,7 @@ func (w *bodyWalker) statement(c *sitter.Node) {
 	if kind == "line_comment" || kind == "block_comment" {
 		return
 	}
-	if flattenable(c) && !returnsFrom(c) {
+	if flattenable(c, src) && !returnsFrom(c) {
 		w.flatten(c)
 		return
 	}
@@ -281,39 +283,49 @@ func (w *bodyWalker) iterations(st *Statement, n *sitter.Node) {
 	}
 	find(n)
 	for _, loop := range loops {
-		v := loop.ChildByFieldName("value")
-		if v == nil {
-			continue
-		}
-		text := string(w.src[v.StartByte():v.EndByte()])
-		switch v.Type() {
-		case "identifier":
-			if strings.HasSuffix(w.ctx.locals[text], "]") || strings.HasSuffix(w.ctx.fields[text], "]") {
-				continue
-			}
-		case "method_invocation", "field_access":
-		default:
-			text = "(" + text + ")" // not followed: unknown
-		}
-		line := int(loop.StartPoint().Row) + 1
-		syn := []byte(text + ".iterator().next();\n")
-		it := w.read(syn, Statement{Line: line, EndLine: line, End: len(syn)}, nil, nil)
-		for i := range it.Calls {
-			it.Calls[i].Line = line
-		}
-		st.absorb(it)
+		w.iterate(st, loop)
 	}
+}
+
+// iterate adds to st the implicit calls of the for-each loop n (see iterations).
+func (w *bodyWalker) iterate(st *Statement, loop *sitter.Node) {
+	v := loop.ChildByFieldName("value")
+	if v == nil {
+		return
+	}
+	text := string(w.src[v.StartByte():v.EndByte()])
+	switch v.Type() {
+	case "identifier":
+		if strings.HasSuffix(w.ctx.locals[text], "]") || strings.HasSuffix(w.ctx.fields[text], "]") {
+			return
+		}
+	case "method_invocation", "field_access":
+	default:
+		text = "(" + text + ")" // not followed: unknown
+	}
+	line := int(loop.StartPoint().Row) + 1
+	syn := []byte(text + ".iterator().next();\n")
+	it := w.read(syn, Statement{Line: line, EndLine: line, End: len(syn)}, nil, nil)
+	for i := range it.Calls {
+		it.Calls[i].Line = line
+	}
+	st.absorb(it)
+}
+
+// concatenates reports whether code may hold a string concatenation: a + or += that is
+// no ++.
+func concatenates(code []byte) bool {
+	for i, b := range code {
+		if b == '+' && (i == 0 || code[i-1] != '+') && (i+1 == len(code) || code[i+1] != '+') {
+			return true
+		}
+	}
+	return false
 }
 
 // absorb adds to st what o calls, reads and changes (o is part of st).
 func (st *Statement) absorb(o Statement) {
-	union := func(a, b []string) []string {
-		set := map[string]bool{}
-		for _, k := range append(slices.Clone(a), b...) {
-			set[k] = true
-		}
-		return sortedKeys(set)
-	}
+	union := func(a, b []string) []string { return sortedKeys(setOf(append(slices.Clone(a), b...))) }
 	st.Calls = append(st.Calls, o.Calls...)
 	st.runsCode = st.runsCode || o.runsCode
 	st.Defs, st.Uses, st.mutates = union(st.Defs, o.Defs), union(st.Uses, o.Uses), union(st.mutates, o.mutates)
@@ -378,7 +390,7 @@ func (w *bodyWalker) read(src []byte, st Statement, n, decl *sitter.Node) Statem
 	st.why, st.verifies = facts.why, facts.verifies
 	st.runsCode = len(st.Calls) > 0 || len(st.Selects) > 0 ||
 		slices.ContainsFunc(st.Names, func(n string) bool { _, local := ctx.locals[n]; return !local && !isTypeName(n) }) ||
-		len(st.Names) > 0 && bytes.IndexByte(src[st.Start:st.End], '+') >= 0
+		len(st.Names) > 0 && concatenates(src[st.Start:st.End])
 	ma.aliases = append(ma.aliases, facts.aliases...)
 	ma.aliases = append(ma.aliases, facts.reach...)
 	return st
@@ -427,6 +439,8 @@ func (w *bodyWalker) declare(n *sitter.Node) map[string]bool {
 				add(ty, d)
 			}
 		}
+	case "enhanced_for_statement":
+		add(n.ChildByFieldName("type"), n)
 	case "resource_specification":
 		for j := 0; j < k; j++ {
 			if d := n.NamedChild(j); d.Type() == "resource" {
@@ -438,9 +452,10 @@ func (w *bodyWalker) declare(n *sitter.Node) map[string]bool {
 }
 
 // flattenable reports whether statement n is a try-with-resources without catch or
-// finally clauses, or a plain block: its statements run one after the other, like the
-// body's own, between an opening and a closing part.
-func flattenable(n *sitter.Node) bool {
+// finally clauses, a plain block, or a loop whose block body no jump leaves early: its
+// statements run one after the other, like the body's own (a loop's again and again),
+// between an opening and a closing part.
+func flattenable(n *sitter.Node, src []byte) bool {
 	switch n.Type() {
 	case "block":
 		return true
@@ -455,18 +470,52 @@ func flattenable(n *sitter.Node) bool {
 			}
 		}
 		return true
+	case "for_statement", "enhanced_for_statement", "while_statement":
+		body := n.ChildByFieldName("body")
+		if body == nil || body.Type() != "block" || jumpsOut(body) || bytes.Contains(src[n.StartByte():body.StartByte()], []byte("->")) {
+			return false
+		}
+		if n.Type() == "enhanced_for_statement" {
+			return true
+		}
+		// A loop only an exception ends (no condition, or a constant one) would not end
+		// in a slice without the statement that throws.
+		cond := n.ChildByFieldName("condition")
+		return cond != nil && strings.Trim(string(src[cond.StartByte():cond.EndByte()]), "() \t\r\n") != "true"
+	}
+	return false
+}
+
+// jumpsOut reports whether a break, continue or yield inside n (not in a lambda or a
+// class body) may leave a loop early: a slice without the statement holding it could run
+// the loop more often.
+func jumpsOut(n *sitter.Node) bool {
+	switch n.Type() {
+	case "break_statement", "continue_statement", "yield_statement", "labeled_statement":
+		return true
+	case "lambda_expression", "class_body":
+		return false
+	}
+	k := int(n.NamedChildCount())
+	for i := 0; i < k; i++ {
+		if jumpsOut(n.NamedChild(i)) {
+			return true
+		}
 	}
 	return false
 }
 
 // flatten reads a flattenable statement as statements of their own: an opening one (the
-// try and its resources, or the brace), the body's statements, and a closing one (the
-// brace, and for a try-with-resources the implicit close of each resource in reverse
-// order, which javac attributes to that line). A slice holding any of them holds the
-// opening one (see dependences); the closing one only when it depends on what the close
-// does, as the statements after the block or the implicit unit may: the slice of an
-// assertion inside does not, for the close runs after it (Render makes the resources plain
-// locals of a block then). The body's locals go out of scope after it.
+// try and its resources, the loop's header, or the brace), the body's statements, and a
+// closing one (the brace, and for a try-with-resources the implicit close of each resource
+// in reverse order, which javac attributes to that line). A slice holding any of them
+// holds the opening one (see dependences). A loop's closing brace goes with its opening
+// one, and the statements of its body depend on each other both ways (one iteration reads
+// what the one before wrote). A try's closing statement joins a slice only when the slice
+// depends on what the close does, as the statements after the block or the implicit unit
+// may: the slice of an assertion inside does not, for the close runs after it (Render
+// makes the resources plain locals of a block then). The body's locals go out of scope
+// after it.
 func (w *bodyWalker) flatten(c *sitter.Node) {
 	src, ma := w.src, w.ma
 	body := c
@@ -476,13 +525,26 @@ func (w *bodyWalker) flatten(c *sitter.Node) {
 	locals, args, known := maps.Clone(w.ctx.locals), maps.Clone(w.ctx.args), len(w.known)
 	open := Statement{Line: int(c.StartPoint().Row) + 1, EndLine: int(body.StartPoint().Row) + 1,
 		Start: int(c.StartByte()), End: int(body.StartByte()) + 1}
+	loop := c.Type() != "block" && c.Type() != "try_with_resources_statement"
 	var closes []string // what the implicit close runs on, in the order it runs
-	if res := c.ChildByFieldName("resources"); res != nil {
-		spec := Statement{Line: int(res.StartPoint().Row) + 1, Start: int(res.StartByte()), End: int(res.EndByte())}
-		spec = w.read(src, spec, res, res)
+	if head, decl, ok := w.header(c); ok {
+		spec := Statement{Line: int(head.StartPoint().Row) + 1, Start: int(head.StartByte()), End: int(head.EndByte())}
+		if head.Type() == "(" { // a loop's header: from its "(" to the body
+			spec.End = int(body.StartByte())
+		}
+		spec = w.read(src, spec, nil, decl)
 		open.Calls, open.Names, open.Selects, open.FreeFns, open.Lambdas = spec.Calls, spec.Names, spec.Selects, spec.FreeFns, spec.Lambdas
 		open.Defs, open.Uses, open.Binds, open.Assertion = spec.Defs, spec.Uses, spec.Binds, spec.Assertion
 		open.mutates, open.why, open.verifies, open.runsCode = spec.mutates, spec.why, spec.verifies, spec.runsCode
+		if loop && c.Type() != "enhanced_for_statement" {
+			// The condition and the update read the variables the header declares, each
+			// iteration: what the body does to them reaches the header.
+			open.Uses = sortedKeys(setOf(append(slices.Clone(open.Uses), open.Binds...)))
+		}
+	}
+	switch c.Type() {
+	case "try_with_resources_statement":
+		res := c.ChildByFieldName("resources")
 		k := int(res.NamedChildCount())
 		for j := 0; j < k; j++ {
 			r := res.NamedChild(j)
@@ -496,11 +558,19 @@ func (w *bodyWalker) flatten(c *sitter.Node) {
 			}
 			closes = append([]string{string(src[on.StartByte():on.EndByte()])}, closes...)
 		}
+	case "enhanced_for_statement":
+		w.iterate(&open, c)
+		if nm := c.ChildByFieldName("name"); nm != nil {
+			// The loop variable is an element of what it iterates.
+			elem := append([]string{string(src[nm.StartByte():nm.EndByte()])}, open.Uses...)
+			ma.aliases = append(ma.aliases, elem)
+		}
 	}
 	if open.Assertion {
 		ma.assertions++
 	}
 	first := len(ma.stmts)
+	open.loop = loop
 	ma.stmts = append(ma.stmts, open)
 	w.depth++
 	w.block(body)
@@ -523,9 +593,42 @@ func (w *bodyWalker) flatten(c *sitter.Node) {
 		}
 	}
 	closing.Start, closing.End = int(body.EndByte())-1, int(c.EndByte())
+	closing.loop = loop
 	ma.stmts = append(ma.stmts, closing)
 	ma.stmts[first].Closes = len(ma.stmts) - 1
 	w.ctx.locals, w.ctx.args, w.known = locals, args, w.known[:known]
+}
+
+// header returns the node whose text a flattened statement's opening statement reads (a
+// try's resource specification, the "(" a loop's header starts with, ending at its body),
+// and the node declaring its variables; ok is false for a plain block.
+func (w *bodyWalker) header(c *sitter.Node) (head, decl *sitter.Node, ok bool) {
+	switch c.Type() {
+	case "try_with_resources_statement":
+		res := c.ChildByFieldName("resources")
+		return res, res, res != nil
+	case "for_statement", "enhanced_for_statement", "while_statement":
+		k := int(c.ChildCount())
+		for i := 0; i < k; i++ {
+			ch := c.Child(i)
+			if ch.Type() == "(" || ch.Type() == "parenthesized_expression" || ch.Type() == "condition" {
+				if ch.Type() == "parenthesized_expression" {
+					ch = ch.Child(0) // its "("
+				}
+				switch c.Type() {
+				case "for_statement":
+					if init := c.ChildByFieldName("init"); init != nil && init.Type() == "local_variable_declaration" {
+						return ch, init, true
+					}
+					return ch, nil, true
+				case "enhanced_for_statement":
+					return ch, c, true
+				}
+				return ch, nil, true
+			}
+		}
+	}
+	return nil, nil, false
 }
 
 // scanRefs runs analysis.ScanRefs over one statement. It hands ScanRefs only the text from
@@ -717,4 +820,13 @@ type facts struct {
 func sortedStrings(s []string) []string {
 	sort.Strings(s)
 	return s
+}
+
+// setOf is the set of keys.
+func setOf(keys []string) map[string]bool {
+	set := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		set[k] = true
+	}
+	return set
 }

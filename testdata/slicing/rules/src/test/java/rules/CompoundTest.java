@@ -126,6 +126,42 @@ public class CompoundTest {
         assertEquals(4, other.value()); // the loop neither changes nor reaches other
     }
 
+    @Test
+    public void loopCarriesValues() {
+        Counter c = new Counter();
+        int last = -1;
+        for (int i = 0; i < 3; i++) {
+            assertEquals(i, last + 1); // reads what the next two statements did in the iteration before
+            last = c.value();
+            c.increment();
+        }
+    }
+
+    @Test
+    public void headerReadsTheBody() {
+        int rounds = 0;
+        Counter other = new Counter(9);
+        for (int i = 0; i < 6; i++) {
+            i++; // the header's variable: every slice of the loop runs it
+            rounds++;
+            assertTrue(rounds <= 3);
+            assertEquals(9, other.value()); // the loop's header and this
+        }
+    }
+
+    @Test
+    public void loopWithBreakStaysWhole() {
+        Counter c = new Counter();
+        for (int i = 0; i < 10; i++) {
+            c.increment();
+            if (c.value() == 2) {
+                break;
+            }
+            assertTrue(c.value() < 2);
+        }
+        assertEquals(2, c.value());
+    }
+
     /** A helper named like the implicit close of a resource: close() calls are no assertions for it. */
     private void close() {
         assertEquals(0, 0);
