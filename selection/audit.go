@@ -621,8 +621,13 @@ func (a *auditor) audit(c candidate, res *Result) (MemberAudit, []AuditMiss) {
 			methods[site.Test] = true
 			for _, tm := range tms {
 				us := unitsAt(tm, site.Line)
-				alternatives = append(alternatives, us)
 				needMethod(tc, tm, us)
+				if site.Line == coverage.AfterBody {
+					// The graph selects what fixture code reaches in whole tests: the after
+					// unit is for selections that know where the code ran.
+					us = tm.Units
+				}
+				alternatives = append(alternatives, us)
 			}
 			if len(tms) == 1 {
 				if i := statementAt(tms[0], site.Line); i >= 0 {
@@ -856,7 +861,13 @@ func statementAt(tm *slicing.TestMethod, line int) int {
 	return -1
 }
 
+// unitsAt returns the units of tm that hold line: the assertion slices holding the
+// statement there (and tm's coarser units), the after unit for code that ran after the
+// body, and every unit for fixture code (or a line no unit holds).
 func unitsAt(tm *slicing.TestMethod, line int) []slicing.Unit {
+	if line == coverage.AfterBody && tm.After != nil {
+		return []slicing.Unit{*tm.After}
+	}
 	if line > 0 {
 		var out []slicing.Unit
 		for _, u := range tm.Units {

@@ -1,6 +1,20 @@
 package selection
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/assertlens/assertlens/selection/coverage"
+	"github.com/assertlens/assertlens/selection/runner"
+)
+
+// TestAfterBodyLineCrossesOver: fromRunner hands the runner's lines on as they are, so the
+// two names of the after-body line must agree.
+func TestAfterBodyLineCrossesOver(t *testing.T) {
+	run := fromRunner(&runner.CoverageRun{Hits: []runner.CoverageHit{{TestClass: "a.T", TestMethod: "m", Line: runner.AfterBody}}})
+	if run.Hits[0].Line != coverage.AfterBody {
+		t.Fatalf("after-body line %d reads %d in the store", runner.AfterBody, run.Hits[0].Line)
+	}
+}
 
 // TestLauncherFailure picks the reason a launcher that ran nothing gives.
 func TestLauncherFailure(t *testing.T) {

@@ -31,6 +31,12 @@ type TestMethod struct {
 	// abstract classes have no units: they run (and are selected) in concrete subclasses.
 	Units  []Unit  `json:"units"`
 	Reason *string `json:"reason"` // why the method fell back to a coarser unit; nil when sliced
+	// After is, for a sliced method, the unit selected for code that ran after its body
+	// (@After*, a rule's or extension's after part): the statements that may change what
+	// that code can read (shared state, the test object's fields). No assertion of the
+	// body can see that code, and every rendered unit runs it too. Not one of Units: only
+	// a coverage record, which says where code ran, selects it.
+	After *Unit `json:"after,omitempty"`
 	// Assertions counts the assertion statements of the method, nested ones included: the
 	// number its units cover together, whatever level they were cut at.
 	Assertions int `json:"assertions"`

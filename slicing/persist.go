@@ -82,6 +82,9 @@ func emptyNotNull(tc *TestClass) {
 			u := &m.Units[i]
 			u.Statements = orEmpty(u.Statements) // Because and Via stay nil: selection fills them
 		}
+		if m.After != nil {
+			m.After.Statements = orEmpty(m.After.Statements)
+		}
 	}
 }
 

@@ -21,7 +21,7 @@ const SliceSuffix = "__Slices"
 // class annotations, fields, fixtures, rules, helpers, nested classes and constructors
 // (renamed); it drops the original test methods and, for each of tc's units in units, adds
 // one test method: <method>__L<line> for an assertion slice, <method>__Lrest for the
-// implicit unit, the original method for a method unit, and every original test of tc for
+// implicit unit, <method>__Lafter for the unit of code run after the body, the original method for a method unit, and every original test of tc for
 // a class unit. A generated method copies the original's annotations, modifiers,
 // parameters and throws clause, then the unit's statements in their original order.
 //
@@ -135,6 +135,9 @@ func RenderFile(classes []*TestClass, src []byte, units []Unit) (rel string, cod
 						e.parts = append(e.parts, part{whole: true})
 					case u.Reason != nil && *u.Reason == ReasonImplicit:
 						name += "__Lrest"
+						e.parts = append(e.parts, part{name: name, stmts: u.Stmts})
+					case u.Reason != nil && *u.Reason == ReasonAfter:
+						name += "__Lafter"
 						e.parts = append(e.parts, part{name: name, stmts: u.Stmts})
 					default:
 						name += "__L" + itoa(u.Line)

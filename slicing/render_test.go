@@ -55,6 +55,11 @@ func renderAll(t *testing.T, s *analysis.Snapshot, classes []*TestClass) []rende
 		var units []Unit
 		for _, tc := range group {
 			units = append(units, tc.Units()...)
+			for _, tm := range tc.Methods {
+				if tm.After != nil && tm.Declaring == tc.ID {
+					units = append(units, *tm.After)
+				}
+			}
 		}
 		rel, code, methods, lineMap, err := RenderFile(group, src, units)
 		if err != nil {
@@ -210,6 +215,9 @@ func packageOf(id string) string {
 }
 
 func unitOf(tm *TestMethod, unitID string) bool {
+	if tm.After != nil && tm.After.ID == unitID {
+		return true
+	}
 	for _, u := range tm.Units {
 		if u.ID == unitID {
 			return true

@@ -12,6 +12,9 @@ import (
 // outside every assertion slice: it passes when they complete without an exception.
 const ReasonImplicit = "completes-without-exception"
 
+// ReasonAfter marks the unit for code that ran after the test body (TestMethod.After).
+const ReasonAfter = "after-test"
+
 // ReasonInherited marks an abstract test class: its tests run (and are selected) in the
 // concrete classes that inherit them.
 const ReasonInherited = "inherited"
@@ -35,7 +38,7 @@ func (p *project) cut(tm *TestMethod, m *analysis.Member, ma *methodAnalysis) {
 		tm.Units, tm.Reason = []Unit{u}, StrPtr(reason)
 		return
 	}
-	deps, why := dependences(ma)
+	deps, why, shared := dependences(ma)
 	covered := map[int]bool{}
 	for i, st := range ma.stmts {
 		if !st.Assertion {
@@ -59,6 +62,7 @@ func (p *project) cut(tm *TestMethod, m *analysis.Member, ma *methodAnalysis) {
 			rest = append(rest, i)
 		}
 	}
+	tm.After = afterUnit(base, tm, ma, deps, shared)
 	if len(rest) > 0 {
 		sl := closure(deps, rest)
 		u := base
@@ -68,6 +72,20 @@ func (p *project) cut(tm *TestMethod, m *analysis.Member, ma *methodAnalysis) {
 		u.Reason = StrPtr(ReasonImplicit)
 		tm.Units = append(tm.Units, u)
 	}
+}
+
+// afterUnit is the unit for code that runs after the body: the statements that may change
+// what it can read (shared writes: shared state, the test object's fields, objects that
+// may be shared with them), with what they depend on.
+func afterUnit(base Unit, tm *TestMethod, ma *methodAnalysis, deps [][]int, shared []int) *Unit {
+	seeds := shared
+	u := base
+	u.ID = tm.ID + ":after"
+	u.Level, u.Line, u.EndLine = LevelAssertion, ma.end, ma.end
+	u.Stmts = closure(deps, seeds)
+	u.Statements = ranges(ma.stmts, u.Stmts)
+	u.Reason = StrPtr(ReasonAfter)
+	return &u
 }
 
 func allIndices(n int) []int {
@@ -161,8 +179,9 @@ func (u unionFind) union(a, b string) {
 // that may change a key it reads, keys compared through their may-alias classes, and for
 // a Mockito verification every earlier statement that calls something. Fields of the test
 // object are one class with the heap. The second result says why, per edge [reader,
-// writer].
-func dependences(ma *methodAnalysis) ([][]int, map[[2]int]string) {
+// writer]; the third lists the statements that code reading shared state after the body
+// depends on.
+func dependences(ma *methodAnalysis) ([][]int, map[[2]int]string, []int) {
 	uf := unionFind{}
 	for _, st := range ma.stmts {
 		for _, k := range append(append([]string{}, st.Defs...), st.Uses...) {
@@ -219,6 +238,13 @@ func dependences(ma *methodAnalysis) ([][]int, map[[2]int]string) {
 		deps[open] = append(deps[open], st.Closes)
 		why[[2]int{open, st.Closes}] = "closes the loop of line " + strconv.Itoa(st.Line)
 	}
+	var shared []int
+	heap := map[string]bool{uf.find(heapKey): true}
+	for i, st := range ma.stmts {
+		if dependsOn(st, map[string]bool{heapKey: true}, heap, uf) != "" {
+			shared = append(shared, i)
+		}
+	}
 	// A statement of a flattened block (its closing statement included) runs after the
 	// block's opening statement, which declares its resources.
 	for open, st := range ma.stmts {
@@ -233,7 +259,7 @@ func dependences(ma *methodAnalysis) ([][]int, map[[2]int]string) {
 			}
 		}
 	}
-	return deps, why
+	return deps, why, shared
 }
 
 // dependsOn says why a reader with the given uses (exact keys, and their alias classes)

@@ -22,6 +22,7 @@ type goldenMeth struct {
 	Reason     *string      `json:"reason"`
 	Statements []string     `json:"statements"`
 	Units      []goldenUnit `json:"units"`
+	After      string       `json:"after,omitempty"` // the after unit's statements
 }
 
 type goldenUnit struct {
@@ -54,6 +55,9 @@ func view(classes []*TestClass) []goldenView {
 					ex = append(ex, "L"+itoa(e.Line)+" "+e.Why)
 				}
 				gm.Units = append(gm.Units, goldenUnit{u.ID, u.Level, u.Line, u.EndLine, lineRanges(u.Statements), u.Assertions, u.Reason, ex})
+			}
+			if m.After != nil {
+				gm.After = lineRanges(m.After.Statements)
 			}
 			g.Methods = append(g.Methods, gm)
 		}

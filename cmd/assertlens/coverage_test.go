@@ -203,3 +203,66 @@ func TestCoverageRerunsTestsFailingInTheSharedJVM(t *testing.T) {
 		t.Fatalf("parse(String) ran at %+v, want %+v", mh.Hits, want)
 	}
 }
+
+// TestAfterBodyCodeSelectsTheAfterUnit records, with the real agent, a member only an
+// @After method runs: the record places it after the test bodies, so a change to it selects
+// each test's after unit (the statements changing shared state, which the @After check
+// reads) rather than its assertions, while the graph alone selects the tests whole. Running
+// that selection renders and runs the after unit: the check passes there as in the suite.
+func TestAfterBodyCodeSelectsTheAfterUnit(t *testing.T) {
+	dir := gitFixture(t, "../../testdata/afterbody")
+	if code, _, stderr := runCLI("coverage", "--root", dir, "--json"); code != 0 {
+		t.Fatalf("coverage: exit %d\n%s", code, stderr)
+	}
+	code, out, _ := runCLI("coverage", "--root", dir, "--member", "books.Books#allClosed()", "--json")
+	var mh struct {
+		Hits []coverage.Site `json:"hits"`
+	}
+	if err := json.Unmarshal([]byte(out), &mh); err != nil || code != 0 {
+		t.Fatalf("coverage --member: exit %d, %v\n%s", code, err, out)
+	}
+	slices.SortFunc(mh.Hits, func(a, b coverage.Site) int { return strings.Compare(a.Test, b.Test) })
+	want := []coverage.Site{{Test: "books.BooksTest#doubles", Line: coverage.AfterBody}, {Test: "books.BooksTest#opensAndCloses", Line: coverage.AfterBody}}
+	if !slices.Equal(mh.Hits, want) {
+		t.Fatalf("allClosed() ran at %+v, want %+v", mh.Hits, want)
+	}
+
+	p := filepath.Join(dir, "src/main/java/books/Books.java")
+	b, _ := os.ReadFile(p)
+	if err := os.WriteFile(p, []byte(strings.Replace(string(b), "return OPEN.isEmpty();", "return OPEN.size() == 0;", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, u := range selectJSON(t, "select", "--root", dir, "--json").Units {
+		ids = append(ids, u.ID)
+		// The after unit of opensAndCloses runs what the check reads: open and close.
+		if u.ID == "books.BooksTest#opensAndCloses:after" && !slices.Equal(u.Statements, [][2]int{{17, 17}, {19, 19}}) {
+			t.Errorf("%s holds %v, want lines 17 and 19", u.ID, u.Statements)
+		}
+	}
+	slices.Sort(ids)
+	if want := []string{"books.BooksTest#doubles:after", "books.BooksTest#opensAndCloses:after"}; !slices.Equal(ids, want) {
+		t.Fatalf("selected %v, want %v", ids, want)
+	}
+	static := selectJSON(t, "select", "--root", dir, "--json", "--no-coverage")
+	if static.Totals.SelectedAssertions != 3 {
+		t.Errorf("the graph selected %d assertions, want all 3 (the tests whole)", static.Totals.SelectedAssertions)
+	}
+
+	code, out, stderr := runCLI("run", "--root", dir, "--json")
+	if code != 0 {
+		t.Fatalf("run: exit %d\n%s\n%s", code, out, stderr)
+	}
+	var run selection.RunResult
+	if err := json.Unmarshal([]byte(out), &run); err != nil {
+		t.Fatal(err)
+	}
+	if len(run.Units) != 2 {
+		t.Fatalf("ran %+v, want the 2 after units", run.Units)
+	}
+	for _, u := range run.Units {
+		if !strings.HasSuffix(u.ID, ":after") || u.Status != "passed" {
+			t.Errorf("unit %s: %s %s", u.ID, u.Status, u.Message)
+		}
+	}
+}

@@ -36,14 +36,20 @@ var ErrNoRecord = errors.New("no coverage recorded yet: run `assertlens coverage
 // by a test method ("pkg.Class" is the concrete class that ran, with nested classes
 // dot-separated as in source), or "pkg.Class" alone for class-level code (static
 // initializers of the test class, @BeforeClass/@BeforeAll). Line is the 1-based line of the
-// running test statement in the file declaring the test method, 0 for fixture code of the
-// test (@Before*/@After*, rules, the test instance's constructor). OtherThread marks code
-// that ran on a thread the test started.
+// running test statement in the file declaring the test method, AfterBody for code that
+// ran after it (@After*, the after part of rules and extensions), 0 for other fixture code
+// of the test (@Before*, rules, the test instance's constructor; a record made before the
+// agent told after-body code apart has 0 for it too). OtherThread marks code that ran on a
+// thread the test started.
 type Site struct {
 	Test        string `json:"test"`
 	Line        int    `json:"line"`
 	OtherThread bool   `json:"otherThread,omitempty"`
 }
+
+// AfterBody is the Site.Line of code that ran after the test method's body (the
+// runner's AfterBody).
+const AfterBody = -1
 
 // Class returns the site's concrete test class id.
 func (s Site) Class() string {

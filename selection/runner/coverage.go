@@ -64,10 +64,19 @@ type CoverageHit struct {
 	// test instance, which happens before the test is reported started).
 	TestMethod string
 	// Line is the 1-based line, in the file declaring the test method, of the statement
-	// the test method was running; 0 for fixture code (@Before*/@After*, rules).
+	// the test method was running; AfterBody for code that ran after the test method
+	// returned (@After*, the after part of rules), 0 for other fixture code (@Before*,
+	// rules).
 	Line        int
 	OtherThread bool // recorded on a thread the test started
 }
+
+// AfterBody is CoverageHit.Line for code run after the test method's body; the agent
+// writes it as afterBodyMark (see Rt.AFTER_BODY).
+const (
+	AfterBody     = -1
+	afterBodyMark = 0x3fffffff
+)
 
 // CoverageRun is what a whole-suite run under the coverage agent recorded.
 type CoverageRun struct {
@@ -409,6 +418,9 @@ func readCoverage(path string, out *CoverageRun) error {
 				m, ok := index[id]
 				if err1 != nil || err2 != nil || !ok {
 					continue
+				}
+				if line == afterBodyMark {
+					line = AfterBody
 				}
 				k := hitKey{m, p[1], p[2], line, len(parts) > 2 && parts[2] == "o"}
 				if !seen[k] {

@@ -103,6 +103,9 @@ public final class Rt {
         return x;
     }
 
+    /** The line recorded for code that runs after a test method's body (@After*, rules' after parts). */
+    static final int AFTER_BODY = 0x3fffffff;
+
     private static final InheritableThreadLocal<Ctx> CUR = new InheritableThreadLocal<>();
     /** Class initializations running in the JVM, so hit() looks at INIT_DEPTH only then. */
     private static final AtomicInteger INITS = new AtomicInteger();
@@ -213,7 +216,7 @@ public final class Rt {
         Ctx c = CUR.get();
         if (c != null && c.methodName == method && c.declClass == cls && c.runsOn(Thread.currentThread()) && c.depth > 0) {
             if (--c.depth == 0) {
-                c.line = 0; // what runs after the test method (@After*) is fixture
+                c.line = AFTER_BODY; // what runs after the test method (@After*)
             }
         }
     }
