@@ -203,6 +203,7 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 	sort.Strings(r.StaticOnly)
 	sort.Strings(r.Names)
 	sort.Strings(r.Types)
+	r.Locals = append(r.Locals, laterDeclarators(src, toks)...)
 	scanSelects(src, toks, &r, at)
 	r.FreeFns = freeFunctions(src, toks)
 	r.Lambdas = lambdaArgs(src, toks, at)

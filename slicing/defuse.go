@@ -1819,6 +1819,10 @@ func (c *scanCtx) callbacks(toks []analysis.Token, open, close int) effect {
 		if stringConcat(src, toks, from, to) {
 			return // "…" + x is a String
 		}
+		if to-from == 4 && toks[from].Is(src, "(") && toks[from+2].Is(src, ")") && toks[from+3].Kind == analysis.TokIdent &&
+			immutableType(toks[from+1].Text(src)) {
+			return // (String) x: a String
+		}
 		if to-from >= 3 && toks[to-1].Is(src, ")") && toks[to-2].Is(src, "(") && toks[to-3].Is(src, "toString") {
 			return // x.toString(): the call itself is typed and checked as a call site
 		}

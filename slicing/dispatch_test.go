@@ -66,13 +66,19 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Sorts#byName(String,String)", "none"},                                         // Objects.compare of Strings and a method reference
 		{"dispatch", "disp.Sorts#wrappedHash(String)", "global"},                                         // the hashed argument is wrap(…)'s Loud, whose hashCode counts
 		{"dispatch", "disp.Sorts#newHash(String)", "reads writes"},
-		{"dispatch", "disp.Sorts#eitherHash(boolean,String)", "reads writes"},   // flag ? new Loud(s) : s.toString() may be the Loud                                       // …and new Loud(s)
-		{"dispatch", "disp.Sorts#checkedText(String)", "none"},                  // "empty" is no function: the other overload takes it
-		{"dispatch", "disp.Sorts#checkedMessage(String,String)", "none"},        // …nor is a String parameter
-		{"dispatch", "disp.Sorts#checkedBy(String,Supplier)", "runs=1"},         // a Supplier parameter is the caller's to tell
-		{"dispatch", "disp.Nulls#has(String,char)", "none"},                     // Objects.requireNonNull(s, …).indexOf runs on the String s
-		{"dispatch", "disp.Nulls#addTo(List)", "mut=0"},                         // …add on the list handed in, which it changes (not shared state)
-		{"dispatch", "disp.Nulls#firstSize(List)", "reads writes mut=0 leak=0"}, // an argument that is no name is not followed
+		{"dispatch", "disp.Sorts#eitherHash(boolean,String)", "reads writes"},              // flag ? new Loud(s) : s.toString() may be the Loud                                       // …and new Loud(s)
+		{"dispatch", "disp.Sorts#checkedText(String)", "none"},                             // "empty" is no function: the other overload takes it
+		{"dispatch", "disp.Sorts#checkedMessage(String,String)", "none"},                   // …nor is a String parameter
+		{"dispatch", "disp.Sorts#checkedBy(String,Supplier)", "runs=1"},                    // a Supplier parameter is the caller's to tell
+		{"dispatch", "disp.Nums#widened(String)", "none"},                                  // BigDecimal.valueOf takes a number, whatever the argument reads as
+		{"dispatch", "disp.Nums#shown(String)", "global"},                                  // String.valueOf of an object runs its toString
+		{"dispatch", "disp.Nums#lastAt(CharSequence,CharSequence)", "none"},                // (String) search is a String
+		{"dispatch", "disp.Nums#lastOf(String,CharSequence)", "reads writes mut=1 leak=1"}, // (Object) search is not
+		{"dispatch", "disp.Nums#ends(int[])", "none"},                                      // j is declared with i: a local, no field
+		{"dispatch", "disp.Nums#encoded(String)", "none"},                                  // ByteBuffer.wrap and Charset.defaultCharset: JDK code on bytes
+		{"dispatch", "disp.Nulls#has(String,char)", "none"},                                // Objects.requireNonNull(s, …).indexOf runs on the String s
+		{"dispatch", "disp.Nulls#addTo(List)", "mut=0"},                                    // …add on the list handed in, which it changes (not shared state)
+		{"dispatch", "disp.Nulls#firstSize(List)", "reads writes mut=0 leak=0"},            // an argument that is no name is not followed
 	} {
 		s := fixture(t, c.fixture)
 		p := newProject(s, s.Source.Read, Options{})

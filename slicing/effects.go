@@ -223,7 +223,7 @@ var pureStatics = map[string]bool{
 	"BigDecimal": true, "BigInteger": true, "List": true, "Set": true, "Map": true, "Arrays": true,
 	"Collections": true, "Optional": true, "TimeUnit": false, "Stream": true, "IntStream": true,
 	"LongStream": true, "DoubleStream": true, "Collectors": true, "Pattern": true, "Comparator": true,
-	"Calendar": true, "Modifier": true,
+	"Calendar": true, "Modifier": true, "Charset": true, "ByteBuffer": true,
 }
 
 var frameworkTypes = map[string]bool{
@@ -1071,7 +1071,7 @@ var hashingCalls = map[string]bool{
 // numericStatics are the pure static classes whose methods take numbers, characters,
 // booleans and strings only (Math.max, Integer.compare): none runs project code.
 var numericStatics = map[string]bool{"Math": true, "StrictMath": true, "Integer": true, "Long": true, "Short": true,
-	"Byte": true, "Double": true, "Float": true, "Character": true, "Boolean": true}
+	"Byte": true, "Double": true, "Float": true, "Character": true, "Boolean": true, "BigDecimal": true, "BigInteger": true}
 
 var hashingStatics = map[string]bool{
 	"equals": true, "deepEquals": true, "hash": true, "hashCode": true, "deepHashCode": true,
