@@ -622,7 +622,16 @@ func (a *auditor) audit(c candidate, res *Result) (MemberAudit, []AuditMiss) {
 			for _, tm := range tms {
 				us := unitsAt(tm, site.Line)
 				needMethod(tc, tm, us)
-				if site.Line == coverage.AfterBody {
+				switch {
+				case site.OtherThread && site.Line <= 0:
+					// A thread the test started, still running when the test's own thread
+					// had left the body: the statement that started it ran in one of the
+					// test's units, which the record cannot name; any of them is one.
+					for _, u := range tm.Units {
+						alternatives = append(alternatives, []slicing.Unit{u})
+					}
+					continue
+				case site.Line == coverage.AfterBody:
 					// The graph selects what fixture code reaches in whole tests: the after
 					// unit is for selections that know where the code ran.
 					us = tm.Units

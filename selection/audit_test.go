@@ -702,3 +702,25 @@ public class ChainTest {
 			res.OwnStatementRatio, res.DefUseRatio, res.AssertionOracleRatio)
 	}
 }
+
+// TestAuditOtherThreadOutsideTheBody: work on a thread the test started, done while the
+// test's own thread was not in its body, came from a statement the record cannot name:
+// one selected unit of the test vouches for it; fixture code of the test's own thread
+// still needs every unit.
+func TestAuditOtherThreadOutsideTheBody(t *testing.T) {
+	st := auditState(t)
+	for _, c := range []struct {
+		other  bool
+		missed int
+	}{{true, 0}, {false, 1}} {
+		// name() runs in the adds test's second assertion; the graph selects that slice.
+		rec := auditRecord(st, coverage.JVMHit{Member: 2, TestClass: "p.CalcTest", TestMethod: "adds", Line: coverage.AfterBody, OtherThread: c.other})
+		res, err := Audit(context.Background(), st, rec, AuditOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.MissedStatements != c.missed {
+			t.Errorf("other thread %v: %d missed, want %d: %+v", c.other, res.MissedStatements, c.missed, res.Missed)
+		}
+	}
+}

@@ -80,6 +80,11 @@ func Build(snap *analysis.Snapshot, run Run) *Store {
 			continue
 		}
 		site := Site{Test: b.testID(h.TestClass, h.TestMethod), Line: h.Line, OtherThread: h.OtherThread}
+		if site.OtherThread && site.Line == AfterBody {
+			// Another thread's work while the test's own thread ran @After code: it may be
+			// work the body started, for any of its statements (fixture), not after-body code.
+			site.Line = 0
+		}
 		if h.TestMethod == "" && !ran[site.Class()] {
 			unattributed = append(unattributed, h.Member)
 			continue

@@ -146,12 +146,15 @@ func TestBuildGroupsSitesPerMember(t *testing.T) {
 			{Member: 0, TestClass: "p.WidgetTest$Nested", TestMethod: "b", Line: 0},
 			{Member: 1, TestClass: "p.WidgetTest", TestMethod: "", Line: 0},
 			{Member: 0, TestClass: "p.WidgetTest", TestMethod: "a", Line: 7, OtherThread: true},
+			{Member: 0, TestClass: "p.WidgetTest", TestMethod: "a", Line: AfterBody},
+			{Member: 0, TestClass: "p.WidgetTest", TestMethod: "a", Line: AfterBody, OtherThread: true}, // work the body started: fixture
 		},
 		Unattributed: []int{1},
 		Tests:        []TestOutcome{{Test: "p.WidgetTest#a", Status: "passed"}, {Test: "p.WidgetTest.Nested#b", Status: "failed"}},
 	}
 	st := Build(snap, run)
-	want := []Site{{Test: "p.WidgetTest#a", Line: 7}, {Test: "p.WidgetTest.Nested#b"}, {Test: "p.WidgetTest#a", Line: 7, OtherThread: true}}
+	want := []Site{{Test: "p.WidgetTest#a", Line: 7}, {Test: "p.WidgetTest.Nested#b"}, {Test: "p.WidgetTest#a", Line: 7, OtherThread: true},
+		{Test: "p.WidgetTest#a", Line: AfterBody}, {Test: "p.WidgetTest#a", OtherThread: true}}
 	if got := st.Hits("p.Widget#put(String)"); !slices.Equal(got, want) {
 		t.Errorf("put hits = %v, want %v", got, want)
 	}
@@ -161,7 +164,7 @@ func TestBuildGroupsSitesPerMember(t *testing.T) {
 	if st.Member("p.Widget#put(String)") == nil || !st.Member("p.Widget#put(String)").Source {
 		t.Error("put should be a source member")
 	}
-	if st.Summary.Members != 2 || st.Summary.Hits != 4 || st.Summary.Tests != 2 || st.Summary.Passed != 1 || st.Summary.Failed != 1 {
+	if st.Summary.Members != 2 || st.Summary.Hits != 6 || st.Summary.Tests != 2 || st.Summary.Passed != 1 || st.Summary.Failed != 1 {
 		t.Errorf("summary = %+v", st.Summary)
 	}
 	if !slices.Equal(st.Unattributed, []string{"p.Widget#<clinit>"}) {
