@@ -303,13 +303,19 @@ func (w *bodyWalker) iterate(st *Statement, loop *sitter.Node) {
 	default:
 		text = "(" + text + ")" // not followed: unknown
 	}
-	line := int(loop.StartPoint().Row) + 1
-	syn := []byte(text + ".iterator().next();\n")
-	it := w.read(syn, Statement{Line: line, EndLine: line, End: len(syn)}, nil, nil)
-	for i := range it.Calls {
-		it.Calls[i].Line = line
+	st.absorb(w.readImplicit(text+".iterator().next();", int(loop.StartPoint().Row)+1))
+}
+
+// readImplicit reads code Java runs without it being written (a for-each loop's iterator
+// calls, a try's closes) as one statement at line: what it calls, reads and changes. It is
+// no assertion, whatever test helper shares a name with its calls.
+func (w *bodyWalker) readImplicit(code string, line int) Statement {
+	st := w.read([]byte(code), Statement{Line: line, EndLine: line, End: len(code)}, nil, nil)
+	st.Line, st.EndLine, st.Assertion = line, line, false
+	for i := range st.Calls {
+		st.Calls[i].Line = line
 	}
-	st.absorb(it)
+	return st
 }
 
 // concatenates reports whether code may hold a string concatenation: a + or += that is
@@ -582,15 +588,8 @@ func (w *bodyWalker) flatten(c *sitter.Node) {
 		for _, r := range closes {
 			text.WriteString(r + ".close();\n")
 		}
-		closing.Start, closing.End = 0, text.Len()
-		closing = w.read([]byte(text.String()), closing, nil, nil)
-		closing.Line, closing.EndLine = end, end // every close, on the closing brace's line
-		// A close is no assertion, whatever test helper shares its name; the implicit unit
-		// still fails when it throws.
-		closing.Assertion = false
-		for i := range closing.Calls {
-			closing.Calls[i].Line = end
-		}
+		// Every close on the closing brace's line; when one throws, the implicit unit fails.
+		closing = w.readImplicit(text.String(), end)
 	}
 	closing.Start, closing.End = int(body.EndByte())-1, int(c.EndByte())
 	closing.loop = loop
