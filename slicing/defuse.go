@@ -984,6 +984,9 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 		}
 		return receiver{}
 	case recvValue:
+		if r.name == "Class" && arity <= 0 && (name == "getName" || name == "getSimpleName" || name == "getCanonicalName" || name == "getTypeName") {
+			return receiver{kind: recvValue} // a String
+		}
 		switch name {
 		case "toString", "trim", "substring", "toUpperCase", "toLowerCase", "valueOf", "format", "replace", "strip":
 			return receiver{kind: recvValue}
@@ -997,6 +1000,7 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 			return receiver{kind: recvValue} // fixed by the JDK type, overrides included
 		case "append", "insert", "reverse", "delete", "deleteCharAt":
 			return receiver{kind: recvCollection, final: r.final, name: r.name} // builders return themselves
+
 		case "stream":
 			if !r.final && p.collectionOverrides(r.name) {
 				return receiver{}
@@ -1819,6 +1823,9 @@ func (c *scanCtx) callbacks(toks []analysis.Token, open, close int) effect {
 		if stringConcat(src, toks, from, to) {
 			return // "…" + x is a String
 		}
+		if to-from >= 3 && toks[to-1].Is(src, "class") && toks[to-2].Is(src, ".") && dottedNames(src, toks, from, to-2) {
+			return // X.class: a Class
+		}
 		if to-from == 4 && toks[from].Is(src, "(") && toks[from+2].Is(src, ")") && toks[from+3].Kind == analysis.TokIdent &&
 			immutableType(toks[from+1].Text(src)) {
 			return // (String) x: a String
@@ -1923,6 +1930,16 @@ func (c *scanCtx) callbacks(toks []analysis.Token, open, close int) effect {
 	return e
 }
 
+// dottedNames reports whether toks[from:to] is a name or names joined by dots (a.b.C).
+func dottedNames(src []byte, toks []analysis.Token, from, to int) bool {
+	for j := from; j < to; j++ {
+		if (j-from)%2 == 0 && toks[j].Kind != analysis.TokIdent || (j-from)%2 == 1 && !toks[j].Is(src, ".") {
+			return false
+		}
+	}
+	return (to-from)%2 == 1
+}
+
 // suppliedValue are the methods of suppliers giving what they supply.
 var suppliedValue = map[string]bool{"get": true, "call": true}
 
@@ -1979,7 +1996,12 @@ func (c *scanCtx) chainType(chain []segment) receiver {
 		return receiver{} // not followed
 	}
 	cur := receiver{kind: recvUnqualified}
+	skip := 0
 	for i, seg := range recv {
+		if skip > 0 {
+			skip--
+			continue
+		}
 		if i > 0 && getsClass(seg) {
 			cur = receiver{kind: recvValue}
 			continue
@@ -1993,7 +2015,12 @@ func (c *scanCtx) chainType(chain []segment) receiver {
 		case i == 0 && seg.fresh:
 			cur = receiver{kind: recvValue} // a string literal
 		case i == 0 && !seg.call:
-			cur = p.resolveChain(c.t, c.locals, []string{seg.name})
+			// A root of dotted names resolves as one chain (Integer.TYPE: a Class).
+			names := []string{seg.name}
+			for k := 1; k < len(recv) && !recv[k].call && !recv[k].fresh && recv[k].cast == ""; k++ {
+				names = append(names, recv[k].name)
+			}
+			cur, skip = p.resolveChain(c.t, c.locals, names), len(names)-1
 		case seg.call:
 			cur = p.returnReceiver(c.t, cur, seg.name, -1)
 		default:

@@ -76,6 +76,9 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Nums#lastOf(String,CharSequence)", "reads writes mut=1 leak=1"}, // (Object) search is not
 		{"dispatch", "disp.Nums#ends(int[])", "none"},                                      // j is declared with i: a local, no field
 		{"dispatch", "disp.Nums#encoded(String)", "none"},                                  // ByteBuffer.wrap and Charset.defaultCharset: JDK code on bytes
+		{"dispatch", "disp.Entries#same()", "reads"},                                       // Class keys and values: equals is a Class's
+		{"dispatch", "disp.Entries#sameObjects()", "global"},                               // Object ones: any project equals
+		{"dispatch", "disp.Entries#named()", "writes"},                                     // Boolean.TYPE.getName() is a String: no callbacks (the stored Class still reads as shared)
 		{"dispatch", "disp.Nulls#has(String,char)", "none"},                                // Objects.requireNonNull(s, …).indexOf runs on the String s
 		{"dispatch", "disp.Nulls#addTo(List)", "mut=0"},                                    // …add on the list handed in, which it changes (not shared state)
 		{"dispatch", "disp.Nulls#firstSize(List)", "reads writes mut=0 leak=0"},            // an argument that is no name is not followed

@@ -344,7 +344,7 @@ func (p *project) resolveChain(from *analysis.Type, locals map[string]string, ch
 		} else if len(chain) == 1 && pureStatics[head] {
 			return receiver{kind: recvPureStatic, name: head}
 		} else if len(chain) == 2 && chain[1] == "TYPE" && boxes[head] {
-			return receiver{kind: recvValue} // Integer.TYPE: the Class of a primitive
+			return receiver{kind: recvValue, name: "Class"} // Integer.TYPE: the Class of a primitive
 		} else if len(chain) == 1 && frameworkTypes[head] {
 			return receiver{kind: recvFramework}
 		} else {

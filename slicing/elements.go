@@ -53,15 +53,47 @@ func (c *scanCtx) elementType(toks []analysis.Token, call int) string {
 			return ""
 		}
 	}
-	elem := strings.TrimSpace(args[0])
-	if b, ok := strings.CutPrefix(elem, "?"); ok {
+	return upperBound(args[0])
+}
+
+// upperBound is the erased type a type argument's values have: T for T or ? extends T,
+// "" for ? and ? super T (anything).
+func upperBound(arg string) string {
+	arg = strings.TrimSpace(arg)
+	if b, ok := strings.CutPrefix(arg, "?"); ok {
 		b = strings.TrimSpace(b)
-		if elem, ok = strings.CutPrefix(b, "extends"); !ok {
-			return "" // ? or ? super T: anything
+		if arg, ok = strings.CutPrefix(b, "extends"); !ok {
+			return ""
 		}
-		elem = strings.TrimSpace(elem)
+		arg = strings.TrimSpace(arg)
 	}
-	return analysis.EraseType(elem)
+	return analysis.EraseType(arg)
+}
+
+// entryTypes returns the types of the key and the value that the call at toks[call], a
+// forEach on a local or field declared as a JDK map with type arguments, hands the
+// function it is given ("m.forEach((k, v) -> …)"); "" for what cannot be told.
+func (c *scanCtx) entryTypes(toks []analysis.Token, call int) (key, value string) {
+	st := c.callSite(toks, call, map[string]bool{})
+	chain := st.chain
+	i := 0
+	if chain[0].name == "this" && len(chain) > 2 {
+		i = 1
+	}
+	if len(chain) != i+2 || chain[i+1].name != "forEach" || chain[i].call || chain[i].fresh {
+		return "", ""
+	}
+	container, args := c.declaredTypeArgs(toks, chain[i].name, i == 1)
+	if len(args) != 2 || !mapTypes[container] {
+		return "", ""
+	}
+	return upperBound(args[0]), upperBound(args[1])
+}
+
+// mapTypes are the JDK map types whose two type arguments are their keys' and values' types.
+var mapTypes = map[string]bool{
+	"Map": true, "HashMap": true, "LinkedHashMap": true, "TreeMap": true, "SortedMap": true, "NavigableMap": true,
+	"ConcurrentHashMap": true, "ConcurrentMap": true, "EnumMap": true, "IdentityHashMap": true, "WeakHashMap": true,
 }
 
 // iterableTypes are the JDK types whose one type argument is the type of their elements.
@@ -154,7 +186,8 @@ func typeArgsBefore(src []byte, toks []analysis.Token, i int) (string, []string)
 }
 
 // typeLambdaParams gives the parameters of one-parameter lambdas their element types (see
-// elementType) in c.locals. A name used by several lambdas keeps a type only when every one
+// elementType), and those of two-parameter lambdas a map's forEach runs its key and value
+// types (see entryTypes), in c.locals. A name used by several lambdas keeps a type only when every one
 // of them gives it the same; a name also declared as a typed local keeps none.
 func (c *scanCtx) typeLambdaParams(toks []analysis.Token, lps []lambdaParam, declared []analysis.LocalVar) {
 	types, conflict := map[string]string{}, map[string]bool{}
@@ -163,19 +196,25 @@ func (c *scanCtx) typeLambdaParams(toks []analysis.Token, lps []lambdaParam, dec
 			conflict[l.Name] = true
 		}
 	}
-	for _, lp := range lps {
-		if len(lp.names) != 1 || lp.call < 0 {
-			for _, n := range lp.names {
-				conflict[n] = true
-			}
-			continue
-		}
-		n := lp.names[0]
-		t := c.elementType(toks, lp.call)
+	set := func(n, t string) {
 		if t == "" || types[n] != "" && types[n] != t {
 			conflict[n] = true
 		}
 		types[n] = t
+	}
+	for _, lp := range lps {
+		switch {
+		case lp.call >= 0 && len(lp.names) == 1:
+			set(lp.names[0], c.elementType(toks, lp.call))
+		case lp.call >= 0 && len(lp.names) == 2:
+			k, v := c.entryTypes(toks, lp.call)
+			set(lp.names[0], k)
+			set(lp.names[1], v)
+		default:
+			for _, n := range lp.names {
+				conflict[n] = true
+			}
+		}
 	}
 	for n, t := range types {
 		if !conflict[n] {
