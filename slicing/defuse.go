@@ -1953,25 +1953,23 @@ func stringConcat(src []byte, toks []analysis.Token, from, to int) bool {
 	if topLevel(src, toks, from, to, "?", "->") {
 		return false
 	}
-	depth := 0
-	for j := from; j < to && j < len(toks); j++ {
-		switch {
-		case opensBracket(src, toks[j]):
-			depth++
-		case closesBracket(src, toks[j]):
-			depth--
-		case depth == 0 && toks[j].Kind == analysis.TokString &&
-			(j > from && toks[j-1].Is(src, "+") || j+1 < to && toks[j+1].Is(src, "+")):
-			return true
-		}
-	}
-	return false
+	return atTopLevel(src, toks, from, to, func(j int) bool {
+		return toks[j].Kind == analysis.TokString && (j > from && toks[j-1].Is(src, "+") || j+1 < to && toks[j+1].Is(src, "+"))
+	})
 }
 
 // topLevel reports whether one of the tokens texts occurs in toks[from:to] outside
 // brackets: what an expression is made of at its top (a lambda's "->", a conditional's
 // "?"), not what some argument inside it is.
 func topLevel(src []byte, toks []analysis.Token, from, to int, texts ...string) bool {
+	return atTopLevel(src, toks, from, to, func(j int) bool {
+		return slices.ContainsFunc(texts, func(x string) bool { return toks[j].Is(src, x) })
+	})
+}
+
+// atTopLevel reports whether match holds for some token index of toks[from:to] outside
+// brackets (a bracket token itself is never matched).
+func atTopLevel(src []byte, toks []analysis.Token, from, to int, match func(j int) bool) bool {
 	depth := 0
 	for j := from; j < to && j < len(toks); j++ {
 		switch {
@@ -1979,7 +1977,7 @@ func topLevel(src []byte, toks []analysis.Token, from, to int, texts ...string) 
 			depth++
 		case closesBracket(src, toks[j]):
 			depth--
-		case depth == 0 && slices.ContainsFunc(texts, func(x string) bool { return toks[j].Is(src, x) }):
+		case depth == 0 && match(j):
 			return true
 		}
 	}

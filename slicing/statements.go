@@ -99,16 +99,20 @@ var compoundKinds = map[string]bool{
 
 // returnsFrom reports whether a return statement inside n (not in a lambda or a class body)
 // may end the test method early, which every later statement would depend on.
-func returnsFrom(n *sitter.Node) bool {
-	switch n.Type() {
-	case "return_statement":
+func returnsFrom(n *sitter.Node) bool { return holds(n, "return_statement") }
+
+// holds reports whether n is or holds, outside lambdas and class bodies, a node of one of
+// kinds.
+func holds(n *sitter.Node, kinds ...string) bool {
+	switch t := n.Type(); {
+	case slices.Contains(kinds, t):
 		return true
-	case "lambda_expression", "class_body":
+	case t == "lambda_expression" || t == "class_body":
 		return false
 	}
 	k := int(n.NamedChildCount())
 	for i := 0; i < k; i++ {
-		if returnsFrom(n.NamedChild(i)) {
+		if holds(n.NamedChild(i), kinds...) {
 			return true
 		}
 	}
@@ -496,19 +500,7 @@ func flattenable(n *sitter.Node, src []byte) bool {
 // class body) may leave a loop early: a slice without the statement holding it could run
 // the loop more often.
 func jumpsOut(n *sitter.Node) bool {
-	switch n.Type() {
-	case "break_statement", "continue_statement", "yield_statement", "labeled_statement":
-		return true
-	case "lambda_expression", "class_body":
-		return false
-	}
-	k := int(n.NamedChildCount())
-	for i := 0; i < k; i++ {
-		if jumpsOut(n.NamedChild(i)) {
-			return true
-		}
-	}
-	return false
+	return holds(n, "break_statement", "continue_statement", "yield_statement", "labeled_statement")
 }
 
 // flatten reads a flattenable statement as statements of their own: an opening one (the
