@@ -29,6 +29,7 @@ type site struct {
 	assertion   bool     // the call checks something
 	assertChain bool     // the call hangs off an assertion entry (AssertJ/Truth chains, verify(x).m())
 	recv        recvKind // the receiver the call was resolved on (recvUnknown when none decided it)
+	entries     bool     // the receiver is a collection or stream of a JDK map's entries
 }
 
 func (s *site) self() segment { return s.chain[len(s.chain)-1] }
@@ -399,7 +400,12 @@ func (c *scanCtx) rootKey(toks []analysis.Token, i int, inner map[string]bool) s
 	if _, ok := c.fields[name]; ok {
 		return "this." + name
 	}
-	if isTypeName(name) || len(c.p.resolve(c.t, name)) > 0 {
+	if projectType := len(c.p.resolve(c.t, name)) > 0; isTypeName(name) || projectType {
+		if !projectType && immutableType(name) {
+			// A JDK value class: its static fields (Integer.TYPE, Boolean.TRUE,
+			// BigDecimal.ONE) are constants of immutable or stateless objects.
+			return ""
+		}
 		// A type: a static field read through it reads shared state.
 		if next(2) && toks[i+1].Is(src, ".") && toks[i+2].Kind == analysis.TokIdent && !(next(3) && toks[i+3].Is(src, "(")) &&
 			toks[i+2].Text(src) != "class" && !isTypeName(toks[i+2].Text(src)) || next(3) && toks[i+1].Is(src, ".") && isConstName(toks[i+2].Text(src)) {
@@ -693,10 +699,16 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 		}
 		return s
 	}
-	s.effect, s.recv = c.calleeEffect(chain, arity, c.argTypes(toks, self.open, self.close))
+	var r receiver
+	s.effect, r = c.calleeEffect(chain, arity, c.argTypes(toks, self.open, self.close))
+	s.recv, s.entries = r.kind, r.entries
 	if s.effect.flags&effCallbacks != 0 {
 		s.effect.flags &^= effCallbacks
-		s.effect = s.effect.or(c.callbacks(toks, self.open, self.close))
+		if r.kind == recvStream && self.name == "collect" {
+			s.effect = s.effect.or(c.collectorCallbacks(toks, self.open, self.close, r.entries))
+		} else {
+			s.effect = s.effect.or(c.callbacks(toks, self.open, self.close))
+		}
 	}
 	if s.recvInner && s.effect.writes() {
 		s.effect = effGlobal
@@ -784,29 +796,29 @@ func (c *scanCtx) effectOf(chain []segment, arity int) effect {
 	return e
 }
 
-// calleeEffect is effectOf with the kind of receiver the call was resolved on
-// (recvUnknown when no receiver decided it). args are the argument types known at the
+// calleeEffect is effectOf with the receiver the call was resolved on (of kind
+// recvUnknown when no receiver decided it). args are the argument types known at the
 // call (see argTypes; nil when not read), which rule out overloads.
-func (c *scanCtx) calleeEffect(chain []segment, arity int, args []string) (effect, recvKind) {
+func (c *scanCtx) calleeEffect(chain []segment, arity int, args []string) (effect, receiver) {
 	p := c.p
 	self := chain[len(chain)-1]
 	recv := chain[:len(chain)-1]
 	var r receiver
 	if len(recv) == 0 {
-		return p.callEffect(c.t, receiver{kind: recvUnqualified, args: args}, self.name, arity), recvUnqualified
+		return p.callEffect(c.t, receiver{kind: recvUnqualified, args: args}, self.name, arity), receiver{kind: recvUnqualified}
 	}
 	if getsClass(self) {
-		return effNone, recvUnknown // whatever the receiver: the receiver's own calls are sites of their own
+		return effNone, receiver{} // whatever the receiver: the receiver's own calls are sites of their own
 	}
 	if recv[0].cast != "" {
 		if len(recv) != 1 {
-			return effGlobal, recvUnknown
+			return effGlobal, receiver{}
 		}
 		r = p.typeReceiver(c.t, recv[0].cast, false)
 		if r.kind == recvUnknown {
-			return effGlobal, recvUnknown
+			return effGlobal, receiver{}
 		}
-		return p.callEffect(c.t, r, self.name, arity), r.kind
+		return p.callEffect(c.t, r, self.name, arity), r
 	}
 	// Plain dotted names: resolve as a chain of fields.
 	plain := true
@@ -820,32 +832,32 @@ func (c *scanCtx) calleeEffect(chain []segment, arity int, args []string) (effec
 	}
 	if plain {
 		if recv[0].fresh { // string literal
-			return effNone, recvUnknown
+			return effNone, receiver{}
 		}
 		if len(names) == 1 && names[0] == "Array" && c.locals["Array"] == "" && len(p.resolve(c.t, "Array")) == 0 &&
 			c.p.fieldOf(c.t, "Array") == nil {
 			// java.lang.reflect.Array
 			switch {
 			case self.name == "getLength":
-				return effNone, recvUnknown
+				return effNone, receiver{}
 			case self.name == "newInstance":
-				return effNone, recvUnknown // a fresh array
+				return effNone, receiver{} // a fresh array
 			case strings.HasPrefix(self.name, "get"):
-				return effect{ret: retArgs}, recvUnknown // an element of the array
+				return effect{ret: retArgs}, receiver{} // an element of the array
 			case strings.HasPrefix(self.name, "set"):
-				return effect{mut: posOf(0), store: posOf(0) | posOf(2)}, recvUnknown // (array, index, value)
+				return effect{mut: posOf(0), store: posOf(0) | posOf(2)}, receiver{} // (array, index, value)
 			}
 		}
 		if len(names) == 1 && names[0] == "System" && c.jdkSystem() {
 			switch self.name {
 			case "arraycopy":
-				return effect{mut: posOf(2)}, recvUnknown // (src, srcPos, dest, destPos, length) changes dest
+				return effect{mut: posOf(2)}, receiver{} // (src, srcPos, dest, destPos, length) changes dest
 			case "identityHashCode", "lineSeparator", "nanoTime", "currentTimeMillis":
-				return effNone, recvUnknown
+				return effNone, receiver{}
 			case "getProperty", "getenv":
-				return effect{flags: effReads}, recvUnknown
+				return effect{flags: effReads}, receiver{}
 			case "getProperties":
-				return effect{flags: effReads, ret: retShared}, recvUnknown // the shared Properties
+				return effect{flags: effReads, ret: retShared}, receiver{} // the shared Properties
 			}
 		}
 		r = c.localElems(p.resolveChain(c.t, c.locals, names), names)
@@ -853,7 +865,7 @@ func (c *scanCtx) calleeEffect(chain []segment, arity int, args []string) (effec
 			r.final = true // made by new of a JDK class: no project code behind it
 		}
 		r.args = args
-		return p.callEffect(c.t, r, self.name, arity), r.kind
+		return p.callEffect(c.t, r, self.name, arity), r
 	}
 	// Chains through call results: type the result of each call by its declared return type.
 	cur := receiver{kind: recvUnqualified}
@@ -867,24 +879,27 @@ func (c *scanCtx) calleeEffect(chain []segment, arity int, args []string) (effec
 			continue
 		}
 		if i > 0 && cur.kind == recvUnknown {
-			return effGlobal, recvUnknown
+			return effGlobal, receiver{}
 		}
 		switch {
 		case i == 0 && seg.fresh:
 			cur = p.typeReceiver(c.t, seg.name, false)
 		case i == 0 && !seg.call:
 			cur = c.localElems(p.resolveChain(c.t, c.locals, []string{seg.name}), []string{seg.name})
+			if cur.kind == recvCollection && c.exactChain([]string{seg.name}) {
+				cur.final = true // made by new of a JDK class: no project code behind it
+			}
 		case seg.call:
 			cur = p.returnReceiver(c.t, cur, seg.name, -1)
 		default:
 			if cur.kind != recvProject && cur.kind != recvProjectStatic {
-				return effGlobal, recvUnknown
+				return effGlobal, receiver{}
 			}
 			var next receiver
 			for _, t := range cur.types {
 				f := p.fieldOf(t, seg.name)
 				if f == nil {
-					return effGlobal, recvUnknown
+					return effGlobal, receiver{}
 				}
 				r := p.memberReceiver(t, f)
 				next.kind = r.kind
@@ -894,9 +909,9 @@ func (c *scanCtx) calleeEffect(chain []segment, arity int, args []string) (effec
 		}
 	}
 	if cur.kind == recvUnknown {
-		return effGlobal, recvUnknown
+		return effGlobal, receiver{}
 	}
-	return p.callEffect(c.t, cur, self.name, arity), cur.kind
+	return p.callEffect(c.t, cur, self.name, arity), cur
 }
 
 // nonNullRoot rewrites a chain rooted at Objects.requireNonNull(x, …) to one rooted at x:
@@ -976,6 +991,8 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 		return receiver{}
 	case recvStream:
 		switch {
+		case sameElements[name]:
+			return receiver{kind: recvStream, elems: r.elems, scope: r.scope, entries: r.entries} // the same elements
 		case streamOps[name]:
 			return receiver{kind: recvStream}
 		case name == "count" || name == "sum" || name == "anyMatch" || name == "allMatch" || name == "noneMatch" ||
@@ -1005,7 +1022,21 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 			if !r.final && p.collectionOverrides(r.name) {
 				return receiver{}
 			}
-			return receiver{kind: recvStream}
+			return receiver{kind: recvStream, elems: r.elems, scope: r.scope, entries: r.entries}
+		case "keySet", "values", "entrySet":
+			// A JDK map's views are JDK collections of its keys, its values, or entries
+			// of both (hashing or printing an entry runs its key's and value's callbacks).
+			if !mapTypes[r.name] || !r.final && p.collectionOverrides(r.name) {
+				return receiver{}
+			}
+			view := receiver{kind: recvCollection, final: true, name: "Set", scope: r.scope, entries: name == "entrySet"}
+			if len(r.elems) == 2 {
+				view.elems = map[string][]string{"keySet": r.elems[:1], "values": r.elems[1:], "entrySet": r.elems}[name]
+			}
+			if name == "values" {
+				view.name = "Collection"
+			}
+			return view
 		}
 		return receiver{}
 	default:
@@ -1473,6 +1504,18 @@ func (c *scanCtx) methodRefSite(toks []analysis.Token, i int, inner map[string]b
 	global := &site{chain: []segment{{name: name, idx: i + 1, call: true, open: -1, close: -1}}, effect: effGlobal,
 		recvInner: true, heapResult: true}
 	global.effect.why = "unknown effect of method reference ::" + name
+	if start := refQualifierStart(src, toks, i); start >= 0 && c.entryPart(toks, start, i+2) {
+		// Map.Entry::getKey: a JDK entry's, or a project class implementing Map.Entry.
+		e := effNone // the JDK's entries of a JDK map only read
+		if !c.collectsEntries(toks, start) {
+			var ok bool
+			e, ok = c.p.projectImplementations("Entry", name, 0)
+			if !ok || e.writes() || e.runs != 0 || e.disp != 0 || e.flags&effDispatch != 0 || e.ret&retShared != 0 {
+				return global
+			}
+		}
+		return &site{chain: []segment{{name: "Entry", idx: i - 1}, {name: name, idx: i + 1, call: true, open: -1, close: -1}}, effect: e}
+	}
 	if i == 0 || toks[i-1].Kind != analysis.TokIdent && !toks[i-1].Is(src, "this") ||
 		i >= 2 && toks[i-2].Is(src, ".") {
 		return global // an expression or a qualified name
@@ -1514,7 +1557,7 @@ func (c *scanCtx) jdkSystem() bool {
 // finalJDKQualifier reports whether q, the qualifier of a method reference, names a final
 // JDK class (a value type or a reflection object) and no local, field or project type.
 func (c *scanCtx) finalJDKQualifier(q string) bool {
-	if _, local := c.locals[q]; local || c.t != nil && c.p.fieldOf(c.t, q) != nil || len(c.p.resolve(c.t, q)) > 0 {
+	if c.shadowed(q) {
 		return false
 	}
 	return immutableType(q) || reflectionObjects[q]
@@ -2127,6 +2170,9 @@ func (c *scanCtx) factoryArg(toks []analysis.Token, open, close, i int) bool {
 // carries what running it does (see methodRefSite).
 func (c *scanCtx) methodRefArg(toks []analysis.Token, open, close, i int) bool {
 	from, to, ok := c.argSpan(toks, open, close, i)
+	if ok && c.entryPart(toks, from, to) {
+		return true // Map.Entry::getKey, read as a site of its own (see methodRefSite)
+	}
 	return ok && to-from == 3 && toks[from+1].Is(c.src, "::") &&
 		(toks[from].Kind == analysis.TokIdent || toks[from].Is(c.src, "this")) &&
 		(toks[from+2].Kind == analysis.TokIdent || toks[from+2].Is(c.src, "new"))

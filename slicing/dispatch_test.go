@@ -78,7 +78,13 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Nums#encoded(String)", "none"},                                  // ByteBuffer.wrap and Charset.defaultCharset: JDK code on bytes
 		{"dispatch", "disp.Entries#same()", "reads"},                                       // Class keys and values: equals is a Class's
 		{"dispatch", "disp.Entries#sameObjects()", "global"},                               // Object ones: any project equals
-		{"dispatch", "disp.Entries#named()", "writes"},                                     // Boolean.TYPE.getName() is a String: no callbacks (the stored Class still reads as shared)
+		{"dispatch", "disp.Entries#named()", "none"},                                       // Boolean.TYPE.getName() is a String, Boolean.TYPE and Void.TYPE constants of value classes
+		{"dispatch", "disp.Entries#printers()", "reads writes"},                            // System.out is shared state
+		{"dispatch", "disp.Entries#reversed()", "none"},                                    // a JDK map's String entries collected by their parts
+		{"dispatch", "disp.Entries#reversedOf(Map)", "global"},                             // …of a map handed in: it may be a Tally
+		{"dispatch", "disp.Entries#reversedObjects()", "global"},                           // …Object entries: any project hashCode
+		{"dispatch", "disp.Entries#rewrapped()", "global"},                                 // …keyed by what a lambda makes: a Loud
+		{"dispatch", "disp.Entries#listed(List)", "global"},                                // entries of a list may be CountingEntries
 		{"dispatch", "disp.Nulls#has(String,char)", "none"},                                // Objects.requireNonNull(s, …).indexOf runs on the String s
 		{"dispatch", "disp.Nulls#addTo(List)", "mut=0"},                                    // …add on the list handed in, which it changes (not shared state)
 		{"dispatch", "disp.Nulls#firstSize(List)", "reads writes mut=0 leak=0"},            // an argument that is no name is not followed
@@ -93,6 +99,13 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 	// A constructor running the function it is given says so to its callers.
 	s := fixture(t, "dispatch")
 	p := newProject(s, s.Source.Read, Options{})
+	// Functions a class initializer keeps in its statics run where they are called, not in
+	// the initializer; one it runs, or hands to a JDK object that may run it, counts there.
+	for typ, want := range map[string]string{"disp.Inits.Kept": "none", "disp.Inits.Run": "global", "disp.Inits.Later": "global"} {
+		if got := p.clinitEffect(s.Type(typ)); got.String() != want && !(want == "global" && got.writes()) {
+			t.Errorf("clinit of %s: %s (%s), want %s", typ, got, got.why, want)
+		}
+	}
 	if got := p.typeCtorEffect(s.Type("disp.Lazy"), 1).String(); !strings.Contains(got, "runs=0") {
 		t.Errorf("new Lazy(source): effect %s, want it to run argument 0", got)
 	}

@@ -214,7 +214,7 @@ var valueTypes = map[string]bool{
 	"String": true, "Integer": true, "Long": true, "Short": true, "Byte": true, "Double": true,
 	"Float": true, "Boolean": true, "Character": true, "BigDecimal": true, "BigInteger": true,
 	"int": true, "long": true, "short": true, "byte": true, "double": true, "float": true,
-	"boolean": true, "char": true, "Optional": true, "Class": true, "UUID": true, "Pattern": true,
+	"boolean": true, "char": true, "Optional": true, "Class": true, "UUID": true, "Pattern": true, "Void": true,
 }
 
 var pureStatics = map[string]bool{
@@ -223,7 +223,7 @@ var pureStatics = map[string]bool{
 	"BigDecimal": true, "BigInteger": true, "List": true, "Set": true, "Map": true, "Arrays": true,
 	"Collections": true, "Optional": true, "TimeUnit": false, "Stream": true, "IntStream": true,
 	"LongStream": true, "DoubleStream": true, "Collectors": true, "Pattern": true, "Comparator": true,
-	"Calendar": true, "Modifier": true, "Charset": true, "ByteBuffer": true,
+	"Calendar": true, "Modifier": true, "Charset": true, "ByteBuffer": true, "Function": true, "UnaryOperator": true,
 }
 
 var frameworkTypes = map[string]bool{
@@ -309,6 +309,9 @@ type receiver struct {
 	// args are the types of the call's arguments where known ("" otherwise): a method
 	// whose parameters cannot take them is no candidate (see compatibleArgs).
 	args []string
+	// entries: the elements of a collection or stream receiver are a JDK map's entries
+	// (elems then holds the key and value types).
+	entries bool
 }
 
 // finalJDK are final JDK classes among collectionTypes.
@@ -518,8 +521,13 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		}
 		e := effect{ret: retArgs, runs: posAll &^ 1}
 		switch name {
-		case "collect", "distinct", "sorted", "min", "max":
-			e = e.or(p.callbackEffect())
+		case "collect":
+			// A collector hashes the elements or what its functions make of them: the
+			// caller reads those functions (see collectorCallbacks).
+			e = e.or(p.elementCallbacks(r))
+			e.flags |= effCallbacks
+		case "distinct", "sorted", "min", "max":
+			e = e.or(p.elementCallbacks(r))
 		}
 		return e
 	case recvArray:
@@ -735,7 +743,7 @@ func (p *project) returnsInert(r memberRef) bool {
 	}) {
 		return false
 	}
-	return inert(p.summarize(owner[0], fm, false, true))
+	return inert(p.summarize(owner[0], fm, bodyMode{clinit: true}))
 }
 
 // typeTokens reports whether toks can be the type of a cast: names, dots, type arguments,
@@ -1819,7 +1827,7 @@ func (p *project) clinitEffect(t *analysis.Type) effect {
 		e := effNone
 		for _, m := range t.Members {
 			if m.Static() && (m.Kind == analysis.KindInitializer || m.Kind == analysis.KindField && m.BodyEnd > m.BodyStart) {
-				me := p.summarize(t, m, false, true)
+				me := p.summarize(t, m, bodyMode{clinit: true, deferStored: true})
 				e.flags |= me.flags
 				if me.writes() && me.why != "" && e.why == "" {
 					e.why = me.why
@@ -1984,7 +1992,21 @@ func (p *project) proof(key string) (effect, bool) {
 }
 
 func (p *project) bodyEffect(t *analysis.Type, m *analysis.Member, ctor bool) effect {
-	return p.summarize(t, m, ctor, false)
+	return p.summarize(t, m, bodyMode{ctor: ctor})
+}
+
+// bodyMode says how summarize reads a body.
+type bodyMode struct {
+	// ctor: a constructor's (or instance initializer's) own field writes change the new
+	// object only.
+	ctor bool
+	// clinit: a class initializer, whose class's own static fields are local too.
+	clinit bool
+	// deferStored: a lambda or method reference the body keeps (in a field, returned,
+	// handed to project code that does not run it) runs elsewhere, not here (see
+	// deferStoredLambdas): for one run of a class initializer, whose kept functions are
+	// read where they run (a call through a function-typed field is unknown there).
+	deferStored bool
 }
 
 // summarize computes the effect summary of one body (a method, a constructor, or an
@@ -1993,7 +2015,8 @@ func (p *project) bodyEffect(t *analysis.Type, m *analysis.Member, ctor bool) ef
 // them is no effect; a change to an object that may alias a position mutates that
 // position; a change to anything that may alias static state writes shared state. In a
 // class initializer (clinit), the class's own static fields are local too.
-func (p *project) summarize(t *analysis.Type, m *analysis.Member, ctor, clinit bool) effect {
+func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode) effect {
+	ctor, clinit := mode.ctor, mode.clinit
 	if m.BodyEnd <= m.BodyStart || m.Broken || hasString(m.Modifiers, "native") {
 		return unknown("unknown effect of " + m.ID + " (no body)")
 	}
@@ -2027,11 +2050,11 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, ctor, clinit b
 			args[l.Name] = l.Args
 		}
 	}
-	if lambdas && p.deferLambdas {
+	if lambdas && (p.deferLambdas || mode.deferStored) {
 		pre := &scanCtx{p: p, t: t, src: src, locals: locals, args: args, fields: p.fieldNames(t), body: true, decls: map[string]int{}}
-		src = pre.deferStoredLambdas(toks)
+		src = pre.deferStoredLambdas(toks, m.Kind == analysis.KindField)
 		toks = analysis.Lex(src, m.BodyStart, m.BodyEnd)
-		lambdas = slices.ContainsFunc(toks, func(tok analysis.Token) bool { return tok.Is(src, "->") })
+		lambdas = slices.ContainsFunc(toks, func(tok analysis.Token) bool { return tok.Is(src, "->") || tok.Is(src, "::") })
 	}
 	positions := map[string]posSet{}
 	static := m.Static() || clinit
@@ -2315,28 +2338,35 @@ func lambdaParamsIn(src []byte, toks []analysis.Token) []lambdaParam {
 				}
 			}
 		}
-		lp.call = -1
-		depth := 0
-		for j := start - 1; j >= 0; j-- {
-			switch {
-			case closesBracket(src, toks[j]):
-				depth++
-			case opensBracket(src, toks[j]):
-				if depth > 0 {
-					depth--
-					continue
-				}
-				if toks[j].Is(src, "(") && j > 0 && toks[j-1].Kind == analysis.TokIdent && !(j > 1 && toks[j-2].Is(src, "new")) {
-					lp.call = j - 1
-				}
-				j = -1
-			case depth == 0 && toks[j].Is(src, ";"):
-				j = -1
-			}
-		}
+		lp.call = enclosingCall(src, toks, start)
 		out = append(out, lp)
 	}
 	return out
+}
+
+// enclosingCall returns the index of the name of the call whose argument list holds
+// toks[i] directly (not inside a nested bracket), or -1 when there is none in the
+// statement (a constructor's arguments do not count).
+func enclosingCall(src []byte, toks []analysis.Token, i int) int {
+	depth := 0
+	for j := i - 1; j >= 0; j-- {
+		switch {
+		case closesBracket(src, toks[j]):
+			depth++
+		case opensBracket(src, toks[j]):
+			if depth > 0 {
+				depth--
+				continue
+			}
+			if toks[j].Is(src, "(") && j > 0 && toks[j-1].Kind == analysis.TokIdent && !(j > 1 && toks[j-2].Is(src, "new")) {
+				return j - 1
+			}
+			return -1
+		case depth == 0 && toks[j].Is(src, ";"):
+			return -1
+		}
+	}
+	return -1
 }
 
 // forEach is the variable of an enhanced for loop and the token range of what it iterates.
@@ -2427,8 +2457,8 @@ func (p *project) accessEffect(t *analysis.Type, src []byte, toks []analysis.Tok
 		if isTypeName(name) || pureStatics[name] {
 			if i+2 < len(toks) && toks[i+1].Is(src, ".") && toks[i+2].Kind == analysis.TokIdent &&
 				!(i+3 < len(toks) && toks[i+3].Is(src, "(")) {
-				if pureStatics[name] {
-					continue // Math.PI, Integer.MAX_VALUE
+				if pureStatics[name] || immutableType(name) && len(p.resolve(t, name)) == 0 {
+					continue // Math.PI, Integer.MAX_VALUE, Void.TYPE
 				}
 				field := toks[i+2].Text(src)
 				ok := false
@@ -2544,14 +2574,40 @@ func hasString(list []string, s string) bool {
 // deferStoredLambdas returns a copy of c.src in which every lambda of toks that does not
 // run where it is written reads as null: one assigned to a field (directly or as a branch
 // of a conditional), returned, or handed to a project method whose summary does not run
-// that argument. A lambda assigned to a local may run later in the same body, which reads
-// it where written; one handed to a JDK call or a constructor may run inside the call.
-func (c *scanCtx) deferStoredLambdas(toks []analysis.Token) []byte {
+// that argument; when toks are a field's initializer, one that is the whole initializer.
+// A kept method reference reads as its qualifier, which is evaluated where it is written.
+// A lambda assigned to a local may run later in the same body, which reads it where
+// written; one handed to a JDK call or a constructor may run inside the call.
+func (c *scanCtx) deferStoredLambdas(toks []analysis.Token, field bool) []byte {
 	src := c.src
 	out := slices.Clone(src)
+	blank := func(from, to int) {
+		for k := from; k < to; k++ {
+			if out[k] != '\n' {
+				out[k] = ' '
+			}
+		}
+	}
+	stored := func(start int) bool {
+		if start == 0 {
+			return field
+		}
+		return c.storedLambda(toks, start)
+	}
 	masked := 0 // the end of the last lambda read as null: lambdas inside it went with it
 	for i := range toks {
-		if !toks[i].Is(src, "->") || i == 0 || toks[i].Start < masked {
+		if i == 0 || toks[i].Start < masked {
+			continue
+		}
+		if toks[i].Is(src, "::") {
+			start := refQualifierStart(src, toks, i)
+			if start >= 0 && i+1 < len(toks) && stored(start) {
+				blank(toks[i].Start, toks[i+1].End) // "Function.identity()::apply" keeps the function
+				masked = toks[i+1].End
+			}
+			continue
+		}
+		if !toks[i].Is(src, "->") {
 			continue
 		}
 		start := i - 1
@@ -2563,19 +2619,41 @@ func (c *scanCtx) deferStoredLambdas(toks []analysis.Token) []byte {
 			continue
 		}
 		end := lambdaEnd(src, toks, i)
-		if start == 0 || end < 0 || !c.storedLambda(toks, start) {
+		if end < 0 && field && start == 0 && i+1 < len(toks) && !toks[i+1].Is(src, "{") {
+			end = len(toks) - 1 // the initializer is the lambda, without a semicolon
+		}
+		if end < 0 || !stored(start) {
 			continue
 		}
 		from, to := toks[start].Start, toks[end].End
-		for k := from; k < to; k++ {
-			if out[k] != '\n' {
-				out[k] = ' '
-			}
-		}
+		blank(from, to)
 		copy(out[from:], "null")
 		masked = to
 	}
 	return out
+}
+
+// refQualifierStart returns the index of the first token of the qualifier of the method
+// reference whose "::" is at toks[i] (a name, a dotted name, a call chain, this or super),
+// or -1 when it is anything else (a generic type, an array type).
+func refQualifierStart(src []byte, toks []analysis.Token, i int) int {
+	j := i - 1
+	for j >= 0 {
+		if toks[j].Is(src, ")") {
+			if j = matchOpen(src, toks, j); j < 1 {
+				return -1
+			}
+			j-- // the called name
+		}
+		if toks[j].Kind != analysis.TokIdent && !toks[j].Is(src, "this") && !toks[j].Is(src, "super") {
+			return -1
+		}
+		if j == 0 || !toks[j-1].Is(src, ".") {
+			return j
+		}
+		j -= 2
+	}
+	return -1
 }
 
 // lambdaEnd returns the index of the last token of the lambda whose arrow is at toks[arrow]:

@@ -307,3 +307,101 @@ func (c *scanCtx) freshJDK(toks []analysis.Token, start, end int) bool {
 	}
 	return len(c.p.resolve(c.t, n)) == 0 && (freshJDK[n] || collectionTypes[n])
 }
+
+// collectorCallbacks is what a stream's collect(…) written at toks[open:close] may run
+// beyond the callbacks of the elements (the receiver's effect counts those): a collector
+// made by Collectors hashes or compares the elements or what its functions make of them.
+// Functions that hand on an element, a part of an entry when the stream's elements are a
+// JDK map's entries, or a value run no other callbacks; any other collector or function
+// may make any project object (every project callback may run).
+func (c *scanCtx) collectorCallbacks(toks []analysis.Token, open, close int, entries bool) effect {
+	if !c.madeByCollectors(toks, open+1, close, entries) {
+		return c.p.callbackEffect()
+	}
+	return effNone
+}
+
+// madeByCollectors reports whether toks[from:to] is one call of Collectors (not a project
+// name) whose arguments are collectors of the same kind or functions handing on elements,
+// parts of entries (when entries is set), or values.
+func (c *scanCtx) madeByCollectors(toks []analysis.Token, from, to int, entries bool) bool {
+	src := c.src
+	if to-from < 5 || !toks[from].Is(src, "Collectors") || !toks[from+1].Is(src, ".") || !toks[from+3].Is(src, "(") ||
+		matchClose(src, toks, from+3) != to-1 || c.shadowed("Collectors") {
+		return false
+	}
+	for _, arg := range splitArgs(src, toks, from+3, to-1) {
+		a, b := arg[0], arg[1]
+		switch {
+		case a == b:
+		case c.madeByCollectors(toks, a, b, entries):
+		case b-a == 5 && toks[a].Is(src, "Function") && toks[a+2].Is(src, "identity") && !c.shadowed("Function"):
+		case entries && c.entryPart(toks, a, b):
+		case b-a == 3 && toks[a+1].Is(src, "::") && valueCalls[toks[a+2].Text(src)]:
+		case c.valuesOnly(toks, a-1, b):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// entryPart reports whether toks[a:b] is Map.Entry::getKey, Map.Entry::getValue or the
+// same through Entry.
+func (c *scanCtx) entryPart(toks []analysis.Token, a, b int) bool {
+	src := c.src
+	if b-a == 5 && toks[a].Is(src, "Map") && toks[a+1].Is(src, ".") && !c.shadowed("Map") {
+		a += 2
+	}
+	if b-a != 3 || !toks[a].Is(src, "Entry") || !toks[a+1].Is(src, "::") || c.shadowed("Entry") {
+		return false
+	}
+	m := toks[a+2].Text(src)
+	return m == "getKey" || m == "getValue"
+}
+
+// collectsEntries reports whether the function written at toks[at] is an argument of a
+// collector made by Collectors (directly or through collectors nested in one) that a
+// stream of a JDK map's entries collects: it runs on those entries only.
+func (c *scanCtx) collectsEntries(toks []analysis.Token, at int) bool {
+	src := c.src
+	k := enclosingCall(src, toks, at)
+	collectors := false
+	for k >= 2 && toks[k-1].Is(src, ".") && toks[k-2].Is(src, "Collectors") && !c.shadowed("Collectors") {
+		collectors = true
+		k = enclosingCall(src, toks, k-2)
+	}
+	if !collectors || k < 0 || !toks[k].Is(src, "collect") {
+		return false
+	}
+	return c.callSite(toks, k, map[string]bool{}).entries
+}
+
+// shadowed reports whether name is a local, a field or a project type where c scans, not
+// the JDK's.
+func (c *scanCtx) shadowed(name string) bool {
+	_, local := c.locals[name]
+	return local || c.t != nil && c.p.fieldOf(c.t, name) != nil || len(c.p.resolve(c.t, name)) > 0
+}
+
+// splitArgs returns the token ranges [start, end) of the arguments between the brackets at
+// open and close.
+func splitArgs(src []byte, toks []analysis.Token, open, close int) [][2]int {
+	var out [][2]int
+	start, depth := open+1, 0
+	for j := open + 1; j < close; j++ {
+		switch {
+		case opensBracket(src, toks[j]):
+			depth++
+		case closesBracket(src, toks[j]):
+			depth--
+		case depth == 0 && toks[j].Is(src, ","):
+			out = append(out, [2]int{start, j})
+			start = j + 1
+		}
+	}
+	if start < close {
+		out = append(out, [2]int{start, close})
+	}
+	return out
+}

@@ -36,7 +36,7 @@ func InitializerWrites(s *analysis.Snapshot, id string) string {
 	// Read like a constructor's body for an instance field (storing into the object under
 	// construction is no effect), like any body for a static one: a store into a static of
 	// its own class is an effect here, since code outside the initializer may read it.
-	e := p.summarize(t, m, !m.Static(), false)
+	e := p.summarize(t, m, bodyMode{ctor: !m.Static()})
 	if !m.Static() {
 		e.mut &^= 1 // the object under construction
 	}
