@@ -861,7 +861,7 @@ func (c *scanCtx) calleeEffect(chain []segment, arity int, args []string) (effec
 			}
 		}
 		r = c.localElems(p.resolveChain(c.t, c.locals, names), names)
-		if r.kind == recvCollection && c.exactChain(names) {
+		if r.kind == recvCollection && c.exactChain(names, recv[0].idx) {
 			r.final = true // made by new of a JDK class: no project code behind it
 		}
 		r.args = args
@@ -886,7 +886,7 @@ func (c *scanCtx) calleeEffect(chain []segment, arity int, args []string) (effec
 			cur = p.typeReceiver(c.t, seg.name, false)
 		case i == 0 && !seg.call:
 			cur = c.localElems(p.resolveChain(c.t, c.locals, []string{seg.name}), []string{seg.name})
-			if cur.kind == recvCollection && c.exactChain([]string{seg.name}) {
+			if cur.kind == recvCollection && c.exactChain([]string{seg.name}, seg.idx) {
 				cur.final = true // made by new of a JDK class: no project code behind it
 			}
 		case seg.call:
@@ -1571,18 +1571,152 @@ var reflectionObjects = map[string]bool{"Method": true, "Field": true, "Construc
 var builderSelf = map[string]bool{"append": true, "insert": true, "reverse": true, "delete": true, "deleteCharAt": true}
 
 // exactChain reports whether a receiver written as names (a local, a field, this.field)
-// only ever holds JDK objects made in place (see exactLocals and exactField).
-func (c *scanCtx) exactChain(names []string) bool {
+// at toks[at] only ever holds JDK objects made in place (see exactLocals and exactField),
+// or is a field the body has just set to one (see freshFieldSpans).
+func (c *scanCtx) exactChain(names []string, at int) bool {
 	switch {
 	case len(names) == 1 && c.exact[names[0]]:
 		return true
 	case len(names) == 1:
 		_, local := c.locals[names[0]]
-		return !local && c.t != nil && c.p.exactField(c.t, names[0])
+		return !local && c.t != nil && (c.p.exactField(c.t, names[0]) || c.freshAt(names[0], at))
 	case len(names) == 2 && names[0] == "this":
-		return c.t != nil && c.p.exactField(c.t, names[1])
+		return c.t != nil && (c.p.exactField(c.t, names[1]) || c.freshAt(names[1], at))
 	}
 	return false
+}
+
+// freshAt reports whether field holds, at toks[at] of the summarized body, a JDK collection
+// the body has just made (see freshFieldSpans).
+func (c *scanCtx) freshAt(field string, at int) bool {
+	for _, span := range c.fresh[field] {
+		if at >= span[0] && at < span[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// freshFieldSpans finds, in a body's tokens, the fields set to a new JDK collection by a
+// statement of their own ("this.f = new ArrayList<>(1);") and the statements right after
+// it that only call methods of that collection with constant arguments
+// ("this.f.add(String.class);"): there, the field holds the object just made, whatever
+// other code may store in it. Any other statement, a block or a braceless branch ends the
+// span: a call may set the field again, a branch may not have set it.
+func (c *scanCtx) freshFieldSpans(toks []analysis.Token) map[string][][2]int {
+	src := c.src
+	out := map[string][][2]int{}
+	open := map[string]int{}
+	closeAll := func(at int) {
+		for f, from := range open {
+			out[f] = append(out[f], [2]int{from, at})
+		}
+		clear(open)
+	}
+	for i := 1; i < len(toks); {
+		if !toks[i-1].Is(src, ";") && !toks[i-1].Is(src, "{") && !toks[i-1].Is(src, "}") || opensBracket(src, toks[i]) || closesBracket(src, toks[i]) {
+			closeAll(i)
+			i++
+			continue
+		}
+		end := statementEnd(src, toks, i)
+		if end < 0 {
+			break
+		}
+		stmt := toks[i:end]
+		target := stmt
+		if len(target) > 2 && target[0].Is(src, "this") && target[1].Is(src, ".") {
+			target = target[2:]
+		}
+		switch {
+		case len(target) > 2 && target[0].Kind == analysis.TokIdent && c.fieldTarget(target[0].Text(src)) &&
+			assignmentAt(src, target, 1) && c.newCollection(target[2:]):
+			name := target[0].Text(src)
+			closeAll(i)
+			open[name] = end + 1
+		case len(target) > 3 && target[0].Kind == analysis.TokIdent && target[1].Is(src, ".") && target[3].Is(src, "(") &&
+			matchClose(src, target, 3) == len(target)-1 && constantArgs(src, target[4:len(target)-1]):
+			if _, ok := open[target[0].Text(src)]; ok {
+				break // a call on a fresh collection: JDK code only
+			}
+			closeAll(i)
+		default:
+			closeAll(i)
+		}
+		i = end + 1
+	}
+	closeAll(len(toks))
+	return out
+}
+
+// statementEnd returns the index of the semicolon ending the statement starting at
+// toks[i] (outside brackets), or -1 when a brace comes first.
+func statementEnd(src []byte, toks []analysis.Token, i int) int {
+	depth := 0
+	for j := i; j < len(toks); j++ {
+		switch {
+		case toks[j].Is(src, "{") || toks[j].Is(src, "}"):
+			return -1
+		case opensBracket(src, toks[j]):
+			depth++
+		case closesBracket(src, toks[j]):
+			depth--
+		case depth == 0 && toks[j].Is(src, ";"):
+			return j
+		}
+	}
+	return -1
+}
+
+// fieldTarget reports whether name, assigned in the summarized body, is a field of its
+// type (not a local).
+func (c *scanCtx) fieldTarget(name string) bool {
+	_, local := c.locals[name]
+	return !local && c.t != nil && c.p.fieldOf(c.t, name) != nil
+}
+
+// newCollection reports whether toks are "new T<…>(…)" of a JDK collection or builder
+// type (no project type of that name, no anonymous subclass), up to the end of toks.
+func (c *scanCtx) newCollection(toks []analysis.Token) bool {
+	src := c.src
+	if len(toks) < 4 || !toks[0].Is(src, "new") || toks[1].Kind != analysis.TokIdent {
+		return false
+	}
+	name := toks[1].Text(src)
+	if !collectionTypes[name] || c.shadowed(name) {
+		return false
+	}
+	j := 2
+	if toks[j].Is(src, "<") {
+		for depth := 0; j < len(toks); j++ {
+			if toks[j].Is(src, "<") {
+				depth++
+			} else if toks[j].Is(src, ">") {
+				if depth--; depth == 0 {
+					j++
+					break
+				}
+			}
+		}
+	}
+	return j < len(toks) && toks[j].Is(src, "(") && matchClose(src, toks, j) == len(toks)-1
+}
+
+// constantArgs reports whether toks, a call's arguments, are literals and class literals
+// only: nothing that runs code or hands over an object.
+func constantArgs(src []byte, toks []analysis.Token) bool {
+	for j, t := range toks {
+		switch {
+		case t.Kind == analysis.TokNumber || t.Kind == analysis.TokString || t.Kind == analysis.TokChar:
+		case t.Is(src, ",") || t.Is(src, "true") || t.Is(src, "false") || t.Is(src, "null"):
+		case t.Is(src, ".") && j+1 < len(toks) && toks[j+1].Is(src, "class"):
+		case t.Is(src, "class") && j > 0 && toks[j-1].Is(src, "."):
+		case t.Kind == analysis.TokIdent && j+2 < len(toks) && toks[j+1].Is(src, ".") && toks[j+2].Is(src, "class"):
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // chainKeys returns the keys of the object a call runs on when its receiver is reached
@@ -1630,7 +1764,7 @@ func (c *scanCtx) chainKeys(toks []analysis.Token, s *site, inner map[string]boo
 				keys = []string{k}
 			}
 			cur = p.resolveChain(c.t, c.locals, []string{seg.name})
-			if cur.kind == recvCollection && c.exactChain([]string{seg.name}) {
+			if cur.kind == recvCollection && c.exactChain([]string{seg.name}, seg.idx) {
 				cur.final = true
 			}
 		case seg.call && cur.kind == recvCollection && builderSelf[seg.name] && (cur.final || !p.collectionOverrides(cur.name)):

@@ -85,6 +85,9 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Entries#reversedObjects()", "global"},                           // …Object entries: any project hashCode
 		{"dispatch", "disp.Entries#rewrapped()", "global"},                                 // …keyed by what a lambda makes: a Loud
 		{"dispatch", "disp.Entries#listed(List)", "global"},                                // entries of a list may be CountingEntries
+		{"dispatch", "disp.Bypass#<init>()", "none"},                                       // get on the HashMap the constructor just made
+		{"dispatch", "disp.Bypass#<init>(boolean)", "reads writes leak=this"},              // …after a call that may set a Tally
+		{"dispatch", "disp.Bypass#<init>(int,int)", "reads writes leak=this"},              // …set in a braceless branch only
 		{"dispatch", "disp.Nulls#has(String,char)", "none"},                                // Objects.requireNonNull(s, …).indexOf runs on the String s
 		{"dispatch", "disp.Nulls#addTo(List)", "mut=0"},                                    // …add on the list handed in, which it changes (not shared state)
 		{"dispatch", "disp.Nulls#firstSize(List)", "reads writes mut=0 leak=0"},            // an argument that is no name is not followed

@@ -778,6 +778,9 @@ type scanCtx struct {
 	body bool
 	// exact are the locals that only ever hold JDK objects made in place (see exactLocals).
 	exact map[string]bool
+	// fresh are, in a summarized body, the token ranges over which fields hold a JDK
+	// collection the body has just made (see freshFieldSpans).
+	fresh map[string][][2]int
 	// decls counts the declarations of each local name in a summarized body.
 	decls map[string]int
 	// nestedClass: the code being scanned declares a local or anonymous class, whose
