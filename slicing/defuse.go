@@ -126,6 +126,9 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 				f.runs = append(f.runs, s.recvKey)
 			}
 		}
+		if s.effect.runs&1 != 0 && c.holdsInert(s.chain) {
+			s.effect.runs &^= 1 // a ThreadLocal.withInitial(HashSet::new) kept in a static
+		}
 		if s.effect.runs&1 != 0 {
 			// The callee runs a function its receiver holds: a body hands it on to its own
 			// summary; a test cannot tell which function that is.
@@ -1525,7 +1528,11 @@ func (c *scanCtx) methodRefSite(toks []analysis.Token, i int, inner map[string]b
 	var e effect
 	switch {
 	case name == "new":
-		e = c.p.ctorEffect(c.t, q, -1)
+		arity := -1
+		if k := enclosingCall(src, toks, i-1); k >= 2 && toks[k].Is(src, "withInitial") && toks[k-2].Is(src, "ThreadLocal") && !c.shadowed("ThreadLocal") {
+			arity = 0 // ThreadLocal.withInitial(HashSet::new): a Supplier
+		}
+		e = c.p.ctorEffect(c.t, q, arity)
 	case c.finalJDKQualifier(q) && (valueCalls[name] || name == "getName"):
 		e = effNone // Method::toString, String::hashCode: JDK code on a final JDK class
 	default:
@@ -1584,6 +1591,32 @@ func (c *scanCtx) exactChain(names []string, at int) bool {
 		return c.t != nil && (c.p.exactField(c.t, names[1]) || c.freshAt(names[1], at))
 	}
 	return false
+}
+
+// holdsInert reports whether the receiver of a call chain is a static field, written as
+// F, this.F or T.F, whose functions change nothing when they run (see
+// project.holdsInertFunctions).
+func (c *scanCtx) holdsInert(chain []segment) bool {
+	recv := chain[:len(chain)-1]
+	if c.t == nil || len(recv) == 0 || len(recv) > 2 || slices.ContainsFunc(recv, func(s segment) bool { return s.call || s.cast != "" }) {
+		return false
+	}
+	name := recv[len(recv)-1].name
+	owners := []*analysis.Type{c.t}
+	switch {
+	case len(recv) == 1:
+		if _, local := c.locals[name]; local {
+			return false
+		}
+		if f := c.p.fieldOf(c.t, name); f == nil {
+			return false
+		} else if o := c.p.snap.Type(ownerOfKey(f.ID)); o != nil {
+			owners = []*analysis.Type{o}
+		}
+	case recv[0].name != "this":
+		owners = c.p.resolve(c.t, recv[0].name)
+	}
+	return len(owners) == 1 && c.p.holdsInertFunctions(c.t, owners[0], name)
 }
 
 // freshAt reports whether field holds, at toks[at] of the summarized body, a JDK collection

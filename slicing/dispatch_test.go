@@ -85,6 +85,10 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Entries#reversedObjects()", "global"},                           // …Object entries: any project hashCode
 		{"dispatch", "disp.Entries#rewrapped()", "global"},                                 // …keyed by what a lambda makes: a Loud
 		{"dispatch", "disp.Entries#listed(List)", "global"},                                // entries of a list may be CountingEntries
+		{"dispatch", "disp.Plain#sizeOf(List)", "none"},                                    // Plain extends ArrayList overriding nothing
+		{"dispatch", "disp.Plain#firstOf(Map)", "mut=0 disp=0"},                            // …but any map may be a Tally, whose get counts: the caller tells
+		{"dispatch", "disp.Registry#seen()", "reads ret=shared"},                           // ThreadLocal.withInitial(HashSet::new).get()
+		{"dispatch", "disp.Registry#counted()", "global"},                                  // …of a function that counts
 		{"dispatch", "disp.Bypass#<init>()", "none"},                                       // get on the HashMap the constructor just made
 		{"dispatch", "disp.Bypass#<init>(boolean)", "reads writes leak=this"},              // …after a call that may set a Tally
 		{"dispatch", "disp.Bypass#<init>(int,int)", "reads writes leak=this"},              // …set in a braceless branch only

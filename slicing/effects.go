@@ -223,7 +223,7 @@ var pureStatics = map[string]bool{
 	"BigDecimal": true, "BigInteger": true, "List": true, "Set": true, "Map": true, "Arrays": true,
 	"Collections": true, "Optional": true, "TimeUnit": false, "Stream": true, "IntStream": true,
 	"LongStream": true, "DoubleStream": true, "Collectors": true, "Pattern": true, "Comparator": true,
-	"Calendar": true, "Modifier": true, "Charset": true, "ByteBuffer": true, "Function": true, "UnaryOperator": true,
+	"Calendar": true, "Modifier": true, "Charset": true, "ByteBuffer": true, "Function": true, "UnaryOperator": true, "ThreadLocal": true,
 }
 
 var frameworkTypes = map[string]bool{
@@ -240,7 +240,7 @@ var collectionTypes = map[string]bool{
 	"CharArrayWriter": true, "CharArrayReader": true, "ByteArrayOutputStream": true, "ByteArrayInputStream": true, "AtomicInteger": true,
 	"AtomicLong": true, "AtomicBoolean": true, "AtomicReference": true, "SortedMap": true,
 	"SortedSet": true, "NavigableMap": true, "Stack": true, "Vector": true, "CharSequence": true,
-	"Hashtable": true, "Properties": true, "BitSet": true, "Matcher": true, "ReentrantLock": true,
+	"Hashtable": true, "Properties": true, "BitSet": true, "Matcher": true, "ReentrantLock": true, "ThreadLocal": true,
 	"Calendar": true, "GregorianCalendar": true, "Date": true,
 }
 
@@ -282,7 +282,7 @@ func isThrowable(n string) bool {
 var freshJDK = map[string]bool{
 	"StringWriter": true, "StringReader": true, "CharArrayWriter": true, "CharArrayReader": true,
 	"ByteArrayOutputStream": true, "ByteArrayInputStream": true, "Object": true, "String": true, "StringBuilder": true, "StringBuffer": true, "ArrayList": true,
-	"LinkedList": true, "HashMap": true, "LinkedHashMap": true, "TreeMap": true, "HashSet": true,
+	"LinkedList": true, "HashMap": true, "LinkedHashMap": true, "TreeMap": true, "HashSet": true, "IdentityHashMap": true, "WeakHashMap": true,
 	"LinkedHashSet": true, "TreeSet": true, "ArrayDeque": true, "Integer": true, "Long": true,
 	"Double": true, "BigDecimal": true, "BigInteger": true, "AtomicInteger": true, "AtomicLong": true,
 	"AtomicBoolean": true, "AtomicReference": true, "Exception": true, "RuntimeException": true,
@@ -641,6 +641,10 @@ func (p *project) collectionEffect(r receiver, name string, arity int) effect {
 		// StringBuilder, StringBuffer: the arguments are copied as text.
 		return effect{flags: cb, mut: 1, ret: retArgs}
 	}
+	if r.name == "ThreadLocal" && name == "get" && arity <= 0 {
+		// This thread's value, made by the function the ThreadLocal keeps on the first get.
+		return effect{ret: retArgs, runs: 1}
+	}
 	if elementReads[name] && r.name != "" && !(orderedByAccess[r.name] && !r.final && (name == "get" || name == "getOrDefault")) {
 		return effect{flags: cb, ret: retArgs} // views and elements of the receiver
 	}
@@ -727,14 +731,27 @@ func (p *project) returnsInert(r memberRef) bool {
 	default:
 		return false
 	}
-	if len(owner) != 1 || p.fileOf(owner[0]) != f {
-		return false // a field of another file: an edit there would not prove this again
-	}
-	fm := p.fieldOf(owner[0], name)
-	if fm == nil || !fm.Static() || fm.BodyEnd <= fm.BodyStart || !p.assignedOnlyInInitializer(owner[0], fm) {
+	if len(owner) != 1 {
 		return false
 	}
-	fsrc, err := p.source(p.fileOf(owner[0]).Path)
+	return p.holdsInertFunctions(r.t, owner[0], name)
+}
+
+// holdsInertFunctions reports whether the static field name of owner, read in code of
+// type from, holds functions that change nothing when they run: it keeps what its
+// initializer gives it, whose lambdas and method references read at most (read where
+// they are written). The field must be declared in from's file: an edit elsewhere would
+// not prove from's summaries again.
+func (p *project) holdsInertFunctions(from, owner *analysis.Type, name string) bool {
+	f := p.fileOf(owner)
+	if f == nil || f != p.fileOf(from) {
+		return false
+	}
+	fm := p.fieldOf(owner, name)
+	if fm == nil || !fm.Static() || fm.BodyEnd <= fm.BodyStart || !p.assignedOnlyInInitializer(owner, fm) {
+		return false
+	}
+	fsrc, err := p.source(f.Path)
 	if err != nil {
 		return false
 	}
@@ -743,7 +760,8 @@ func (p *project) returnsInert(r memberRef) bool {
 	}) {
 		return false
 	}
-	return inert(p.summarize(owner[0], fm, bodyMode{clinit: true}))
+	e := p.summarize(owner, fm, bodyMode{clinit: true})
+	return e.flags&^effReads == 0 && !e.writes() && e.runs == 0 && e.disp == 0
 }
 
 // typeTokens reports whether toks can be the type of a cast: names, dots, type arguments,
@@ -924,6 +942,9 @@ func (p *project) collectionOverrides(recv string) bool {
 		}
 		for _, rel := range p.snap.SortedPaths() {
 			for _, t := range p.snap.Files[rel].Types {
+				if p.overridesNothing(t) {
+					continue // its instances run library code only
+				}
 				for _, x := range append([]*analysis.Type{t}, p.supertypes(t)...) {
 					for _, n := range append(append([]string{}, x.Extends...), x.Implements...) {
 						if len(p.resolve(x, n)) == 0 {
@@ -944,6 +965,31 @@ func (p *project) collectionOverrides(recv string) bool {
 	}
 	return p.collSubs["*"] || p.collSubs[recv] || p.collSubs[proxyKey] && jdkInterfaces[recv] ||
 		recv == "" && len(p.collSubs) > 0
+}
+
+// overridesNothing reports whether t is a class that neither it nor any project
+// supertype gives an instance method (one with a name a library supertype could call):
+// a subclass of a library class adding state or constructors only
+// ("class TestArrayList extends ArrayList<String> { final int extra; … }"). Its
+// instances run the library's code alone, as the library class's own would.
+func (p *project) overridesNothing(t *analysis.Type) bool {
+	if t.Kind != "class" || len(p.anonymousSubclassed()[t.Name]) > 0 {
+		return false
+	}
+	for _, x := range append([]*analysis.Type{t}, p.supertypes(t)...) {
+		if declaresInstanceMethods(x) {
+			return false
+		}
+	}
+	return true
+}
+
+// declaresInstanceMethods reports whether t declares a method a subclass's instances may
+// run through a library supertype: one neither static nor private.
+func declaresInstanceMethods(t *analysis.Type) bool {
+	return slices.ContainsFunc(t.Members, func(m *analysis.Member) bool {
+		return m.Kind == analysis.KindMethod && !m.Static() && !isPrivate(m)
+	})
 }
 
 // projectImplementations is what calling name/arity may run on a receiver typed as the JDK
@@ -967,6 +1013,9 @@ func (p *project) projectImplementations(recv, name string, arity int) (effect, 
 	for _, t := range p.jdkSubtypes(recv) {
 		if p.anonOverrides(t.Name, name) || t.Kind == "interface" && p.lambdaTarget(t) {
 			return effNone, false
+		}
+		if p.overridesNothing(t) {
+			continue // the library's code only, which the caller reads
 		}
 		if t.Kind == "interface" || hasString(t.Modifiers, "abstract") {
 			continue // its concrete subclasses are listed too
@@ -1693,6 +1742,9 @@ func (p *project) ctorEffect(from *analysis.Type, name string, arity int) effect
 	if len(ts) == 0 {
 		if n := analysis.EraseType(name); freshJDK[n] || jdkThrowables[n] {
 			e := effect{store: posAll &^ 1} // new ArrayList<>(xs), new Exception(cause)
+			if arity == 0 {
+				e.store = 0 // new ArrayList<>(): nothing to keep
+			}
 			if arity != 0 && hashedJDK[n] {
 				e = e.or(p.callbackEffect()) // new HashSet<>(xs) hashes every element
 			}

@@ -169,7 +169,8 @@ func (d *Discovery) incremental(s *analysis.Snapshot, read func(rel string) ([]b
 		if declShape(oldF) != declShape(newF) {
 			// Members came, went or changed their signatures or annotations; types and
 			// supertypes must stay as they were.
-			if oldF.Test != newF.Test || !memberChanges(oldF, newF, declared) || d.testsOfOthersMayChange(oldF, newF) {
+			if oldF.Test != newF.Test || !memberChanges(oldF, newF, declared) || d.testsOfOthersMayChange(oldF, newF) ||
+				!sameInstanceMethodFlags(oldF, newF) {
 				return nil
 			}
 			redeclared[p] = true
@@ -509,6 +510,22 @@ func (d *Discovery) testsOfOthersMayChange(oldF, newF *analysis.File) bool {
 		}
 	}
 	return false
+}
+
+// sameInstanceMethodFlags reports whether every type of the file declares instance
+// methods before the edit exactly when it does after it. Whether a subclass of a library
+// type (or of one of these types) overrides nothing decides which JDK collections project
+// code may stand behind (see project.overridesNothing), which every proof that calls
+// them read.
+func sameInstanceMethodFlags(oldF, newF *analysis.File) bool {
+	flags := func(f *analysis.File) map[string]bool {
+		out := map[string]bool{}
+		for _, t := range f.Types {
+			out[t.ID] = declaresInstanceMethods(t)
+		}
+		return out
+	}
+	return maps.Equal(flags(oldF), flags(newF))
 }
 
 // typeDecl is what discovery reads of a type's own declaration.
