@@ -238,6 +238,22 @@ func dependences(ma *methodAnalysis) ([][]int, map[[2]int]string, []int) {
 		deps[open] = append(deps[open], st.Closes)
 		why[[2]int{open, st.Closes}] = "closes the loop of line " + strconv.Itoa(st.Line)
 	}
+	// A flattened if holds the statements between and after its branches, whichever of
+	// its branches' statements a slice needs.
+	for open, st := range ma.stmts {
+		if st.elseAt > 0 {
+			deps[open] = append(deps[open], st.elseAt)
+			why[[2]int{open, st.elseAt}] = "separates the branches of the if of line " + strconv.Itoa(st.Line)
+			if next := st.elseAt + 1; next < len(ma.stmts) && ma.stmts[next].branch && ma.stmts[next].Start == ma.stmts[st.elseAt].End {
+				deps[open] = append(deps[open], next) // "} else " needs the if after it
+				why[[2]int{open, next}] = "is the else of the if of line " + strconv.Itoa(st.Line)
+			}
+		}
+		if st.branch {
+			deps[open] = append(deps[open], st.Closes)
+			why[[2]int{open, st.Closes}] = "closes the if of line " + strconv.Itoa(st.Line)
+		}
+	}
 	var shared []int
 	heap := map[string]bool{uf.find(heapKey): true}
 	for i, st := range ma.stmts {

@@ -44,6 +44,10 @@ type Statement struct {
 	Resources [][2]int `json:"-"`
 	// loop marks the opening and closing statements of a flattened loop.
 	loop bool
+	// branch marks the opening statement of a flattened if; elseAt is, for one with an
+	// else, the index of the statement between its branches ("} else {").
+	branch bool
+	elseAt int
 	// Compound marks a loop, an if, a try or a block sliced as one statement (or one not
 	// read at all, whose Binds are anyLocal).
 	Compound bool `json:"-"`
@@ -225,6 +229,10 @@ func (w *bodyWalker) statement(c *sitter.Node) {
 	}
 	if flattenable(c, src) && !returnsFrom(c) {
 		w.flatten(c)
+		return
+	}
+	if branchable(c, src) && !returnsFrom(c) {
+		w.flattenIf(c)
 		return
 	}
 	st := Statement{Line: int(c.StartPoint().Row) + 1, EndLine: int(c.EndPoint().Row) + 1,
@@ -588,6 +596,96 @@ func (w *bodyWalker) flatten(c *sitter.Node) {
 	ma.stmts = append(ma.stmts, closing)
 	ma.stmts[first].Closes = len(ma.stmts) - 1
 	w.ctx.locals, w.ctx.args, w.known = locals, args, w.known[:known]
+}
+
+// branchable reports whether statement n is an if whose branches are blocks (or, for the
+// else, an if of the same kind) that no jump leaves early and whose condition declares no
+// pattern variable (which may stay in scope after the if): the statements of the branch
+// that runs run one after the other, after the condition.
+func branchable(n *sitter.Node, src []byte) bool {
+	if n.Type() != "if_statement" {
+		return false
+	}
+	cond, cons, alt := n.ChildByFieldName("condition"), n.ChildByFieldName("consequence"), n.ChildByFieldName("alternative")
+	if cond == nil || cons == nil || cons.Type() != "block" || jumpsOut(n) || !plainStatements(cons) {
+		return false
+	}
+	if text := src[cond.StartByte():cond.EndByte()]; bytes.Contains(text, []byte("->")) || bytes.Contains(text, []byte("instanceof")) {
+		return false
+	}
+	return alt == nil || alt.Type() == "block" && plainStatements(alt) || branchable(alt, src)
+}
+
+// plainStatements reports whether every statement of block b is one a body is sliced by
+// (a declaration, an expression, an assert, a loop, if, try or block as a whole): no throw,
+// switch or local class, which keep a body whole, so the if keeps them as one statement.
+func plainStatements(b *sitter.Node) bool {
+	k := int(b.NamedChildCount())
+	for i := 0; i < k; i++ {
+		switch kind := b.NamedChild(i).Type(); {
+		case kind == "local_variable_declaration", kind == "expression_statement", kind == "assert_statement",
+			kind == "line_comment", kind == "block_comment", compoundKinds[kind]:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// flattenIf reads a branchable if as statements of their own: an opening one (the if and
+// its condition, up to the brace), the statements of the first branch, for an else a
+// statement between the branches ("} else {", or "} else " before an else-if read the
+// same way), the statements of the else, and a closing one (the last brace). A slice
+// holding any of them holds the opening one, and the opening one holds the statements
+// between and closing the branches (see dependences): a slice renders the if with the
+// branches' statements it needs. The branches' locals go out of scope after each.
+func (w *bodyWalker) flattenIf(c *sitter.Node) {
+	src, ma := w.src, w.ma
+	cond, cons, alt := c.ChildByFieldName("condition"), c.ChildByFieldName("consequence"), c.ChildByFieldName("alternative")
+	locals, args, known := maps.Clone(w.ctx.locals), maps.Clone(w.ctx.args), len(w.known)
+	restore := func() {
+		w.ctx.locals, w.ctx.args, w.known = maps.Clone(locals), maps.Clone(args), w.known[:known]
+	}
+	line := func(b uint32) int { return bytes.Count(src[:b], []byte("\n")) + 1 }
+	open := Statement{Line: int(c.StartPoint().Row) + 1, EndLine: int(cons.StartPoint().Row) + 1,
+		Start: int(c.StartByte()), End: int(cons.StartByte()) + 1}
+	spec := w.read(src, Statement{Line: int(cond.StartPoint().Row) + 1, Start: int(cond.StartByte()), End: int(cond.EndByte())}, nil, nil)
+	open.Calls, open.Names, open.Selects, open.FreeFns, open.Lambdas = spec.Calls, spec.Names, spec.Selects, spec.FreeFns, spec.Lambdas
+	open.Defs, open.Uses, open.Binds, open.Assertion = spec.Defs, spec.Uses, spec.Binds, spec.Assertion
+	open.mutates, open.why, open.verifies, open.runsCode = spec.mutates, spec.why, spec.verifies, spec.runsCode
+	w.iterations(&open, cond)
+	if open.Assertion {
+		ma.assertions++
+	}
+	first := len(ma.stmts)
+	open.branch = true
+	ma.stmts = append(ma.stmts, open)
+	w.depth++
+	w.block(cons)
+	restore()
+	end := Statement{Line: line(cons.EndByte() - 1), Start: int(cons.EndByte()) - 1, End: int(c.EndByte())}
+	if alt != nil {
+		middle := Statement{Line: end.Line, Start: end.Start, End: int(alt.StartByte())}
+		if alt.Type() == "block" {
+			middle.End++ // through the else's brace
+		}
+		middle.EndLine = line(uint32(middle.End) - 1)
+		ma.stmts[first].elseAt = len(ma.stmts)
+		ma.stmts = append(ma.stmts, middle)
+		if alt.Type() == "block" {
+			w.block(alt)
+			end.Start = int(alt.EndByte()) - 1
+		} else {
+			w.flattenIf(alt)
+			end.Start = int(alt.EndByte()) // nothing left of the outer if
+		}
+		end.Line = line(alt.EndByte() - 1)
+		restore()
+	}
+	w.depth--
+	end.EndLine = end.Line
+	ma.stmts = append(ma.stmts, end)
+	ma.stmts[first].Closes = len(ma.stmts) - 1
 }
 
 // header returns the node whose text a flattened statement's opening statement reads (a

@@ -42,6 +42,46 @@ public class CompoundTest {
     }
 
     @Test
+    public void branchesSliced() {
+        Counter a = new Counter();
+        Counter b = new Counter(5);
+        if (b.value() > 0) {
+            a.increment();
+            assertEquals(1, a.value()); // the condition, a and its increment
+            assertEquals(5, b.value()); // the condition and b only
+        } else if (b.value() < 0) {
+            int shown = a.value();
+            assertEquals(0, shown);
+        } else {
+            b.increment();
+            assertEquals(6, b.value());
+        }
+        assertEquals(5, b.value()); // the else may have incremented b
+    }
+
+    @Test
+    public void branchLocalsEndWithTheBranch() {
+        Counter c = new Counter(2);
+        if (c.value() > 1) {
+            Counter d = new Counter(7);
+            assertEquals(7, d.value());
+        } else {
+            Counter d = new Counter(8);
+            assertEquals(8, d.value());
+        }
+        assertEquals(2, c.value());
+    }
+
+    @Test
+    public void throwingBranchStaysWhole() {
+        Counter c = new Counter(1);
+        if (c.value() < 0) {
+            throw new IllegalStateException("negative"); // a throw keeps the if one statement
+        }
+        assertEquals(1, c.value());
+    }
+
+    @Test
     public void earlyReturn() {
         Counter c = new Counter(1);
         if (c.value() > 0) {
