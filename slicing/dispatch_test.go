@@ -89,6 +89,7 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Plain#firstOf(Map)", "mut=0 disp=0"},                            // …but any map may be a Tally, whose get counts: the caller tells
 		{"dispatch", "disp.Registry#seen()", "reads ret=shared"},                           // ThreadLocal.withInitial(HashSet::new).get()
 		{"dispatch", "disp.Registry#counted()", "global"},                                  // …of a function that counts
+		{"dispatch", "disp.Wrapped#<init>(InputStream)", "store=all"},                      // super(in): FilterInputStream keeps in
 		{"dispatch", "disp.Bypass#<init>()", "none"},                                       // get on the HashMap the constructor just made
 		{"dispatch", "disp.Bypass#<init>(boolean)", "reads writes leak=this"},              // …after a call that may set a Tally
 		{"dispatch", "disp.Bypass#<init>(int,int)", "reads writes leak=this"},              // …set in a braceless branch only
@@ -115,6 +116,14 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 	}
 	if got := p.typeCtorEffect(s.Type("disp.Lazy"), 1).String(); !strings.Contains(got, "runs=0") {
 		t.Errorf("new Lazy(source): effect %s, want it to run argument 0", got)
+	}
+	// Functions a new object keeps in its fields run where those are called; one its
+	// constructor runs counts there.
+	if got := p.typeCtorEffect(s.Type("disp.Checked"), 0).String(); got != "none" {
+		t.Errorf("new Checked(): effect %s, want none", got)
+	}
+	if got := p.typeCtorEffect(s.Type("disp.Checked"), 1); !got.writes() {
+		t.Errorf("new Checked(true): effect %s, want it to write", got)
 	}
 
 	type want struct {

@@ -291,6 +291,10 @@ var freshJDK = map[string]bool{
 	"AssertionError": true, "Error": true, "IOException": true, "Random": true, "Number": true,
 	"Hashtable": true, "Properties": true, "BitSet": true, "File": true, "ReentrantLock": true,
 	"Date": true,
+	// Abstract bases whose constructors keep at most what they are given (FilterInputStream
+	// keeps its stream, Reader its lock): made only by project subclasses.
+	"InputStream": true, "OutputStream": true, "Reader": true, "Writer": true,
+	"FilterInputStream": true, "FilterOutputStream": true, "FilterReader": true, "FilterWriter": true,
 }
 
 // receiver is a resolved call receiver.
@@ -2044,7 +2048,9 @@ func (p *project) proof(key string) (effect, bool) {
 }
 
 func (p *project) bodyEffect(t *analysis.Type, m *analysis.Member, ctor bool) effect {
-	return p.summarize(t, m, bodyMode{ctor: ctor})
+	// A constructor's (or instance initializer's) kept lambdas run where they are called,
+	// through the fields that hold them: the code running them says so (runs=this).
+	return p.summarize(t, m, bodyMode{ctor: ctor, deferStored: ctor})
 }
 
 // bodyMode says how summarize reads a body.
@@ -2054,10 +2060,11 @@ type bodyMode struct {
 	ctor bool
 	// clinit: a class initializer, whose class's own static fields are local too.
 	clinit bool
-	// deferStored: a lambda or method reference the body keeps (in a field, returned,
-	// handed to project code that does not run it) runs elsewhere, not here (see
-	// deferStoredLambdas): for one run of a class initializer, whose kept functions are
-	// read where they run (a call through a function-typed field is unknown there).
+	// deferStored: a lambda or method reference the body keeps (in a field, handed to
+	// project code that does not run it) runs elsewhere, not here (see
+	// deferStoredLambdas): for class initializers and constructors, which return no
+	// function, so what runs a kept one runs it through a field, and says so there (a
+	// call through a function-typed field runs its receiver's function, or is unknown).
 	deferStored bool
 }
 
@@ -2141,6 +2148,10 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 		sup := p.resolve(t, t.Extends[0])
 		if len(sup) == 0 && !freshJDK[t.Extends[0]] && !jdkThrowables[t.Extends[0]] {
 			return unknown("unknown effect of super constructor " + t.Extends[0])
+		}
+		if len(sup) == 0 && c.Arity != 0 {
+			// super(in), super(message, cause): the library class keeps what it is given.
+			acc.store |= posAll &^ 1
 		}
 		for _, s := range sup {
 			acc = acc.or(widenArgs(p.typeCtorEffect(s, c.Arity)))
@@ -2251,8 +2262,14 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 		group = append(group, ctx.flowKeys(toks, fe.start, fe.end, map[string]bool{})...)
 		fa.aliases = append(fa.aliases, group)
 	}
+	mentioned := map[string]bool{} // names left in the body once kept lambdas read as null
+	for _, tok := range toks {
+		if tok.Kind == analysis.TokIdent {
+			mentioned[tok.Text(src)] = true
+		}
+	}
 	for _, l := range m.Refs.Locals {
-		if _, param := positions[l.Name]; param || bound[l.Name] || lambdaParams[l.Name] || immutableType(l.Type) {
+		if _, param := positions[l.Name]; param || bound[l.Name] || lambdaParams[l.Name] || immutableType(l.Type) || !mentioned[l.Name] {
 			continue
 		}
 		group := []string{l.Name, heapKey}
@@ -2346,6 +2363,11 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 	if ctor {
 		// A constructor's own field writes change the new object only.
 		acc.mut &^= 1
+	}
+	if mode.deferStored && acc.runs&1 != 0 {
+		// It runs a function the object holds, which it may have kept itself (read as
+		// running nowhere, see deferStored).
+		return unknown("unknown effect of " + m.ID + " (runs a function it keeps)")
 	}
 	acc.ret = p.returnKinds(ctx, t, m, toks, norm, uf, rootPos, rootHeap)
 	if lambdas && (acc.flags&effWrites != 0 || acc.leak != 0) {
