@@ -64,14 +64,14 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Arrs#sortedNames(String[])", "reads writes mut=0 leak=0 ret=args|shared"},     // so is a String[]
 		{"dispatch", "disp.Sorts#bySignature()", "none"},                                                 // Comparator.comparing(Method::toString): JDK code on a final JDK class
 		{"dispatch", "disp.Sorts#byName(String,String)", "none"},                                         // Objects.compare of Strings and a method reference
-		{"dispatch", "disp.Sorts#wrappedHash(String)", "global"},                                         // the hashed argument is wrap(…)'s Loud, whose hashCode counts
+		{"dispatch", "disp.Sorts#wrappedHash(String)", "reads writes"},                                   // the hashed argument is wrap(…)'s Loud, whose hashCode counts
 		{"dispatch", "disp.Sorts#newHash(String)", "reads writes"},
 		{"dispatch", "disp.Sorts#eitherHash(boolean,String)", "reads writes"},              // flag ? new Loud(s) : s.toString() may be the Loud                                       // …and new Loud(s)
 		{"dispatch", "disp.Sorts#checkedText(String)", "none"},                             // "empty" is no function: the other overload takes it
 		{"dispatch", "disp.Sorts#checkedMessage(String,String)", "none"},                   // …nor is a String parameter
 		{"dispatch", "disp.Sorts#checkedBy(String,Supplier)", "runs=1"},                    // a Supplier parameter is the caller's to tell
 		{"dispatch", "disp.Nums#widened(String)", "none"},                                  // BigDecimal.valueOf takes a number, whatever the argument reads as
-		{"dispatch", "disp.Nums#shown(String)", "global"},                                  // String.valueOf of an object runs its toString
+		{"dispatch", "disp.Nums#shown(String)", "reads writes"},                            // String.valueOf of an object runs its toString
 		{"dispatch", "disp.Nums#lastAt(CharSequence,CharSequence)", "none"},                // (String) search is a String
 		{"dispatch", "disp.Nums#lastOf(String,CharSequence)", "reads writes mut=1 leak=1"}, // (Object) search is not
 		{"dispatch", "disp.Nums#ends(int[])", "none"},                                      // j is declared with i: a local, no field
@@ -90,6 +90,8 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Registry#seen()", "reads ret=shared"},                           // ThreadLocal.withInitial(HashSet::new).get()
 		{"dispatch", "disp.Registry#counted()", "global"},                                  // …of a function that counts
 		{"dispatch", "disp.Wrapped#<init>(InputStream)", "store=all"},                      // super(in): FilterInputStream keeps in
+		{"dispatch", "disp.Runs#countAll(int)", "reads writes"},                            // the lambda runs within each: its write is the body's
+		{"dispatch", "disp.Runs#countLater()", "global"},                                   // …kept by keep: it runs elsewhere
 		{"dispatch", "disp.Bypass#<init>()", "none"},                                       // get on the HashMap the constructor just made
 		{"dispatch", "disp.Bypass#<init>(boolean)", "reads writes leak=this"},              // …after a call that may set a Tally
 		{"dispatch", "disp.Bypass#<init>(int,int)", "reads writes leak=this"},              // …set in a braceless branch only

@@ -2370,7 +2370,7 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 		return unknown("unknown effect of " + m.ID + " (runs a function it keeps)")
 	}
 	acc.ret = p.returnKinds(ctx, t, m, toks, norm, uf, rootPos, rootHeap)
-	if lambdas && (acc.flags&effWrites != 0 || acc.leak != 0) {
+	if lambdas && (acc.flags&effWrites != 0 || acc.leak != 0) && !ctx.lambdasRunInPlace(toks) {
 		// Lambda bodies were read as if they ran where they are written. That is only an
 		// over-approximation while they change no shared state: a lambda kept and run
 		// later by a JDK object would change it at another statement.
@@ -2381,6 +2381,50 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 		return unknown("unknown effect of " + m.ID + " (" + why + ")")
 	}
 	return acc
+}
+
+// lambdasRunInPlace reports whether every lambda and method reference of a body's toks is
+// an argument of a project method whose summary runs that argument and neither keeps nor
+// leaks it: each runs within its call, where it is read, and never later.
+func (c *scanCtx) lambdasRunInPlace(toks []analysis.Token) bool {
+	src := c.src
+	for i, tok := range toks {
+		start := i
+		switch {
+		case tok.Is(src, "->"):
+			start = i - 1
+			if i > 0 && toks[i-1].Is(src, ")") {
+				start = matchOpen(src, toks, i-1)
+			}
+		case tok.Is(src, "::"):
+			start = refQualifierStart(src, toks, i)
+		default:
+			continue
+		}
+		if start < 1 {
+			return false
+		}
+		k := enclosingCall(src, toks, start)
+		if k < 0 || !toks[start-1].Is(src, "(") && !toks[start-1].Is(src, ",") {
+			return false
+		}
+		st := c.callSite(toks, k, map[string]bool{})
+		if st.recv != recvProject && st.recv != recvProjectStatic && st.recv != recvUnqualified {
+			return false
+		}
+		self := st.self()
+		arg := 0
+		for _, a := range splitArgs(src, toks, self.open, self.close) {
+			if a[1] <= start {
+				arg++
+			}
+		}
+		pos := posOf(arg)
+		if st.effect == effGlobal || st.effect.runs&pos == 0 || st.effect.store&pos != 0 || st.effect.leak&pos != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // lambdaParam lists the parameters of one lambda and the token index of the name of the
