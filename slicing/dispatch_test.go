@@ -92,6 +92,9 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Wrapped#<init>(InputStream)", "store=all"},                      // super(in): FilterInputStream keeps in
 		{"dispatch", "disp.Runs#countAll(int)", "reads writes"},                            // the lambda runs within each: its write is the body's
 		{"dispatch", "disp.Runs#countLater()", "global"},                                   // …kept by keep: it runs elsewhere
+		{"dispatch", "disp.Concurrent#local()", "none"},                                    // a ConcurrentHashMap of Strings made in place
+		{"dispatch", "disp.Concurrent#typed()", "none"},                                    // …declared as one
+		{"dispatch", "disp.Concurrent#keyed(Object)", "reads writes mut=0 leak=0"},         // …keyed by any object: any project hashCode
 		{"dispatch", "disp.Bypass#<init>()", "none"},                                       // get on the HashMap the constructor just made
 		{"dispatch", "disp.Bypass#<init>(boolean)", "reads writes leak=this"},              // …after a call that may set a Tally
 		{"dispatch", "disp.Bypass#<init>(int,int)", "reads writes leak=this"},              // …set in a braceless branch only

@@ -241,6 +241,8 @@ var collectionTypes = map[string]bool{
 	"AtomicLong": true, "AtomicBoolean": true, "AtomicReference": true, "SortedMap": true,
 	"SortedSet": true, "NavigableMap": true, "Stack": true, "Vector": true, "CharSequence": true,
 	"Hashtable": true, "Properties": true, "BitSet": true, "Matcher": true, "ReentrantLock": true, "ThreadLocal": true,
+	"ConcurrentMap": true, "ConcurrentHashMap": true, "ConcurrentSkipListMap": true, "ConcurrentSkipListSet": true,
+	"CopyOnWriteArrayList": true, "CopyOnWriteArraySet": true, "ConcurrentLinkedQueue": true, "ConcurrentLinkedDeque": true,
 	"Calendar": true, "GregorianCalendar": true, "Date": true,
 }
 
@@ -295,6 +297,8 @@ var freshJDK = map[string]bool{
 	// keeps its stream, Reader its lock): made only by project subclasses.
 	"InputStream": true, "OutputStream": true, "Reader": true, "Writer": true,
 	"FilterInputStream": true, "FilterOutputStream": true, "FilterReader": true, "FilterWriter": true,
+	"ConcurrentHashMap": true, "ConcurrentSkipListMap": true, "ConcurrentSkipListSet": true, "CopyOnWriteArrayList": true,
+	"CopyOnWriteArraySet": true, "ConcurrentLinkedQueue": true, "ConcurrentLinkedDeque": true,
 }
 
 // receiver is a resolved call receiver.
@@ -882,8 +886,14 @@ var jdkSupers = map[string][]string{
 	"LinkedHashSet": {"HashSet", "AbstractSet", "AbstractCollection", "Set", "Collection"},
 	"TreeSet":       {"AbstractSet", "AbstractCollection", "NavigableSet", "SortedSet", "Set", "Collection"},
 	"ArrayDeque":    {"AbstractCollection", "Deque", "Queue", "Collection"},
-	"PriorityQueue": {"AbstractQueue", "AbstractCollection", "Queue", "Collection"},
-	"StringWriter":  {"Writer"}, "CharArrayWriter": {"Writer"}, "StringReader": {"Reader"}, "CharArrayReader": {"Reader"},
+	"ConcurrentMap": {"Map"}, "ConcurrentHashMap": {"AbstractMap", "ConcurrentMap", "Map"},
+	"ConcurrentSkipListMap": {"AbstractMap", "ConcurrentMap", "NavigableMap", "SortedMap", "Map"},
+	"ConcurrentSkipListSet": {"AbstractSet", "AbstractCollection", "NavigableSet", "SortedSet", "Set", "Collection"},
+	"CopyOnWriteArrayList":  {"List", "Collection"}, "CopyOnWriteArraySet": {"AbstractSet", "AbstractCollection", "Set", "Collection"},
+	"ConcurrentLinkedQueue": {"AbstractQueue", "AbstractCollection", "Queue", "Collection"},
+	"ConcurrentLinkedDeque": {"AbstractCollection", "Deque", "Queue", "Collection"},
+	"PriorityQueue":         {"AbstractQueue", "AbstractCollection", "Queue", "Collection"},
+	"StringWriter":          {"Writer"}, "CharArrayWriter": {"Writer"}, "StringReader": {"Reader"}, "CharArrayReader": {"Reader"},
 	"ByteArrayOutputStream": {"OutputStream"}, "ByteArrayInputStream": {"InputStream"},
 	"AtomicInteger": {"Number"}, "AtomicLong": {"Number"}, "AtomicBoolean": nil, "AtomicReference": nil,
 	"CharSequence": nil, "BitSet": nil, "ReentrantLock": nil, "Calendar": nil, "GregorianCalendar": {"Calendar"}, "Date": nil,
@@ -921,7 +931,7 @@ var unrelatedJDK = map[string]bool{
 var jdkInterfaces = map[string]bool{
 	"List": true, "Map": true, "Set": true, "Collection": true, "Deque": true, "Queue": true, "Iterator": true,
 	"ListIterator": true, "Iterable": true, "SortedMap": true, "SortedSet": true, "NavigableMap": true,
-	"NavigableSet": true, "CharSequence": true,
+	"NavigableSet": true, "CharSequence": true, "ConcurrentMap": true,
 }
 
 // collectionOverrides reports whether a receiver typed as the JDK collection or builder
@@ -1167,7 +1177,8 @@ var staticMutators = map[string]bool{
 
 // hashedJDK are JDK classes whose constructors hash or compare the elements they copy.
 var hashedJDK = map[string]bool{"HashSet": true, "LinkedHashSet": true, "TreeSet": true, "HashMap": true,
-	"LinkedHashMap": true, "TreeMap": true}
+	"LinkedHashMap": true, "TreeMap": true, "ConcurrentHashMap": true, "ConcurrentSkipListMap": true,
+	"ConcurrentSkipListSet": true, "CopyOnWriteArraySet": true}
 
 // callbackNames are the methods JDK collections and builders call on their elements.
 var callbackNames = []struct {
