@@ -2424,11 +2424,10 @@ func (c *scanCtx) lambdasRunInPlace(toks []analysis.Token) bool {
 			return false
 		}
 		self := st.self()
-		arg := 0
-		for _, a := range splitArgs(src, toks, self.open, self.close) {
-			if a[1] <= start {
-				arg++
-			}
+		spans, ok := c.argSpans(toks, self.open, self.close)
+		arg := slices.IndexFunc(spans, func(a [2]int) bool { return a[0] <= start && start < a[1] })
+		if !ok || arg < 0 {
+			return false
 		}
 		pos := posOf(arg)
 		if st.effect == effGlobal || st.effect.runs&pos == 0 || st.effect.store&pos != 0 || st.effect.leak&pos != 0 {

@@ -330,7 +330,11 @@ func (c *scanCtx) madeByCollectors(toks []analysis.Token, from, to int, entries 
 		matchClose(src, toks, from+3) != to-1 || c.shadowed("Collectors") {
 		return false
 	}
-	for _, arg := range splitArgs(src, toks, from+3, to-1) {
+	spans, ok := c.argSpans(toks, from+3, to-1)
+	if !ok {
+		return false
+	}
+	for _, arg := range spans {
 		a, b := arg[0], arg[1]
 		switch {
 		case a == b:
@@ -382,26 +386,4 @@ func (c *scanCtx) collectsEntries(toks []analysis.Token, at int) bool {
 func (c *scanCtx) shadowed(name string) bool {
 	_, local := c.locals[name]
 	return local || c.t != nil && c.p.fieldOf(c.t, name) != nil || len(c.p.resolve(c.t, name)) > 0
-}
-
-// splitArgs returns the token ranges [start, end) of the arguments between the brackets at
-// open and close.
-func splitArgs(src []byte, toks []analysis.Token, open, close int) [][2]int {
-	var out [][2]int
-	start, depth := open+1, 0
-	for j := open + 1; j < close; j++ {
-		switch {
-		case opensBracket(src, toks[j]):
-			depth++
-		case closesBracket(src, toks[j]):
-			depth--
-		case depth == 0 && toks[j].Is(src, ","):
-			out = append(out, [2]int{start, j})
-			start = j + 1
-		}
-	}
-	if start < close {
-		out = append(out, [2]int{start, close})
-	}
-	return out
 }

@@ -538,10 +538,7 @@ func (w *bodyWalker) flatten(c *sitter.Node) {
 		if head.Type() == "(" { // a loop's header: from its "(" to the body
 			spec.End = int(body.StartByte())
 		}
-		spec = w.read(src, spec, nil, decl)
-		open.Calls, open.Names, open.Selects, open.FreeFns, open.Lambdas = spec.Calls, spec.Names, spec.Selects, spec.FreeFns, spec.Lambdas
-		open.Defs, open.Uses, open.Binds, open.Assertion = spec.Defs, spec.Uses, spec.Binds, spec.Assertion
-		open.mutates, open.why, open.verifies, open.runsCode = spec.mutates, spec.why, spec.verifies, spec.runsCode
+		open.readAs(w.read(src, spec, nil, decl))
 		if loop && c.Type() != "enhanced_for_statement" {
 			// The condition and the update read the variables the header declares, each
 			// iteration: what the body does to them reaches the header.
@@ -649,10 +646,7 @@ func (w *bodyWalker) flattenIf(c *sitter.Node) {
 	line := func(b uint32) int { return bytes.Count(src[:b], []byte("\n")) + 1 }
 	open := Statement{Line: int(c.StartPoint().Row) + 1, EndLine: int(cons.StartPoint().Row) + 1,
 		Start: int(c.StartByte()), End: int(cons.StartByte()) + 1}
-	spec := w.read(src, Statement{Line: int(cond.StartPoint().Row) + 1, Start: int(cond.StartByte()), End: int(cond.EndByte())}, nil, nil)
-	open.Calls, open.Names, open.Selects, open.FreeFns, open.Lambdas = spec.Calls, spec.Names, spec.Selects, spec.FreeFns, spec.Lambdas
-	open.Defs, open.Uses, open.Binds, open.Assertion = spec.Defs, spec.Uses, spec.Binds, spec.Assertion
-	open.mutates, open.why, open.verifies, open.runsCode = spec.mutates, spec.why, spec.verifies, spec.runsCode
+	open.readAs(w.read(src, Statement{Line: int(cond.StartPoint().Row) + 1, Start: int(cond.StartByte()), End: int(cond.EndByte())}, nil, nil))
 	w.iterations(&open, cond)
 	if open.Assertion {
 		ma.assertions++
@@ -686,6 +680,15 @@ func (w *bodyWalker) flattenIf(c *sitter.Node) {
 	end.EndLine = end.Line
 	ma.stmts = append(ma.stmts, end)
 	ma.stmts[first].Closes = len(ma.stmts) - 1
+}
+
+// readAs gives an opening statement what its header (a loop's header, a try's resources,
+// an if's condition), read as a statement of its own, calls, reads, changes and binds;
+// the opening keeps its own lines and text.
+func (st *Statement) readAs(spec Statement) {
+	st.Calls, st.Names, st.Selects, st.FreeFns, st.Lambdas = spec.Calls, spec.Names, spec.Selects, spec.FreeFns, spec.Lambdas
+	st.Defs, st.Uses, st.Binds, st.Assertion = spec.Defs, spec.Uses, spec.Binds, spec.Assertion
+	st.mutates, st.why, st.verifies, st.runsCode = spec.mutates, spec.why, spec.verifies, spec.runsCode
 }
 
 // header returns the node whose text a flattened statement's opening statement reads (a
