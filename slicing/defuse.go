@@ -1319,6 +1319,60 @@ func (c *scanCtx) argSpan(toks []analysis.Token, open, close, i int) (from, to i
 	return spans[i][0], spans[i][1], true
 }
 
+// valueArrayArg reports whether the argument toks[from:to] is an array of values: a
+// local, parameter or field declared as one (int[] xs, String[] names), or a call of a
+// project method whose every candidate taking these arguments is declared to return one
+// (ArrayUtils.subarray(xs, 0, 4) with xs a double[]). An array's own methods are
+// Object's and its elements are primitives or final JDK values, so no project code, proxy
+// or function stands behind it. Not a value: the array may change.
+func (c *scanCtx) valueArrayArg(toks []analysis.Token, from, to int) bool {
+	src := c.src
+	if to-from == 1 && toks[from].Kind == analysis.TokIdent {
+		name := toks[from].Text(src)
+		if typ, ok := c.locals[name]; ok {
+			return valueArrayType(typ)
+		}
+		typ, ok := c.fields[name]
+		return ok && valueArrayType(typ)
+	}
+	name, open, ok := c.endingCall(toks, from, to)
+	if !ok {
+		return false
+	}
+	st := c.callSite(toks, name, map[string]bool{})
+	if st.chain[0].idx != from || len(st.chain) > 2 || st.chain[0].fresh || st.chain[0].cast != "" {
+		return false // the call ends a longer expression, or runs on an object
+	}
+	from0 := c.t
+	if len(st.chain) == 2 {
+		q := st.chain[0].name
+		if _, local := c.locals[q]; local || c.fields[q] != "" {
+			return false
+		}
+		ts := c.p.resolve(c.t, q)
+		if len(ts) != 1 {
+			return false
+		}
+		from0 = ts[0]
+	}
+	spans, ok := c.argSpans(toks, open, st.self().close)
+	if !ok {
+		return false
+	}
+	cands := applicable(c.p.methodsIn(from0, toks[name].Text(src), len(spans)), c.argTypes(toks, open, st.self().close))
+	return len(cands) > 0 && !slices.ContainsFunc(cands, func(r memberRef) bool {
+		return !r.m.Static() && len(st.chain) == 2 || !valueArrayType(r.m.ReturnType)
+	})
+}
+
+// valueArrayType reports whether typ is an array (of any dimension) of primitives or
+// final JDK values.
+func valueArrayType(typ string) bool {
+	t := analysis.EraseType(typ)
+	elem := strings.TrimRight(t, "[]")
+	return elem != t && (primitive[elem] || immutableType(elem))
+}
+
 // endingCall finds the call that ends toks[from:to] ("name(…)" as its last tokens): the
 // indexes of its name and of its "(".
 func (c *scanCtx) endingCall(toks []analysis.Token, from, to int) (name, open int, ok bool) {
@@ -1369,7 +1423,7 @@ func (c *scanCtx) dispatchKeys(toks []analysis.Token, s *site) ([]string, bool) 
 		return nil, false
 	}
 	for i, sp := range spans {
-		if s.effect.disp&posOf(i) == 0 || c.valueArg(toks, sp[0], sp[1]) {
+		if s.effect.disp&posOf(i) == 0 || c.valueArg(toks, sp[0], sp[1]) || c.valueArrayArg(toks, sp[0], sp[1]) {
 			continue
 		}
 		k := simple(sp[0], sp[1])
@@ -2116,7 +2170,7 @@ func (c *scanCtx) callbacks(toks []analysis.Token, open, close int) effect {
 		case to-from == 3 && toks[from].Is(src, "this") && toks[from+1].Is(src, "."):
 			typ = c.fields[toks[from+2].Text(src)]
 		}
-		if elem := strings.TrimRight(analysis.EraseType(typ), "[]"); elem != typ && (primitive[elem] || immutableType(elem)) {
+		if valueArrayType(typ) {
 			return // an array of values: hashing or comparing it runs no project code
 		}
 		if ts := c.p.resolve(c.t, typ); typ != "" && len(ts) > 0 && !collectionTypes[analysis.EraseType(typ)] {

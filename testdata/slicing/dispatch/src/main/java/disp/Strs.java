@@ -42,6 +42,20 @@ public final class Strs {
         return cs.length() == 0;
     }
 
+    /** The length of a CharSequence, -1 for anything else: the caller tells what o is. */
+    public static int lengthOf(Object o) {
+        return o instanceof CharSequence ? ((CharSequence) o).length() : -1;
+    }
+
+    /** The length of the first of an array of CharSequences, -1 for anything else. */
+    public static int firstLength(Object o) {
+        if (o instanceof CharSequence[]) {
+            CharSequence[] all = (CharSequence[]) o;
+            return all[0].length();
+        }
+        return -1;
+    }
+
     public static void remember(CharSequence cs) {
         last = cs;
     }

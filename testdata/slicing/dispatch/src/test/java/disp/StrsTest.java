@@ -196,4 +196,16 @@ public class StrsTest {
         assertEquals(before, Counter.n);
         assertEquals('a', cs[0]);
     }
+
+    @Test
+    public void valueArrays() {
+        int before = Counter.n;
+        char[] letters = {'b', 'a'};
+        assertEquals(-1, Strs.lengthOf(letters));
+        assertEquals(-1, Strs.lengthOf(Arrs.sort(letters)));
+        assertEquals('a', letters[0]);
+        CharSequence[] shouts = {shout()};
+        assertEquals(0, Strs.firstLength(shouts));
+        assertEquals(before + 1, Counter.n);
+    }
 }
