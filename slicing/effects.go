@@ -2199,6 +2199,9 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 		}
 		ctx.typeLambdaParams(toks, lps, m.Refs.Locals)
 		for _, lp := range lps {
+			if len(lp.names) == 0 {
+				continue // () -> …: nothing is bound when it runs
+			}
 			group := append([]string{}, lp.names...)
 			if lp.call >= 0 {
 				st := ctx.callSite(toks, lp.call, map[string]bool{})

@@ -103,33 +103,35 @@ func TestEffectSummaries(t *testing.T) {
 		member string
 		want   string
 	}{
-		{"eff.Calc#twice(int)", "reads writes mut=this"},                // counts in static state
-		{"eff.Calc#add(Integer)", "mut=this"},                           // changes itself only
-		{"eff.Keeper#keep(List)", "reads writes mut=0 leak=0"},          // its argument escapes
-		{"eff.Tables#square(int)", "reads"},                             // holder-class init is no effect
-		{"eff.Scaled#of(int)", "none"},                                  // FACTOR is a constant to readers…
-		{"eff.Bag#prune()", "mut=this"},                                 // a reading lambda
-		{"eff.Bag#pruneCounting()", "global"},                           // a lambda writing static state
-		{"eff.Bag#countPositive()", "none"},                             // while loop over own state
-		{"eff.Bag#copyInto(int[])", "mut=0"},                            // System.arraycopy changes its dest
-		{"eff.Bag#describe()", "reads"},                                 // a local StringWriter; "java.io" reads as a name
-		{"eff.Bag#lengthOf(Object)", "none"},                            // Array.getLength reads its argument only
-		{"eff.Bag#setFirst(Object,Object)", "mut=0,1 store=0,1"},        // Array.set changes the array, keeps the value
-		{"eff.Funcs#orElse(Integer,Supplier)", "runs=1"},                // runs the function it is given (an Integer: a value)
-		{"eff.Funcs#orZero(Integer)", "none"},                           // …a lambda written in place
-		{"eff.Funcs#fromKept()", "global"},                              // runs a function kept in a static
-		{"eff.Checks#assertNear(double,double,double)", "none"},         // read-only assertion helper
-		{"eff.Checks#assertCounted(int,int)", "reads writes"},           // helper writing a static
-		{"eff.Lookup#idsHash()", "none"},                                // a private field only holding JDK sets of Integer
-		{"eff.Lookup#trackedHash()", "reads writes mut=this leak=this"}, // …of Tracked: hashing the set hashes them
-		{"eff.Lookup#openHash()", "reads writes mut=this leak=this"},    // a field anyone may set to a CountingSet
-		{"eff.Lookup#names(List)", "none"},                              // printing a list of values
-		{"eff.Lookup#any(List)", "reads writes mut=0 leak=0"},           // …of anything: any project toString may run
-		{"eff.Lookup#kind(Object)", "none"},                             // Object#getClass is final
-		{"eff.Lookup#digits(String)", "none"},                           // Pattern is a value, its Matcher a local
-		{"eff.Lookup#bits(int)", "none"},                                // a local BitSet
-		{"eff.Lookup#twoSteps()", "none"},                               // a private method has no overrides
-		{"eff.Lookup#twoHops()", "reads writes"},                        // a protected one has LoudLookup's
+		{"eff.Calc#twice(int)", "reads writes mut=this"},                        // counts in static state
+		{"eff.Calc#add(Integer)", "mut=this"},                                   // changes itself only
+		{"eff.Keeper#keep(List)", "reads writes mut=0 leak=0"},                  // its argument escapes
+		{"eff.Tables#square(int)", "reads"},                                     // holder-class init is no effect
+		{"eff.Scaled#of(int)", "none"},                                          // FACTOR is a constant to readers…
+		{"eff.Bag#prune()", "mut=this"},                                         // a reading lambda
+		{"eff.Bag#pruneCounting()", "global"},                                   // a lambda writing static state
+		{"eff.Bag#countPositive()", "none"},                                     // while loop over own state
+		{"eff.Bag#copyInto(int[])", "mut=0"},                                    // System.arraycopy changes its dest
+		{"eff.Bag#describe()", "reads"},                                         // a local StringWriter; "java.io" reads as a name
+		{"eff.Bag#lengthOf(Object)", "none"},                                    // Array.getLength reads its argument only
+		{"eff.Bag#setFirst(Object,Object)", "mut=0,1 store=0,1"},                // Array.set changes the array, keeps the value
+		{"eff.Funcs#orElse(Integer,Supplier)", "runs=1"},                        // runs the function it is given (an Integer: a value)
+		{"eff.Funcs#orZero(Integer)", "none"},                                   // …a lambda written in place
+		{"eff.Funcs#fromKept()", "global"},                                      // runs a function kept in a static
+		{"eff.Checks#assertNear(double,double,double)", "none"},                 // read-only assertion helper
+		{"eff.Checks#assertCounted(int,int)", "reads writes"},                   // helper writing a static
+		{"eff.Lookup#idsHash()", "none"},                                        // a private field only holding JDK sets of Integer
+		{"eff.Lookup#trackedHash()", "reads writes mut=this leak=this"},         // …of Tracked: hashing the set hashes them
+		{"eff.Lookup#openHash()", "reads writes mut=this leak=this"},            // a field anyone may set to a CountingSet
+		{"eff.Lookup#names(List)", "none"},                                      // printing a list of values
+		{"eff.Lookup#any(List)", "reads writes mut=0 leak=0"},                   // …of anything: any project toString may run
+		{"eff.Lookup#kind(Object)", "none"},                                     // Object#getClass is final
+		{"eff.Lookup#digits(String)", "none"},                                   // Pattern is a value, its Matcher a local
+		{"eff.Lookup#bits(int)", "none"},                                        // a local BitSet
+		{"eff.Lookup#twoSteps()", "none"},                                       // a private method has no overrides
+		{"eff.Lookup#twoHops()", "reads writes"},                                // a protected one has LoudLookup's
+		{"eff.Grow#ensure(int)", "mut=this ret=args"},                           // () -> new char[n] binds nothing
+		{"eff.Grow#share()", "reads writes mut=this leak=this ret=args|shared"}, // () -> shared hands out a static
 	}
 	for _, c := range cases {
 		if got := summaryOf(t, s, p, c.member); got != c.want {
