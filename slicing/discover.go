@@ -356,7 +356,7 @@ func (p *project) buildClass(f *analysis.File, t *analysis.Type, analyses map[st
 	switch {
 	case runner == "Parameterized" || runner == "JUnitParamsRunner" || runner == "Theories":
 		tc.Reason = StrPtr("parameterized")
-	case runner == "" && suiteMethod(t) != nil:
+	case runsSuite(runner, t):
 		tc.Reason = StrPtr("suite") // suite() decides at run time what runs
 	case p.callsTest(t, own, inherited):
 		tc.Reason = StrPtr("calls-test")

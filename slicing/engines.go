@@ -302,6 +302,13 @@ func runnerOf(chain []*analysis.Type, heads map[string][]string) string {
 	return ""
 }
 
+// runsSuite reports whether JUnit 4 runs t through its static suite() instead of its own
+// methods: t has no runner, or AllTests, which runs nothing else (Guava testlib suites are
+// plain classes with @RunWith(AllTests.class)).
+func runsSuite(runner string, t *analysis.Type) bool {
+	return (runner == "" || runner == "AllTests") && suiteMethod(t) != nil
+}
+
 // suiteMethod reports whether t declares JUnit 3's static suite() method, which JUnit 4
 // and Vintage run instead of the class's own methods.
 func suiteMethod(t *analysis.Type) *analysis.Member {
@@ -408,7 +415,7 @@ func (p *project) computeRuns(t *analysis.Type, heads map[string][]string) []tes
 	switch {
 	case runner == "Suite" || runner == "Enclosed":
 		// The runner runs the listed or nested classes, not methods of this one.
-	case runner == "" && suiteMethod(t) != nil:
+	case runsSuite(runner, t):
 		add(memberRef{suiteMethod(t), t}, EngineJUnit4, KindSuite, false)
 		if p.isJUnit3(t) {
 			p.junit3Runs(chain, impl, add)
