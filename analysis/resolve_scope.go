@@ -131,6 +131,12 @@ func resolveTypeName(s *Snapshot, idx *index, supersOf func(string) []string, f 
 	if javaLang[name] {
 		return typeResult{lib: true}
 	}
+	if libraryMemberScope(s, supersOf, ctx, d) {
+		// Member types inherited from a library supertype of an enclosing class are in
+		// scope before imports (Entry in a subclass of AbstractMap is Map.Entry); the
+		// index cannot list them, so a name found nowhere else is one of them.
+		return typeResult{lib: true}
+	}
 	if cands := idx.byName[name]; len(cands) > 0 {
 		return typeResult{ids: cands} // not in scope: broken code or a missed rule; match widely
 	}
@@ -138,6 +144,39 @@ func resolveTypeName(s *Snapshot, idx *index, supersOf func(string) []string, f 
 		return typeResult{lib: true}
 	}
 	return typeResult{}
+}
+
+// libraryMemberScope reports whether ctx, an enclosing type of it, or a project ancestor of
+// one of those names a supertype outside the project, whose member types are then in scope.
+func libraryMemberScope(s *Snapshot, supersOf func(string) []string, ctx string, d *deps) bool {
+	seen := map[string]bool{}
+	var queue []string
+	for cur := ctx; cur != ""; {
+		t := s.Type(cur)
+		if t == nil {
+			break
+		}
+		queue = append(queue, cur)
+		cur = t.Outer
+	}
+	for len(queue) > 0 {
+		id := queue[0]
+		queue = queue[1:]
+		t := s.Type(id)
+		if t == nil || seen[id] {
+			continue
+		}
+		seen[id] = true
+		d.typ(id)
+		supers := supersOf(id)
+		for _, written := range t.SupertypeNames() {
+			if simple := LibraryTypeName(written); simple != "Object" && !resolvesInProject(supers, simple) {
+				return true
+			}
+		}
+		queue = append(queue, supers...)
+	}
+	return false
 }
 
 // resolveDottedType resolves "a.b.C" or "Outer.Inner".
