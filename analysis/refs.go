@@ -78,6 +78,7 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 	types := map[string]bool{}
 	valueTypes := map[string]bool{} // type names mentioned other than as the head of a static call
 	escapes := map[string]bool{}
+	localSupers := localClassSupers(src, toks)
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		text := t.Text(src)
@@ -96,9 +97,11 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 				}
 			case "new":
 				if call, ok := scanNew(src, toks, i, lines.at(t.Start)); ok {
-					r.Calls, at = append(r.Calls, call), append(at, i)
-					types[call.New] = true
-					valueTypes[call.New] = true
+					for _, c := range asLocalSubclass(call, localSupers) {
+						r.Calls, at = append(r.Calls, c), append(at, i)
+						types[c.New] = true
+						valueTypes[c.New] = true
+					}
 				}
 			case "this", "super":
 				if i+1 < len(toks) && toks[i+1].Is(src, "(") && (i == 0 || isStmtStart(src, toks[i-1])) {
@@ -558,6 +561,70 @@ func lineOf(src []byte, off int) int {
 var newline = []byte{'\n'}
 
 // scanNew reads "new a.b.X<...>(" at toks[i], on the given line, into a constructor call.
+// localClassSupers maps the local classes a body declares ("class Gold extends Stamp {")
+// to the classes they extend, as written, following local classes that extend each other
+// to the first one that is not local. A name declared twice maps to both supertypes.
+func localClassSupers(src []byte, toks []Token) map[string][]string {
+	direct := map[string][]string{}
+	for i := 0; i+2 < len(toks); i++ {
+		if !toks[i].Is(src, "class") || toks[i].Kind != TokKeyword || i > 0 && toks[i-1].Is(src, ".") || toks[i+1].Kind != TokIdent {
+			continue
+		}
+		name := toks[i+1].Text(src)
+		j := i + 2
+		if toks[j].Is(src, "<") {
+			j = skipAngles(src, toks, j)
+		}
+		if j >= len(toks) || !toks[j].Is(src, "extends") {
+			continue
+		}
+		var parts []string
+		for j++; j < len(toks) && (toks[j].Kind == TokIdent || toks[j].Is(src, ".")); j++ {
+			if toks[j].Kind == TokIdent {
+				parts = append(parts, toks[j].Text(src))
+			}
+		}
+		if len(parts) > 0 && !slices.Contains(direct[name], strings.Join(parts, ".")) {
+			direct[name] = append(direct[name], strings.Join(parts, "."))
+		}
+	}
+	out := map[string][]string{}
+	for name := range direct {
+		seen := map[string]bool{name: true}
+		queue := slices.Clone(direct[name])
+		for len(queue) > 0 {
+			sup := queue[0]
+			queue = queue[1:]
+			if seen[sup] {
+				continue
+			}
+			seen[sup] = true
+			if next, local := direct[sup]; local {
+				queue = append(queue, next...)
+				continue
+			}
+			out[name] = append(out[name], sup)
+		}
+	}
+	return out
+}
+
+// asLocalSubclass reads "new L(…)" of a local class L the body declares as making an
+// object of the class L extends, the way an anonymous class body is read: L's implicit or
+// written constructor runs one of its supertype's constructors, with arguments of its own,
+// so every constructor of that type may run. Other calls are returned as they are.
+func asLocalSubclass(call Call, localSupers map[string][]string) []Call {
+	sups, local := localSupers[call.New]
+	if !local {
+		return []Call{call}
+	}
+	var out []Call
+	for _, sup := range sups {
+		out = append(out, Call{Name: "<init>", New: sup, Arity: -1, Line: call.Line, Anon: true, FnArgs: call.FnArgs})
+	}
+	return out
+}
+
 func scanNew(src []byte, toks []Token, i, line int) (Call, bool) {
 	j := i + 1
 	// The type as written, qualified or not ("Foo", "a.b.Foo", "Outer.Inner"); a type

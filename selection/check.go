@@ -149,7 +149,7 @@ func findMember(s *analysis.Snapshot, id string) *analysis.Member {
 // in one of its selected units (any line for method and class units); a hit in a helper or
 // fixture of a test class needs some selected unit of that class.
 func covered(in CheckInput, names map[string]string, h runner.Hit) bool {
-	typeID := analysis.TypeIDOfBinary(names, h.TestClass)
+	typeID := analysis.TypeIDOfBinary(names, namedClass(h.TestClass))
 	isTest := false
 	for _, tc := range in.Tests {
 		for _, tm := range tc.Methods {
@@ -175,6 +175,17 @@ func covered(in CheckInput, names map[string]string, h runner.Hit) bool {
 		}
 	}
 	return false
+}
+
+// namedClass cuts a binary class name at its first anonymous or local class: code of
+// "shop.StampTest$1Gold" is written in shop.StampTest, as helper code of that class.
+func namedClass(binary string) string {
+	for i := 0; i+1 < len(binary); i++ {
+		if binary[i] == '$' && binary[i+1] >= '0' && binary[i+1] <= '9' {
+			return binary[:i]
+		}
+	}
+	return binary
 }
 
 func declaringOf(tests []*slicing.TestClass, u slicing.Unit) string {

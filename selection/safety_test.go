@@ -37,6 +37,7 @@ var shopEdits = []safetyEdit{
 	{"class-named-in-a-constant", "src/main/java/shop/PlainCodec.java", `this.name = "plain";`, `this.name = "pla" + "in";`},
 	{"class-named-in-a-resource", "src/main/java/shop/Greeter.java", `this.word = "hello";`, `this.word = "hel" + "lo";`},
 	implicitClose,
+	{"local-subclass", "src/main/java/shop/Stamp.java", "this.value = 3;", "this.value = 4;"},
 	{"library-member-type", "src/main/java/shop/Ledger.java", "this.value = value;\n            return old;", "this.value = value + 1;\n            return old;"},
 	{"unchecked-tostring", "src/main/java/shop/Receipt.java", `return "lines=" + lines;`, `return "lines: " + lines;`},
 }
