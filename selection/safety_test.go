@@ -38,6 +38,7 @@ var shopEdits = []safetyEdit{
 	{"class-named-in-a-resource", "src/main/java/shop/Greeter.java", `this.word = "hello";`, `this.word = "hel" + "lo";`},
 	implicitClose,
 	{"local-subclass", "src/main/java/shop/Stamp.java", "this.value = 3;", "this.value = 4;"},
+	{"test-object-getter", "src/main/java/shop/Tag.java", "((Tag) o).text.equals(text)", "((Tag) o).text.equalsIgnoreCase(text)"},
 	{"library-member-type", "src/main/java/shop/Ledger.java", "this.value = value;\n            return old;", "this.value = value + 1;\n            return old;"},
 	{"unchecked-tostring", "src/main/java/shop/Receipt.java", `return "lines=" + lines;`, `return "lines: " + lines;`},
 }

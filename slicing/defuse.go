@@ -98,7 +98,7 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 			}
 		}
 		f.siteFlags |= s.effect.flags
-		if s.effect.reads() || s.recvKey == heapKey || !c.body && strings.HasPrefix(s.recvKey, "this.") {
+		if s.effect.reads() || s.recvKey == heapKey || !c.body && strings.HasPrefix(s.recvKey, "this.") || c.onTestObject(s) {
 			readsShared = true
 		}
 		self := s.self()
@@ -292,6 +292,18 @@ func inRanges(off int, ranges [][2]int) bool {
 		}
 	}
 	return false
+}
+
+// onTestObject reports whether a call in a test statement runs an instance method of the
+// test object unqualified (getCollection(), a helper of the test class or a superclass):
+// summaries keep no reads of the receiver's own fields, and the test object's fields are
+// state the test's statements share, so the call reads that state.
+func (c *scanCtx) onTestObject(s *site) bool {
+	if c.body || c.t == nil || len(s.chain) != 1 {
+		return false
+	}
+	self := s.self()
+	return slices.ContainsFunc(c.p.methodsIn(c.t, self.name, -1), func(r memberRef) bool { return !r.m.Static() })
 }
 
 // deferredByAssertion reports whether the lambda holding the token at idx is an argument

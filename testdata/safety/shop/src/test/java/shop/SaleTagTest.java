@@ -1,0 +1,8 @@
+package shop;
+
+public class SaleTagTest extends AbstractTagTest {
+    @Override
+    protected Tag makeTag() {
+        return new Tag("sale");
+    }
+}
