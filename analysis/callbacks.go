@@ -212,7 +212,7 @@ func LibraryTypeName(written string) string {
 // java.lang.Object's), given hier (t and its project ancestors) and each type's resolved
 // project supertypes. all reports that any instance method may be called back, and unknown
 // names the library supertype that made it so.
-func libraryCallbackNames(s *Snapshot, hier []string, supers map[string][]string) (names map[string]bool, all bool, unknown string) {
+func libraryCallbackNames(s *Snapshot, hier []string, supers map[string][]string, libOwn map[string]bool) (names map[string]bool, all bool, unknown string) {
 	names = map[string]bool{}
 	for _, id := range hier {
 		t := s.Type(id)
@@ -226,6 +226,14 @@ func libraryCallbackNames(s *Snapshot, hier []string, supers map[string][]string
 		for _, written := range append(append([]string{}, t.Extends...), t.Implements...) {
 			simple := LibraryTypeName(written)
 			if resolvesInProject(supers[id], simple) {
+				if list, known := libraryCallbackList(simple); known && libOwn[id] {
+					// A type with a library supertype whose name also names a known library
+					// type may have both: a name the index matched only by its simple name
+					// (Entry in a subclass of AbstractMap is Map.Entry).
+					for _, n := range list {
+						names[n] = true
+					}
+				}
 				continue
 			}
 			list, known := libraryCallbackList(simple)
@@ -271,7 +279,7 @@ func (r *resolver) callbackTargets(typ string) []string {
 	var names map[string]bool
 	all, lib := false, r.idx.libSuper[typ]
 	if lib {
-		names, all, _ = libraryCallbackNames(r.s, hier, r.idx.supers)
+		names, all, _ = libraryCallbackNames(r.s, hier, r.idx.supers, r.idx.libOwn)
 	}
 	var out []string
 	seen := map[string]bool{}

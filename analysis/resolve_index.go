@@ -215,10 +215,10 @@ func (b *supersBuilder) supersOf(id string) []string {
 		// Supertypes are named in the scope of the enclosing type (a type does not see its
 		// own member types in its header), so resolve from the outer type.
 		r := resolveTypeName(b.s, b.idx, look, f, t.Outer, n, nil)
+		if (len(r.ids) == 0 || r.wide) && n != "Object" {
+			lib = true // outside the project, or perhaps (see typeResult.wide)
+		}
 		if len(r.ids) == 0 {
-			if n != "Object" {
-				lib = true
-			}
 			continue
 		}
 		for _, sid := range r.ids {

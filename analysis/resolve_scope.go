@@ -6,6 +6,10 @@ import "strings"
 type typeResult struct {
 	ids []string // project types the name may denote (several only when it is ambiguous)
 	lib bool     // the name certainly denotes a type outside the project, or a primitive
+	// wide: the name is in scope by no rule the index follows, so ids are every project
+	// type of that simple name; it may as well be a library type, such as a member type
+	// inherited from a library supertype (Entry in a subclass of AbstractMap).
+	wide bool
 }
 
 // known reports whether the name was pinned down, inside or outside the project.
@@ -131,52 +135,13 @@ func resolveTypeName(s *Snapshot, idx *index, supersOf func(string) []string, f 
 	if javaLang[name] {
 		return typeResult{lib: true}
 	}
-	if libraryMemberScope(s, supersOf, ctx, d) {
-		// Member types inherited from a library supertype of an enclosing class are in
-		// scope before imports (Entry in a subclass of AbstractMap is Map.Entry); the
-		// index cannot list them, so a name found nowhere else is one of them.
-		return typeResult{lib: true}
-	}
 	if cands := idx.byName[name]; len(cands) > 0 {
-		return typeResult{ids: cands} // not in scope: broken code or a missed rule; match widely
+		return typeResult{ids: cands, wide: true} // not in scope: broken code or a missed rule; match widely
 	}
 	if libDemand && !looksLikeTypeVariable(name) {
 		return typeResult{lib: true}
 	}
 	return typeResult{}
-}
-
-// libraryMemberScope reports whether ctx, an enclosing type of it, or a project ancestor of
-// one of those names a supertype outside the project, whose member types are then in scope.
-func libraryMemberScope(s *Snapshot, supersOf func(string) []string, ctx string, d *deps) bool {
-	seen := map[string]bool{}
-	var queue []string
-	for cur := ctx; cur != ""; {
-		t := s.Type(cur)
-		if t == nil {
-			break
-		}
-		queue = append(queue, cur)
-		cur = t.Outer
-	}
-	for len(queue) > 0 {
-		id := queue[0]
-		queue = queue[1:]
-		t := s.Type(id)
-		if t == nil || seen[id] {
-			continue
-		}
-		seen[id] = true
-		d.typ(id)
-		supers := supersOf(id)
-		for _, written := range t.SupertypeNames() {
-			if simple := LibraryTypeName(written); simple != "Object" && !resolvesInProject(supers, simple) {
-				return true
-			}
-		}
-		queue = append(queue, supers...)
-	}
-	return false
 }
 
 // resolveDottedType resolves "a.b.C" or "Outer.Inner".

@@ -310,7 +310,7 @@ func (g *Graph) LibraryMayCall(typeID, name string) bool {
 		if !g.idx.libSuper[id] {
 			continue
 		}
-		names, all, _ := libraryCallbackNames(g.snap, append([]string{id}, g.idx.ancestors[id]...), g.idx.supers)
+		names, all, _ := libraryCallbackNames(g.snap, append([]string{id}, g.idx.ancestors[id]...), g.idx.supers, g.idx.libOwn)
 		if all || names[name] {
 			return true
 		}
