@@ -560,7 +560,6 @@ func lineOf(src []byte, off int) int {
 
 var newline = []byte{'\n'}
 
-// scanNew reads "new a.b.X<...>(" at toks[i], on the given line, into a constructor call.
 // localClassSupers maps the local classes a body declares ("class Gold extends Stamp {")
 // to the classes they extend, as written, following local classes that extend each other
 // to the first one that is not local. A name declared twice maps to both supertypes.
@@ -625,6 +624,7 @@ func asLocalSubclass(call Call, localSupers map[string][]string) []Call {
 	return out
 }
 
+// scanNew reads "new a.b.X<...>(" at toks[i], on the given line, into a constructor call.
 func scanNew(src []byte, toks []Token, i, line int) (Call, bool) {
 	j := i + 1
 	// The type as written, qualified or not ("Foo", "a.b.Foo", "Outer.Inner"); a type
