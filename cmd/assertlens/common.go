@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/assertlens/assertlens/analysis"
 )
@@ -37,11 +38,23 @@ func (c *commonFlags) withBase() *commonFlags {
 }
 
 func (c *commonFlags) parse(args []string) error {
-	if err := c.fs.Parse(args); err != nil {
+	err := c.fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		var text strings.Builder
+		c.fs.SetOutput(&text)
+		c.fs.PrintDefaults()
+		return helpRequested{fmt.Sprintf("usage: assertlens %s [flags]\n%s", c.fs.Name(), text.String())}
+	}
+	if err != nil {
 		return usagef("%v", err)
 	}
 	return nil
 }
+
+// helpRequested answers -h on a subcommand: its flags, printed with exit status 0.
+type helpRequested struct{ text string }
+
+func (h helpRequested) Error() string { return h.text }
 
 // openWorkspace validates the root and returns its workspace and cache.
 func openWorkspace(root string) (*analysis.Workspace, *analysis.Cache, error) {

@@ -96,6 +96,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if errors.As(err, &ee) {
 		return ee.code
 	}
+	var help helpRequested
+	if errors.As(err, &help) {
+		fmt.Fprint(stderr, help.text)
+		return 0
+	}
 	fmt.Fprintf(stderr, "assertlens %s: %v\n", cmd, err)
 	var ue usageError
 	if errors.As(err, &ue) {

@@ -60,6 +60,23 @@ func TestExitCodesOnBadInput(t *testing.T) {
 	}
 }
 
+// TestSubcommandHelp checks that -h on any subcommand lists its flags and succeeds.
+func TestSubcommandHelp(t *testing.T) {
+	for _, c := range []struct{ cmd, flag string }{
+		{"index", "-root"},
+		{"select", "-level"},
+		{"audit", "-sample"},
+		{"coverage", "-classpath"},
+	} {
+		t.Run(c.cmd, func(t *testing.T) {
+			code, stdout, stderr := runCLI(c.cmd, "-h")
+			if code != 0 || stdout != "" || !strings.Contains(stderr, "usage: assertlens "+c.cmd) || !strings.Contains(stderr, c.flag) {
+				t.Fatalf("exit %d, stdout %q, stderr %q; want 0 and the usage of %s with %s", code, stdout, stderr, c.cmd, c.flag)
+			}
+		})
+	}
+}
+
 // TestJSONContracts pins the field names other tools rely on.
 func TestJSONContracts(t *testing.T) {
 	dir := demoRepo(t)
