@@ -388,6 +388,8 @@ var ruleCases = []struct {
 
 	{"generic supertype's method is overridden once bound: Elem<T>.add(T) on a Frac is Frac.add(Frac)", "generics", "app.Dec#negate()", nil,
 		[]string{"app.GenericsTest#chainOnBoundResult()", "app.Algebra#negSum(Frac)"}, nil},
+	{"Num<T>.add(T) on a BigFrac may be add(BigFrac), though add(Money) is declared first", "generics", "app.BigFrac#add(BigFrac)",
+		[]string{"app.Algebra#twiceNegated(T)"}, nil, nil},
 	{"the bound result dispatches to the receiver's own override", "generics", "app.Frac#negate()",
 		[]string{"app.GenericsTest#chainOnBoundResult()"}, nil, nil},
 	{"a type parameter named in a body (Map.Entry<K, V>) is a type, not a field", "generics", "app.Keys#K", nil,

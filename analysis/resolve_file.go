@@ -131,21 +131,22 @@ func overrideEdges(r *resolver, t *Type, hier []string, sink *edgeSink) {
 			if !overridable(m) {
 				continue
 			}
-			// The declaration with the very same parameter types first; only then one that
-			// may override it (type variables, types the resolver cannot pin down).
-			var have *decl
+			// The declaration with the very same parameter types first; only then those that
+			// may override it (type variables, types the resolver cannot pin down): every one,
+			// since Addition<T>.add(T) may be add(BigFraction) as well as add(BigInteger).
+			var have []*decl
 			for k, d := range byName[m.Name] {
 				if slices.Equal(d.m.Params, m.Params) {
-					have = &byName[m.Name][k]
+					have = []*decl{&byName[m.Name][k]}
 					break
 				}
 			}
 			for k, d := range byName[m.Name] {
-				if have != nil {
+				if len(have) > 0 && slices.Equal(have[0].m.Params, m.Params) {
 					break
 				}
 				if d.owner != cur && len(d.m.Params) == len(m.Params) && r.mayOverride(d.owner, d.m, cur, m) {
-					have = &byName[m.Name][k]
+					have = append(have, &byName[m.Name][k])
 				}
 			}
 			// Overloads of one type whose parameter types cannot be told apart stay linked:
@@ -156,15 +157,17 @@ func overrideEdges(r *resolver, t *Type, hier []string, sink *edgeSink) {
 					sink.add(m.ID, d.m.ID, "override", d.m.Line)
 				}
 			}
-			if have == nil {
+			if len(have) == 0 {
 				byName[m.Name] = append(byName[m.Name], decl{m, cur})
 				continue
 			}
-			if have.owner == t.ID {
-				sink.addTarget(m.ID, target{id: have.m.ID, kind: EdgeOverride, recv: t.ID}, have.m.Line)
-			} else {
-				// Dispatch for objects of t (see Edge.Recv): distinct from a call site's.
-				sink.addTarget(m.ID, target{id: have.m.ID, kind: EdgeDispatch, recv: t.ID}, have.m.Line)
+			for _, h := range have {
+				if h.owner == t.ID {
+					sink.addTarget(m.ID, target{id: h.m.ID, kind: EdgeOverride, recv: t.ID}, h.m.Line)
+				} else {
+					// Dispatch for objects of t (see Edge.Recv): distinct from a call site's.
+					sink.addTarget(m.ID, target{id: h.m.ID, kind: EdgeDispatch, recv: t.ID}, h.m.Line)
+				}
 			}
 		}
 	}
