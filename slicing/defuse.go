@@ -15,6 +15,9 @@ type segment struct {
 	open  int // for calls: index of "(" and of the matching ")"
 	close int
 	fresh bool // "new T(...)" root
+	// qualified: a fresh root's type is written with a qualifier (new a.B<…>(…)), so name
+	// is not all of it.
+	qualified bool
 	// cast is the type of a cast root, ((T) x).m(…): the call runs on a T.
 	cast string
 }
@@ -626,7 +629,8 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 					q--
 				}
 				if q >= 0 && toks[q].Is(src, "new") && q+1 < len(toks) {
-					chain = append(chain, segment{name: toks[q+1].Text(src), idx: q, call: true, open: m, close: j, fresh: true})
+					chain = append(chain, segment{name: toks[q+1].Text(src), idx: q, call: true, open: m, close: j, fresh: true,
+						qualified: q+2 < len(toks) && !toks[q+2].Is(src, "<")})
 					pos = -1
 					break
 				}
@@ -879,6 +883,9 @@ func (c *scanCtx) calleeEffect(chain []segment, arity int, args []string) (effec
 		if r.kind == recvCollection && c.exactChain(names, recv[0].idx) {
 			r.final = true // made by new of a JDK class: no project code behind it
 		}
+		if t := c.exactClass[names[0]]; t != nil && len(names) == 1 && r.kind == recvProject {
+			r.types, r.exact = []*analysis.Type{t}, true
+		}
 		r.args = args
 		return p.callEffect(c.t, r, self.name, arity), r
 	}
@@ -899,6 +906,9 @@ func (c *scanCtx) calleeEffect(chain []segment, arity int, args []string) (effec
 		switch {
 		case i == 0 && seg.fresh:
 			cur = p.typeReceiver(c.t, seg.name, false)
+			if cur.kind == recvProject && len(cur.types) == 1 && exactKind(cur.types[0]) && !seg.qualified {
+				cur.exact = true // new C(…).m(…): no class body, so C's own m
+			}
 		case i == 0 && !seg.call:
 			cur = c.localElems(p.resolveChain(c.t, c.locals, []string{seg.name}), []string{seg.name})
 			if cur.kind == recvCollection && c.exactChain([]string{seg.name}, seg.idx) {
@@ -1497,9 +1507,92 @@ func (c *scanCtx) receiverKeys(toks []analysis.Token, s *site, inner map[string]
 // exactLocals returns the locals of a body (its tokens and declared locals, the first
 // params of them its parameters) typed as a JDK collection or builder whose every value
 // is made in place by "new T(…)" of a JDK class: no project code can stand behind them.
-// A name declared twice, or bound other than by "=" (a parameter, a for-each or lambda
-// variable, a pattern), is left out.
 func (c *scanCtx) exactLocals(toks []analysis.Token, locals []analysis.LocalVar, params int) map[string]bool {
+	made := c.madeInPlace(toks, locals, params,
+		func(l analysis.LocalVar) bool { return collectionTypes[simpleName(l.Type)] },
+		func(from, to int) string {
+			if c.freshJDK(toks, from, to) {
+				return "JDK"
+			}
+			return ""
+		})
+	if len(made) == 0 {
+		return nil
+	}
+	out := make(map[string]bool, len(made))
+	for name := range made {
+		out[name] = true
+	}
+	return out
+}
+
+// exactClasses returns the locals of a body that only ever hold instances of exactly one
+// project class, made in place by "new C(…)" without a class body: a call on them runs C's
+// own methods (or those C inherits), never an override in a subclass of C.
+func (c *scanCtx) exactClasses(toks []analysis.Token, locals []analysis.LocalVar, params int) map[string]*analysis.Type {
+	made := c.madeInPlace(toks, locals, params,
+		func(l analysis.LocalVar) bool {
+			return !collectionTypes[simpleName(l.Type)] && !valueTypes[simpleName(l.Type)]
+		},
+		func(from, to int) string {
+			if t := c.newProjectClass(toks, from, to); t != nil {
+				return t.ID
+			}
+			return ""
+		})
+	if len(made) == 0 {
+		return nil
+	}
+	out := make(map[string]*analysis.Type, len(made))
+	for name, id := range made {
+		if t := c.p.snap.Type(id); t != nil {
+			out[name] = t
+		}
+	}
+	return out
+}
+
+// newProjectClass returns the project class toks[from:to] makes when it is exactly
+// "new C(…)" or "new C<…>(…)" with C an unqualified name of one project class and no class
+// body; nil otherwise.
+func (c *scanCtx) newProjectClass(toks []analysis.Token, from, to int) *analysis.Type {
+	src := c.src
+	if to-from < 4 || !toks[from].Is(src, "new") || toks[from+1].Kind != analysis.TokIdent {
+		return nil
+	}
+	open := from + 2
+	if toks[open].Is(src, "<") {
+		for depth := 0; open < to; open++ {
+			if toks[open].Is(src, "<") {
+				depth++
+			} else if toks[open].Is(src, ">") {
+				if depth--; depth == 0 {
+					open++
+					break
+				}
+			}
+		}
+	}
+	if open >= to || !toks[open].Is(src, "(") || matchClose(src, toks, open) != to-1 {
+		return nil
+	}
+	ts := c.p.resolve(c.t, toks[from+1].Text(src))
+	if len(ts) != 1 || !exactKind(ts[0]) {
+		return nil
+	}
+	return ts[0]
+}
+
+// exactKind reports whether new of t without a class body makes an instance of t itself.
+func exactKind(t *analysis.Type) bool { return t.Kind == "class" || t.Kind == "record" }
+
+// madeInPlace returns, for the locals of a body that cand accepts, what made returns for
+// every value assigned to them (made(from, to) names what the expression toks[from:to]
+// makes, "" when it cannot tell): the locals whose every value is made alike. A name
+// declared twice, or bound other than by "=" (a parameter, a for-each, lambda or catch
+// variable, a pattern), is left out.
+func (c *scanCtx) madeInPlace(toks []analysis.Token, locals []analysis.LocalVar, params int,
+	cand func(analysis.LocalVar) bool, made func(from, to int) string) map[string]string {
 	src := c.src
 	decls := map[string]int{}
 	for i, l := range locals {
@@ -1508,10 +1601,10 @@ func (c *scanCtx) exactLocals(toks []analysis.Token, locals []analysis.LocalVar,
 			decls[l.Name]++ // bound by the caller
 		}
 	}
-	ok := map[string]bool{}
+	ok := map[string]string{}
 	for _, l := range locals {
-		if decls[l.Name] == 1 && collectionTypes[simpleName(l.Type)] {
-			ok[l.Name] = false // no value seen yet
+		if decls[l.Name] == 1 && cand(l) {
+			ok[l.Name] = "" // no value seen yet
 		}
 	}
 	if len(ok) == 0 {
@@ -1531,25 +1624,33 @@ func (c *scanCtx) exactLocals(toks []analysis.Token, locals []analysis.LocalVar,
 				delete(ok, toks[j].Text(src)) // a pattern variable
 			}
 		}
+		if tok.Is(src, "catch") && i+1 < len(toks) && toks[i+1].Is(src, "(") {
+			if cl := matchClose(src, toks, i+1); cl > 0 {
+				delete(ok, toks[cl-1].Text(src)) // bound to what was thrown
+			}
+		}
 	}
 	for _, a := range assignments(src, toks) {
 		name := a.target[0]
 		if _, cand := ok[name]; !cand || len(a.target) != 1 || a.indexed {
 			continue
 		}
-		if !c.freshJDK(toks, a.rhsStart, a.rhsEnd) {
+		k := ""
+		if a.rhsStart < a.rhsEnd {
+			k = made(a.rhsStart, a.rhsEnd)
+		}
+		if k == "" || ok[name] != "" && ok[name] != k {
 			delete(ok, name)
 			continue
 		}
-		ok[name] = true
+		ok[name] = k
 	}
-	out := map[string]bool{}
-	for name, seen := range ok {
-		if seen {
-			out[name] = true
+	for name, k := range ok {
+		if k == "" {
+			delete(ok, name)
 		}
 	}
-	return out
+	return ok
 }
 
 // throughCalls reports whether the receiver of a call chain is the result of another call

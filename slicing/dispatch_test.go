@@ -163,6 +163,10 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 			{"disp.StrsTest#arrays", `assertEquals(before, Counter.n)`, []string{`Arrs.sort(names)`}, nil},
 			{"disp.StrsTest#hashes", `assertEquals(before + 1, Counter.n)`, []string{`Sorts.wrappedHash("a")`}, []string{`Sorts.checkedText("a")`}},
 			{"disp.StrsTest#hashes", `assertEquals(0, Sorts.byName("a", "a"))`, nil, []string{`Sorts.checkedText("a")`, `Sorts.wrappedHash("a")`}},
+			{"disp.StrsTest#constantBodies", `assertEquals(before + 1, Counter.n)`, []string{`op.describe()`}, nil},
+			{"disp.StrsTest#plainEnums", `assertEquals(before, Counter.n)`, nil, []string{`t.turn()`}},
+			{"disp.StrsTest#exactClasses", `assertEquals(before, Counter.n)`, nil, []string{`g.read()`, `new Gauge(3).read()`}},
+			{"disp.StrsTest#subclassedGauges", `assertEquals(before + 1, Counter.n)`, []string{`g.read()`, `Gauges.loud(3)`}, nil},
 			{"disp.StrsTest#hashes", `assertEquals(h, Sorts.wrappedHash("a"))`, []string{`Sorts.wrappedHash("a")`}, []string{`Sorts.check(true, "never")`}},
 		},
 	} {
@@ -204,6 +208,9 @@ func TestSubclassedIn(t *testing.T) {
 		{"class A { Runnable r = () -> { class L implements Iterable<String> {} }; }", []string{"Iterable:*"}},
 		{"class A<T extends Comparable<T>> implements Runnable { void m() { Class<?> c = A.class; } }", nil},
 		{"class A { void m() { record R(int x) implements CharSequence {} } }", []string{"CharSequence:*"}},
+		{"enum Op { PLUS { String d() { count++; return \"+\"; } }, @Deprecated MINUS(2) { int n() { return 1; } }, TIMES; String d() { return null; } }", []string{"Op:d"}},
+		{"enum Op implements java.util.function.IntSupplier { @SuppressWarnings(\"x\") ONE(1) { public int getAsInt() { return go(); } }; Op(int n) {} }", []string{"Op:getAsInt"}},
+		{"enum Op { ONE, TWO; void m() { } }", nil},
 	}
 	for _, c := range cases {
 		var got []string

@@ -320,6 +320,9 @@ type receiver struct {
 	// entries: the elements of a collection or stream receiver are a JDK map's entries
 	// (elems then holds the key and value types).
 	entries bool
+	// exact: a project receiver is an instance of exactly types[0], made by new without a
+	// class body, so no subclass's override can run in place of its methods.
+	exact bool
 }
 
 // finalJDK are final JDK classes among collectionTypes.
@@ -625,6 +628,13 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		}
 		return e.or(p.join(applicable(cands, r.args)))
 	case recvProject:
+		if r.exact {
+			cands := p.exactTargets(r.types[0], name, arity)
+			if len(cands) == 0 {
+				return unknown("unknown effect of " + typeNames(r.types) + "#" + name)
+			}
+			return p.join(applicable(cands, r.args))
+		}
 		cands, ok := p.dispatch(r.types, name, arity)
 		if !ok || len(cands) == 0 {
 			return unknown("unknown effect of " + typeNames(r.types) + "#" + name)
@@ -1347,6 +1357,22 @@ func (p *project) dispatch(types []*analysis.Type, name string, arity int) (out 
 	return out, true
 }
 
+// exactTargets returns the methods a call name/arity may run on an instance of exactly
+// class t: the concrete methods of that name t declares or inherits from project types. An
+// empty result means one may come from a library supertype.
+func (p *project) exactTargets(t *analysis.Type, name string, arity int) []memberRef {
+	var out []memberRef
+	for _, c := range append([]*analysis.Type{t}, p.supertypes(t)...) {
+		p.note("M:" + c.ID + "#" + name)
+		for _, m := range c.Members {
+			if r := (memberRef{m, c}); m.Kind == analysis.KindMethod && m.Name == name && arityOK(m, arity) && !abstractMethod(r) {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}
+
 // withOverrides adds to the candidates of an unqualified call written in from (a call on
 // this, or on the instance of an enclosing class) the methods that may run in their place:
 // overrides in project subtypes of the class whose instance it runs on. Static, private and
@@ -1435,12 +1461,17 @@ func abstractMethod(r memberRef) bool {
 }
 
 // closedChain reports whether every superclass of class t is a project class: then no
-// library class can provide the implementation of a method t declares abstract. Enums are
-// left out (constant bodies override methods where the model does not look).
+// library class can provide the implementation of a method t declares abstract. An enum
+// counts too: its superclass java.lang.Enum implements only Object's methods, name,
+// ordinal, compareTo and getDeclaringClass, none of which runs project code, and its
+// constants' class bodies are anonymous subclasses (see anonymousIn).
 func (p *project) closedChain(t *analysis.Type) bool {
 	seen := map[string]bool{}
 	for cur := t; !seen[cur.ID]; {
 		seen[cur.ID] = true
+		if cur.Kind == "enum" {
+			return true
+		}
 		if cur.Kind != "class" {
 			return false
 		}
@@ -1539,12 +1570,23 @@ func anonymousIn(src []byte) map[string]map[string]bool {
 		add(proxyKey, anyMethod)
 	}
 	hasNew := bytes.Contains(src, []byte("new "))
-	if !hasNew && !bytes.Contains(src, []byte("extends ")) && !bytes.Contains(src, []byte("implements ")) {
+	hasEnum := bytes.Contains(src, []byte("enum "))
+	if !hasNew && !hasEnum && !bytes.Contains(src, []byte("extends ")) && !bytes.Contains(src, []byte("implements ")) {
 		return out
 	}
 	toks := analysis.Lex(src, 0, len(src))
 	for name := range localSupertypes(src, toks) {
 		add(name, anyMethod) // a local class's methods are not read
+	}
+	for i := 0; hasEnum && i+1 < len(toks); i++ {
+		if toks[i].Is(src, "enum") && toks[i+1].Kind == analysis.TokIdent {
+			for _, body := range enumConstantBodies(src, toks, i) {
+				add(toks[i+1].Text(src), "")
+				for _, m := range overridingMethods(src, toks, body) {
+					add(toks[i+1].Text(src), m)
+				}
+			}
+		}
 	}
 	for i := 0; hasNew && i+1 < len(toks); i++ {
 		if !toks[i].Is(src, "new") {
@@ -1578,6 +1620,52 @@ func anonymousIn(src []byte) map[string]map[string]bool {
 				add(name, m)
 			}
 		}
+	}
+	return out
+}
+
+// enumConstantBodies returns the token indexes of the "{" opening the class bodies of the
+// constants of the enum declared at toks[at] ("enum"): each is an anonymous subclass of the
+// enum, whose methods run in place of the enum's own.
+func enumConstantBodies(src []byte, toks []analysis.Token, at int) []int {
+	k := at + 2
+	for k < len(toks) && !toks[k].Is(src, "{") {
+		k++ // implements …
+	}
+	end := matchClose(src, toks, k)
+	if end < 0 {
+		return nil
+	}
+	var out []int
+	for k++; k < end; {
+		for k+1 < end && toks[k].Is(src, "@") { // annotations of the constant
+			k += 2
+			for k+1 < end && toks[k].Is(src, ".") {
+				k += 2
+			}
+			if toks[k].Is(src, "(") {
+				k = matchClose(src, toks, k) + 1
+			}
+		}
+		if k <= 0 || k >= end || toks[k].Kind != analysis.TokIdent {
+			break
+		}
+		k++
+		if k < end && toks[k].Is(src, "(") {
+			if k = matchClose(src, toks, k) + 1; k <= 0 {
+				break
+			}
+		}
+		if k < end && toks[k].Is(src, "{") {
+			out = append(out, k)
+			if k = matchClose(src, toks, k) + 1; k <= 0 {
+				break
+			}
+		}
+		if k >= end || !toks[k].Is(src, ",") {
+			break
+		}
+		k++
 	}
 	return out
 }
@@ -2174,6 +2262,7 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 	}
 	ctx := &scanCtx{p: p, t: t, src: src, locals: locals, args: args, fields: p.fieldNames(t), body: true, decls: map[string]int{}}
 	ctx.exact = ctx.exactLocals(toks, m.Refs.Locals, len(m.Params))
+	ctx.exactClass = ctx.exactClasses(toks, m.Refs.Locals, len(m.Params))
 	ctx.fresh = ctx.freshFieldSpans(toks)
 	for _, l := range m.Refs.Locals {
 		ctx.decls[l.Name]++

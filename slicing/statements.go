@@ -190,7 +190,9 @@ func (p *project) analyzeMethod(src []byte, root *sitter.Node, t *analysis.Type,
 		ctx.locals[l.Name] = l.Type
 		ctx.setArgs(l.Name, l.Args)
 	}
-	ctx.exact = ctx.exactLocals(analysis.Lex(src, int(body.StartByte()), int(body.EndByte())), m.Refs.Locals, len(m.Params))
+	bodyToks := analysis.Lex(src, int(body.StartByte()), int(body.EndByte()))
+	ctx.exact = ctx.exactLocals(bodyToks, m.Refs.Locals, len(m.Params))
+	ctx.exactClass = ctx.exactClasses(bodyToks, m.Refs.Locals, len(m.Params))
 	w := &bodyWalker{p: p, ctx: ctx, ma: ma, src: src, setReason: setReason,
 		known: append([]analysis.LocalVar(nil), params...), top: append([]analysis.LocalVar(nil), params...)}
 	w.block(body)
@@ -879,6 +881,9 @@ type scanCtx struct {
 	body bool
 	// exact are the locals that only ever hold JDK objects made in place (see exactLocals).
 	exact map[string]bool
+	// exactClass are the locals that only ever hold instances of one project class made in
+	// place (see exactClasses).
+	exactClass map[string]*analysis.Type
 	// fresh are, in a summarized body, the token ranges over which fields hold a JDK
 	// collection the body has just made (see freshFieldSpans).
 	fresh map[string][][2]int

@@ -208,4 +208,44 @@ public class StrsTest {
         assertEquals(0, Strs.firstLength(shouts));
         assertEquals(before + 1, Counter.n);
     }
+
+    @Test
+    public void constantBodies() {
+        int before = Counter.n;
+        Op op = Op.PLUS;
+        String d = op.describe();
+        assertEquals(before + 1, Counter.n);
+        assertEquals("plus", d);
+    }
+
+    @Test
+    public void plainEnums() {
+        int before = Counter.n;
+        Turn t = Dir.LEFT;
+        Turn back = t.turn();
+        assertEquals(before, Counter.n);
+        assertEquals(Dir.RIGHT, back);
+    }
+
+    @Test
+    public void exactClasses() {
+        int before = Counter.n;
+        Gauge g = new Gauge(3);
+        int level = g.read();
+        assertEquals(3, new Gauge(3).read());
+        assertEquals(before, Counter.n);
+        assertEquals(3, level);
+    }
+
+    @Test
+    public void subclassedGauges() {
+        int before = Counter.n;
+        Gauge g = new Gauge(3);
+        if (before >= 0) {
+            g = Gauges.loud(3);
+        }
+        int level = g.read();
+        assertEquals(before + 1, Counter.n);
+        assertEquals(3, level);
+    }
 }
