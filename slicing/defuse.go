@@ -906,7 +906,7 @@ func (c *scanCtx) calleeEffect(chain []segment, arity int, args []string) (effec
 		switch {
 		case i == 0 && seg.fresh:
 			cur = p.typeReceiver(c.t, seg.name, false)
-			if cur.kind == recvProject && len(cur.types) == 1 && exactKind(cur.types[0]) && !seg.qualified {
+			if cur.kind == recvProject && len(cur.types) == 1 && exactKind(cur.types[0]) && !seg.qualified && !c.localClass {
 				cur.exact = true // new C(…).m(…): no class body, so C's own m
 			}
 		case i == 0 && !seg.call:
@@ -1528,8 +1528,12 @@ func (c *scanCtx) exactLocals(toks []analysis.Token, locals []analysis.LocalVar,
 
 // exactClasses returns the locals of a body that only ever hold instances of exactly one
 // project class, made in place by "new C(…)" without a class body: a call on them runs C's
-// own methods (or those C inherits), never an override in a subclass of C.
+// own methods (or those C inherits), never an override in a subclass of C. None in a body
+// declaring a local class, whose name may hide a project class's.
 func (c *scanCtx) exactClasses(toks []analysis.Token, locals []analysis.LocalVar, params int) map[string]*analysis.Type {
+	if c.localClass {
+		return nil
+	}
 	made := c.madeInPlace(toks, locals, params,
 		func(l analysis.LocalVar) bool {
 			return !collectionTypes[simpleName(l.Type)] && !valueTypes[simpleName(l.Type)]
@@ -1581,6 +1585,18 @@ func (c *scanCtx) newProjectClass(toks []analysis.Token, from, to int) *analysis
 		return nil
 	}
 	return ts[0]
+}
+
+// declaresLocalClass reports whether toks declare a local class, record, enum or interface
+// (Foo.class is a literal).
+func declaresLocalClass(src []byte, toks []analysis.Token) bool {
+	for i, t := range toks {
+		if (t.Is(src, "class") || t.Is(src, "record") || t.Is(src, "enum") || t.Is(src, "interface")) &&
+			(i == 0 || !toks[i-1].Is(src, ".")) && i+1 < len(toks) && toks[i+1].Kind == analysis.TokIdent {
+			return true
+		}
+	}
+	return false
 }
 
 // exactKind reports whether new of t without a class body makes an instance of t itself.

@@ -2262,6 +2262,7 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 	}
 	ctx := &scanCtx{p: p, t: t, src: src, locals: locals, args: args, fields: p.fieldNames(t), body: true, decls: map[string]int{}}
 	ctx.exact = ctx.exactLocals(toks, m.Refs.Locals, len(m.Params))
+	ctx.localClass = declaresLocalClass(src, toks)
 	ctx.exactClass = ctx.exactClasses(toks, m.Refs.Locals, len(m.Params))
 	ctx.fresh = ctx.freshFieldSpans(toks)
 	for _, l := range m.Refs.Locals {

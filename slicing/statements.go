@@ -192,6 +192,7 @@ func (p *project) analyzeMethod(src []byte, root *sitter.Node, t *analysis.Type,
 	}
 	bodyToks := analysis.Lex(src, int(body.StartByte()), int(body.EndByte()))
 	ctx.exact = ctx.exactLocals(bodyToks, m.Refs.Locals, len(m.Params))
+	ctx.localClass = declaresLocalClass(src, bodyToks)
 	ctx.exactClass = ctx.exactClasses(bodyToks, m.Refs.Locals, len(m.Params))
 	w := &bodyWalker{p: p, ctx: ctx, ma: ma, src: src, setReason: setReason,
 		known: append([]analysis.LocalVar(nil), params...), top: append([]analysis.LocalVar(nil), params...)}
@@ -884,6 +885,8 @@ type scanCtx struct {
 	// exactClass are the locals that only ever hold instances of one project class made in
 	// place (see exactClasses).
 	exactClass map[string]*analysis.Type
+	// localClass: the body declares a local class, whose name may hide a project type's.
+	localClass bool
 	// fresh are, in a summarized body, the token ranges over which fields hold a JDK
 	// collection the body has just made (see freshFieldSpans).
 	fresh map[string][][2]int
