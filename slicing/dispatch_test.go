@@ -229,6 +229,45 @@ func TestSubclassedIn(t *testing.T) {
 	}
 }
 
+// TestExactClasses pins which locals hold exactly one project class: every value assigned
+// is new C(…) of that class without a class body, and nothing else binds the name.
+func TestExactClasses(t *testing.T) {
+	s := fixture(t, "dispatch")
+	p := newProject(s, s.Source.Read, Options{})
+	for _, c := range []struct {
+		body string
+		want string // "name=Type" pairs, sorted
+	}{
+		{`Gauge g = new Gauge(3); g.read();`, "g=disp.Gauge"},
+		{`Gauge g = new Gauge(3); g = new Gauge(4); g.read();`, "g=disp.Gauge"},
+		{`var g = new Gauge(3); g.read();`, "g=disp.Gauge"},
+		{`Gauge g; g = new Gauge(3); g.read();`, "g=disp.Gauge"},
+		{`Gauge g = new Gauge(3); g = Gauges.loud(3);`, ""},                               // a factory may make a subclass
+		{`Gauge g = new Gauge(3) { };`, ""},                                               // an anonymous subclass
+		{`Gauge g = new disp.Gauge(3);`, ""},                                              // qualified: not read
+		{`Gauge g = new Gauge(3); g = null;`, ""},                                         // not made in place
+		{`Gauge g = new Gauge(3); Runnable r = () -> { Gauge g = Gauges.loud(1); };`, ""}, // declared twice
+		{`Gauge g = new Gauge(3); java.util.function.Consumer<Gauge> f = g -> g.read();`, ""},
+		{`Gauge g = new Gauge(3); try { g.read(); } catch (RuntimeException g2) { }`, "g=disp.Gauge"},
+		{`Gauge g = new Gauge(3); class Gauge { }`, ""},              // a local class may hide the project's
+		{`Object o = new Object(); String t = new String("a");`, ""}, // JDK classes are not project classes
+	} {
+		src := []byte("{ " + c.body + " }")
+		toks := analysis.Lex(src, 0, len(src))
+		locals := analysis.ScanRefs(src, toks, nil).Locals
+		ctx := &scanCtx{p: p, t: s.Type("disp.StrsTest"), src: src, locals: map[string]string{}}
+		ctx.localClass = declaresLocalClass(src, toks)
+		var got []string
+		for name, typ := range ctx.exactClasses(toks, locals, 0) {
+			got = append(got, name+"="+typ.ID)
+		}
+		slices.Sort(got)
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%s: exact %v, want %q", c.body, got, c.want)
+		}
+	}
+}
+
 // TestNestedClassHidesArgumentTypes: code declaring a local or anonymous class does not
 // pick overloads by its locals' types, since the nested class's own parameters may hide them.
 func TestNestedClassHidesArgumentTypes(t *testing.T) {
