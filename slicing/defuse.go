@@ -893,7 +893,7 @@ func (c *scanCtx) calleeEffect(chain []segment, arity int, args []string) (effec
 	cur := receiver{kind: recvUnqualified}
 	for i, seg := range recv {
 		if i > 0 && getsClass(seg) {
-			cur = receiver{kind: recvValue} // a Class, whatever the receiver
+			cur = receiver{kind: recvValue, name: "Class"} // a Class, whatever the receiver
 			continue
 		}
 		if i == 1 && seg.call && seg.name == "getProperties" && !recv[0].call && recv[0].name == "System" && c.jdkSystem() {
@@ -985,7 +985,8 @@ func getsClass(seg segment) bool {
 // every project method it may reach.
 func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, arity int) receiver {
 	if (name == "toString" || name == "getClass") && arity <= 0 && r.kind != recvUnknown {
-		return receiver{kind: recvValue} // x.toString() is a String and getClass() a Class, whatever x is
+		typ := map[string]string{"toString": "String", "getClass": "Class"}[name]
+		return receiver{kind: recvValue, name: typ} // x.toString() is a String and getClass() a Class, whatever x is
 	}
 	var cands []memberRef
 	switch r.kind {
@@ -1020,9 +1021,10 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 			return receiver{kind: recvStream, elems: r.elems, scope: r.scope, entries: r.entries} // the same elements
 		case streamOps[name]:
 			return receiver{kind: recvStream}
-		case name == "count" || name == "sum" || name == "anyMatch" || name == "allMatch" || name == "noneMatch" ||
-			name == "findFirst" || name == "findAny" || name == "average":
-			return receiver{kind: recvValue} // a number, a boolean or an Optional
+		case name == "findFirst" || name == "findAny" || name == "average":
+			return receiver{kind: recvValue, name: "Optional"} // an Optional (OptionalDouble for average)
+		case name == "count" || name == "sum" || name == "anyMatch" || name == "allMatch" || name == "noneMatch":
+			return receiver{kind: recvValue} // a number or a boolean
 		}
 		return receiver{}
 	case recvValue:
@@ -2394,7 +2396,7 @@ func (c *scanCtx) chainType(chain []segment) receiver {
 			continue
 		}
 		if i > 0 && getsClass(seg) {
-			cur = receiver{kind: recvValue}
+			cur = receiver{kind: recvValue, name: "Class"}
 			continue
 		}
 		if i > 0 && cur.kind == recvUnknown {
@@ -2432,7 +2434,7 @@ func (c *scanCtx) chainType(chain []segment) receiver {
 		}
 	}
 	if getsClass(self) {
-		return receiver{kind: recvValue}
+		return receiver{kind: recvValue, name: "Class"}
 	}
 	if cur.kind == recvUnknown {
 		return receiver{}

@@ -229,6 +229,25 @@ func TestSubclassedIn(t *testing.T) {
 	}
 }
 
+// TestCodeRunLater: project code a statement runs through a Class, an Optional or an
+// anonymous class's callback makes that statement a writer, though the code is written
+// elsewhere.
+func TestCodeRunLater(t *testing.T) {
+	_, classes := discover(t, "hooks", Options{})
+	rel := "src/test/java/hooks/HooksTest.java"
+	for _, c := range []struct{ test, assertion, runner string }{
+		{"hooks.HooksTest#classNewInstance", "assertEquals(before + 1, Counter.made)", "k.newInstance()"},
+		{"hooks.HooksTest#optionalRunsItsFunction", "assertEquals(before + 1, Counter.made)", "o.ifPresent(make)"},
+		{"hooks.HooksTest#anonymousToString", "assertEquals(before + 1, Counter.made)", "String.valueOf(loud)"},
+	} {
+		method := c.test[strings.IndexByte(c.test, '#')+1:]
+		got := sliceLines(t, classes, c.test, lineOf(t, "hooks", rel, method, c.assertion))
+		if !slices.Contains(got, lineOf(t, "hooks", rel, method, c.runner)) {
+			t.Errorf("%s: the slice of %s (lines %v) misses %s", c.test, c.assertion, got, c.runner)
+		}
+	}
+}
+
 // TestExactClasses pins which locals hold exactly one project class: every value assigned
 // is new C(…) of that class without a class body, and nothing else binds the name.
 func TestExactClasses(t *testing.T) {

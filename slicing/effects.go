@@ -193,6 +193,21 @@ const (
 	recvFile                   // a java.io.File: a path whose methods ask or change the file system
 )
 
+// classRunsCode are the methods of java.lang.Class that may run project code: a
+// constructor, or a class initializer (reading annotations resolves their enum values,
+// which initializes the enums).
+var classRunsCode = map[string]bool{
+	"newInstance": true, "getEnumConstants": true, "getAnnotation": true, "getAnnotations": true,
+	"getDeclaredAnnotation": true, "getDeclaredAnnotations": true, "getAnnotationsByType": true,
+	"getDeclaredAnnotationsByType": true, "isAnnotationPresent": true,
+}
+
+// optionalRuns are the methods of java.util.Optional that run the functions they are given.
+var optionalRuns = map[string]bool{
+	"map": true, "flatMap": true, "filter": true, "ifPresent": true, "ifPresentOrElse": true, "or": true,
+	"orElseGet": true, "orElseThrow": true,
+}
+
 // fileQueries are the java.io.File methods that read the file system (shared state) or
 // only the path, and change neither: the File itself is immutable.
 var fileQueries = map[string]bool{
@@ -308,7 +323,7 @@ type receiver struct {
 	// final: the receiver's JDK class cannot be subclassed (StringBuilder), so no
 	// project code can stand behind it.
 	final bool
-	// name is the simple JDK type name of a collection receiver.
+	// name is the simple JDK type name of a collection or value receiver.
 	name string
 	// elems are the written type arguments of a collection receiver ("" for a wildcard)
 	// and scope the type they are written in: what its hashCode and toString run.
@@ -430,7 +445,7 @@ func (p *project) typeReceiver(from *analysis.Type, typ string, _ bool) receiver
 		typ = typ[i+1:] // java.io.StringWriter: JDK tables are by simple name
 	}
 	if valueTypes[typ] {
-		return receiver{kind: recvValue}
+		return receiver{kind: recvValue, name: typ}
 	}
 	if collectionTypes[typ] {
 		return receiver{kind: recvCollection, final: finalJDK[typ], name: typ, elems: analysis.TypeArgs(written), scope: from}
@@ -508,6 +523,12 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		return unknown("unknown effect of " + r.name + "#" + name)
 	case recvValue:
 		// Immutable values change nothing; Optional.get() hands out what it holds.
+		switch {
+		case r.name == "Class" && classRunsCode[name]:
+			return unknown("unknown effect of Class#" + name + " (it may run a constructor or a class initializer)")
+		case r.name == "Optional" && optionalRuns[name], r.name == "String" && name == "transform":
+			return effect{ret: retArgs, runs: posAll &^ 1} // the functions it is given
+		}
 		return effect{ret: retArgs}
 	case recvFile:
 		// A FileFilter argument of listFiles runs, as any function handed over.
@@ -1276,6 +1297,14 @@ func (p *project) elementCallbacks(r receiver) effect {
 // callbackEffect is what JDK collections and builders may run on project objects handed to
 // them: hashCode, equals, compareTo, compare and toString of any project type.
 func (p *project) callbackEffect() effect {
+	for n, ms := range p.anonymousSubclassed() {
+		for _, cb := range callbackNames {
+			if n != proxyKey && (ms[anyMethod] || ms[cb.name]) {
+				// Its body is not summarized: the class is anonymous or local.
+				return unknown("unknown effect of callback " + cb.name + " of an anonymous or local " + n)
+			}
+		}
+	}
 	e := effNone
 	for _, cb := range callbackNames {
 		for _, r := range p.methodsNamed(cb.name, cb.arity) {

@@ -91,6 +91,7 @@ func TestGoldenSlices(t *testing.T) {
 		{"proofs", Options{}},
 		{"dispatch", Options{}},
 		{"jdkimpl", Options{}},
+		{"hooks", Options{}},
 		{"libs", Options{ExtraAssertions: []string{"expectSaved", "shouldBeEmpty"}}},
 	}
 	for _, c := range cases {
