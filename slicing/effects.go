@@ -1299,7 +1299,11 @@ func (p *project) elementCallbacks(r receiver) effect {
 func (p *project) callbackEffect() effect {
 	for n, ms := range p.anonymousSubclassed() {
 		for _, cb := range callbackNames {
-			if n != proxyKey && (ms[anyMethod] || ms[cb.name]) {
+			if n == proxyKey {
+				// A dynamic proxy's hashCode, equals and toString run its invocation handler.
+				return unknown("unknown effect of callback " + cb.name + " of a dynamic proxy")
+			}
+			if ms[anyMethod] || ms[cb.name] {
 				// Its body is not summarized: the class is anonymous or local.
 				return unknown("unknown effect of callback " + cb.name + " of an anonymous or local " + n)
 			}

@@ -92,6 +92,7 @@ func TestGoldenSlices(t *testing.T) {
 		{"dispatch", Options{}},
 		{"jdkimpl", Options{}},
 		{"hooks", Options{}},
+		{"proxies", Options{}},
 		{"libs", Options{ExtraAssertions: []string{"expectSaved", "shouldBeEmpty"}}},
 	}
 	for _, c := range cases {
