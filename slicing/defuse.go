@@ -747,13 +747,38 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 			}
 		}
 	}
-	if s.effect.ret&retShared != 0 {
+	if s.effect.ret&retShared != 0 || staticRoot && len(chain) == 2 && root.name == "Comparator" && c.holdsCode(toks, self.open, self.close) {
 		s.heapResult = true
 	}
 	if s.effect.flags&effWrites != 0 && (s.effect.why == "" || s.effect == effGlobal) {
 		s.effect.why = "unknown effect of " + c.describe(chain)
 	}
 	return s
+}
+
+// holdsCode reports whether a JDK function factory called with the arguments between open
+// and close (Comparator.comparing(f), nullsFirst(c)) may hold code that runs project code
+// later, wherever the function it makes runs: a lambda, a method reference other than to a
+// final JDK class's method, or any other argument that is no value. The function it makes
+// is then shared state, as a lambda bound to a local is.
+func (c *scanCtx) holdsCode(toks []analysis.Token, open, close int) bool {
+	if c.shadowed("Comparator") {
+		return true
+	}
+	for i := 0; i < countArgs(c.src, toks, open, close); i++ {
+		from, to, ok := c.argSpan(toks, open, close, i)
+		switch {
+		case !ok || c.lambdaArg(toks, open, close, i):
+			return true
+		case c.methodRefArg(toks, open, close, i):
+			if !c.finalJDKQualifier(toks[from].Text(c.src)) {
+				return true
+			}
+		case !c.valueArg(toks, from, to):
+			return true
+		}
+	}
+	return false
 }
 
 // elementRoot reads a[i] ending at toks[close] as a receiver: a segment for the array a,

@@ -240,11 +240,15 @@ func TestCodeRunLater(t *testing.T) {
 		{"hooks.HooksTest#optionalRunsItsFunction", "assertEquals(before + 1, Counter.made)", "o.ifPresent(make)"},
 		{"hooks.HooksTest#anonymousToString", "assertEquals(before + 1, Counter.made)", "String.valueOf(loud)"},
 		{"proxies.ProxiesTest#proxyToString", "assertEquals(before + 1, Counter.made)", "String.valueOf(proxy)"},
+		{"held.HeldTest#comparatorHoldsItsFunction", "assertEquals(before + 1, Counter.made)", "list.sort(byText)"},
+		{"held.HeldTest#elseGetRunsItsSupplier", "assertEquals(before + 1, Counter.made)", "Objects.requireNonNullElseGet(null, fallback)"},
 	} {
-		fix, rel, classes := "hooks", rel, classes
-		if strings.HasPrefix(c.test, "proxies.") {
-			// A fixture of its own: the anonymous classes of hooks make every callback unknown.
-			fix, rel = "proxies", "src/test/java/proxies/ProxiesTest.java"
+		// proxies and held are fixtures of their own: hooks' anonymous classes make every
+		// callback unknown, which would hide what they check.
+		fix := c.test[:strings.IndexByte(c.test, '.')]
+		rel, classes := rel, classes
+		if fix != "hooks" {
+			rel = "src/test/java/" + fix + "/" + c.test[len(fix)+1:strings.IndexByte(c.test, '#')] + ".java"
 			_, classes = discover(t, fix, Options{})
 		}
 		method := c.test[strings.IndexByte(c.test, '#')+1:]

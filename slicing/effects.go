@@ -584,6 +584,9 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		if r.name == "Collectors" {
 			e.runs = posAll &^ 1 // the collector runs the functions it is given as the stream collects
 		}
+		if r.name == "Objects" && (name == "requireNonNull" && arity == 2 || name == "requireNonNullElseGet") {
+			e.runs = posOf(1) // the message or default Supplier
+		}
 		if arity != 0 && hashingStatics[name] && !numericStatics[r.name] {
 			e.flags |= effCallbacks
 		}

@@ -93,6 +93,7 @@ func TestGoldenSlices(t *testing.T) {
 		{"jdkimpl", Options{}},
 		{"hooks", Options{}},
 		{"proxies", Options{}},
+		{"held", Options{}},
 		{"libs", Options{ExtraAssertions: []string{"expectSaved", "shouldBeEmpty"}}},
 	}
 	for _, c := range cases {

@@ -1,0 +1,40 @@
+package held;
+
+import static org.junit.Assert.assertEquals;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+import org.junit.Test;
+
+/** JDK statics that hold or run the functions they are given. */
+public class HeldTest {
+    @Test
+    public void comparatorHoldsItsFunction() {
+        int before = Counter.made;
+        Comparator<String> byText = Comparator.comparing(s -> {
+            new Counter();
+            return s;
+        });
+        List<String> list = new ArrayList<>(Arrays.asList("b", "a"));
+        list.sort(byText);
+        assertEquals(before + 1, Counter.made);
+        assertEquals("a", list.get(0));
+    }
+
+    @Test
+    public void elseGetRunsItsSupplier() {
+        int before = Counter.made;
+        Supplier<String> fallback = () -> {
+            new Counter();
+            return "x";
+        };
+        String got = Objects.requireNonNullElseGet(null, fallback);
+        assertEquals(before + 1, Counter.made);
+        assertEquals("x", got);
+    }
+}
