@@ -113,10 +113,11 @@ func (c *lineCounter) at(off int) int {
 }
 
 // classMetadataMethods are methods of java.lang.Class that tell about the class itself
-// (its name, loader, resources, kind) without handing out its members, constants or
-// related classes.
-var classMetadataMethods = map[string]bool{"getName": true, "getSimpleName": true, "getCanonicalName": true,
-	"getTypeName": true, "getPackage": true, "getPackageName": true, "getClassLoader": true, "getResource": true,
+// (its simple name, loader, resources, kind) without handing out its members, constants or
+// related classes. Not its full name: Class.forName takes it back to the class and to its
+// constructors (commons-pool keeps DefaultEvictionPolicy.class.getName() in a config
+// field and makes the policy by that name).
+var classMetadataMethods = map[string]bool{"getSimpleName": true, "getPackage": true, "getPackageName": true, "getClassLoader": true, "getResource": true,
 	"getResourceAsStream": true, "getModule": true, "desiredAssertionStatus": true, "isInstance": true,
 	"isAssignableFrom": true, "isInterface": true, "isArray": true, "isPrimitive": true, "isEnum": true,
 	"isAnnotation": true, "isRecord": true, "isSynthetic": true, "isAnonymousClass": true, "isLocalClass": true,

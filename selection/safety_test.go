@@ -41,6 +41,7 @@ var shopEdits = []safetyEdit{
 	{"test-object-getter", "src/main/java/shop/Tag.java", "((Tag) o).text.equals(text)", "((Tag) o).text.equalsIgnoreCase(text)"},
 	{"inner-class-of-generic", "src/main/java/shop/Pairs.java", "return at < size;", "return at <= size;"},
 	{"library-member-type", "src/main/java/shop/Ledger.java", "this.value = value;\n            return old;", "this.value = value + 1;\n            return old;"},
+	{"class-name-from-literal", "src/main/java/shop/LoudCodec.java", `this.name = "loud";`, `this.name = "lou" + "d";`},
 	{"override-among-overloads", "src/main/java/shop/Coins.java", "count + other.count", "count + other.count + 1"},
 	{"unchecked-tostring", "src/main/java/shop/Receipt.java", `return "lines=" + lines;`, `return "lines: " + lines;`},
 }
