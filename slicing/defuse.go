@@ -84,6 +84,14 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 			sites = append(sites, c.methodRefSite(toks, i, inner))
 		}
 	}
+	if at, e := c.concatCallbacks(toks); e != effNone {
+		// "x" + loud runs loud's toString, which no call site names.
+		if e.writes() {
+			e = unknown("unknown effect of toString of a concatenated value (" + e.why + ")")
+		}
+		sites = append(sites, &site{chain: []segment{{name: "toString", idx: at, call: true, open: -1, close: -1}},
+			effect: e, recvInner: true, heapResult: true})
+	}
 	readsShared := false
 	for _, s := range sites {
 		if s.effect.flags&effDispatch != 0 || s.effect.disp != 0 {
@@ -2221,6 +2229,112 @@ func (c *scanCtx) valuesOnly(toks []analysis.Token, open, close int) bool {
 	return true
 }
 
+// operandCallbacks is what hashing, comparing or printing the value of toks[from:to] may
+// run: nothing for values, the callbacks of its project type when it is typed, every
+// project callback otherwise.
+func (c *scanCtx) operandCallbacks(toks []analysis.Token, from, to int) effect {
+	src := c.src
+	if from >= to || c.valuesOnly(toks, from-1, to) {
+		return effNone
+	}
+	if topLevel(src, toks, from, to, "->", "::") {
+		return effNone // a lambda or method reference: no hashCode or equals of project code runs on it
+	}
+	if topLevel(src, toks, from, to, "?") {
+		return c.p.callbackEffect() // flag ? loud : s.toString(): either operand, untyped here
+	}
+	if stringConcat(src, toks, from, to) {
+		return effNone // "…" + x is a String
+	}
+	if to-from >= 3 && toks[to-1].Is(src, "class") && toks[to-2].Is(src, ".") && dottedNames(src, toks, from, to-2) {
+		return effNone // X.class: a Class
+	}
+	if to-from == 4 && toks[from].Is(src, "(") && toks[from+2].Is(src, ")") && toks[from+3].Kind == analysis.TokIdent &&
+		immutableType(toks[from+1].Text(src)) {
+		return effNone // (String) x: a String
+	}
+	if to-from >= 3 && toks[to-1].Is(src, ")") && toks[to-2].Is(src, "(") && toks[to-3].Is(src, "toString") {
+		return effNone // x.toString(): the call itself is typed and checked as a call site
+	}
+	if to-from >= 3 && toks[to-1].Is(src, "length") && toks[to-2].Is(src, ".") {
+		return effNone // an array length
+	}
+	if toks[to-1].Is(src, ")") {
+		if o := matchOpen(src, toks, to-1); o > from && valueCalls[toks[o-1].Text(src)] {
+			return effNone // size(), hashCode(), name()…: a value whatever the receiver
+		}
+		if o := matchOpen(src, toks, to-1); o == from+3 && o+1 == to-1 && toks[from+1].Is(src, ".") && suppliedValue[toks[from+2].Text(src)] {
+			// supplier.get() of a Supplier<String>: a value
+			name := toks[from].Text(src)
+			if targs := c.args[name]; suppliers[analysis.EraseType(c.locals[name])] && len(targs) == 1 && immutableType(targs[0]) {
+				return effNone
+			}
+		}
+		if o := matchOpen(src, toks, to-1); o == from+2 && toks[from].Is(src, "new") && toks[o-1].Kind == analysis.TokIdent {
+			// new T(…): an instance of T itself
+			name := toks[o-1].Text(src)
+			if ts := c.p.resolve(c.t, name); len(ts) > 0 {
+				return c.p.typedCallbacks(ts)
+			}
+			if immutableType(name) {
+				return effNone
+			}
+		}
+		if o := matchOpen(src, toks, to-1); o > from && toks[o-1].Kind == analysis.TokIdent && !(o >= 2 && toks[o-2].Is(src, "new")) {
+			if st := c.callSite(toks, o-1, map[string]bool{}); st.chain[0].idx == from {
+				switch r := c.chainType(st.chain); r.kind {
+				case recvValue:
+					return effNone
+				case recvProject:
+					return c.p.typedCallbacks(r.types)
+				}
+			}
+		}
+	}
+	if (to-from)%2 == 1 && to-from > 1 {
+		// a.b.c: typed through fields
+		var names []string
+		plain := true
+		for j := from; j < to; j++ {
+			if (j-from)%2 == 0 && (toks[j].Kind == analysis.TokIdent || j == from && toks[j].Is(src, "this")) {
+				names = append(names, toks[j].Text(src))
+			} else if (j-from)%2 == 1 && toks[j].Is(src, ".") {
+				continue
+			} else {
+				plain = false
+				break
+			}
+		}
+		if plain {
+			switch r := c.p.resolveChain(c.t, c.locals, names); r.kind {
+			case recvValue:
+				return effNone
+			case recvProject:
+				return c.p.typedCallbacks(r.types)
+			}
+		}
+	}
+	typ := ""
+	switch {
+	case to-from == 1 && toks[from].Kind == analysis.TokIdent:
+		name := toks[from].Text(src)
+		if t, ok := c.locals[name]; ok {
+			typ = t
+		} else if t, ok := c.fields[name]; ok {
+			typ = t
+		}
+	case to-from == 3 && toks[from].Is(src, "this") && toks[from+1].Is(src, "."):
+		typ = c.fields[toks[from+2].Text(src)]
+	}
+	if valueArrayType(typ) {
+		return effNone // an array of values: hashing or comparing it runs no project code
+	}
+	if ts := c.p.resolve(c.t, typ); typ != "" && len(ts) > 0 && !collectionTypes[analysis.EraseType(typ)] {
+		return c.p.typedCallbacks(ts)
+	}
+	return c.p.callbackEffect()
+}
+
 // callbacks is what a JDK collection or builder call may run on the arguments between open
 // and close: nothing for immutable values, the hashCode, equals, compareTo, compare and
 // toString of a project type (and its subtypes) for an argument of that type, and those of
@@ -2229,112 +2343,7 @@ func (c *scanCtx) callbacks(toks []analysis.Token, open, close int) effect {
 	src := c.src
 	e := effNone
 	start, depth := open+1, 0
-	arg := func(from, to int) {
-		if from >= to || c.valuesOnly(toks, from-1, to) {
-			return
-		}
-		if topLevel(src, toks, from, to, "->", "::") {
-			return // a lambda or method reference: no hashCode or equals of project code runs on it
-		}
-		if topLevel(src, toks, from, to, "?") {
-			e = e.or(c.p.callbackEffect()) // flag ? loud : s.toString(): either operand, untyped here
-			return
-		}
-		if stringConcat(src, toks, from, to) {
-			return // "…" + x is a String
-		}
-		if to-from >= 3 && toks[to-1].Is(src, "class") && toks[to-2].Is(src, ".") && dottedNames(src, toks, from, to-2) {
-			return // X.class: a Class
-		}
-		if to-from == 4 && toks[from].Is(src, "(") && toks[from+2].Is(src, ")") && toks[from+3].Kind == analysis.TokIdent &&
-			immutableType(toks[from+1].Text(src)) {
-			return // (String) x: a String
-		}
-		if to-from >= 3 && toks[to-1].Is(src, ")") && toks[to-2].Is(src, "(") && toks[to-3].Is(src, "toString") {
-			return // x.toString(): the call itself is typed and checked as a call site
-		}
-		if to-from >= 3 && toks[to-1].Is(src, "length") && toks[to-2].Is(src, ".") {
-			return // an array length
-		}
-		if toks[to-1].Is(src, ")") {
-			if o := matchOpen(src, toks, to-1); o > from && valueCalls[toks[o-1].Text(src)] {
-				return // size(), hashCode(), name()…: a value whatever the receiver
-			}
-			if o := matchOpen(src, toks, to-1); o == from+3 && o+1 == to-1 && toks[from+1].Is(src, ".") && suppliedValue[toks[from+2].Text(src)] {
-				// supplier.get() of a Supplier<String>: a value
-				name := toks[from].Text(src)
-				if targs := c.args[name]; suppliers[analysis.EraseType(c.locals[name])] && len(targs) == 1 && immutableType(targs[0]) {
-					return
-				}
-			}
-			if o := matchOpen(src, toks, to-1); o == from+2 && toks[from].Is(src, "new") && toks[o-1].Kind == analysis.TokIdent {
-				// new T(…): an instance of T itself
-				name := toks[o-1].Text(src)
-				if ts := c.p.resolve(c.t, name); len(ts) > 0 {
-					e = e.or(c.p.typedCallbacks(ts))
-					return
-				}
-				if immutableType(name) {
-					return
-				}
-			}
-			if o := matchOpen(src, toks, to-1); o > from && toks[o-1].Kind == analysis.TokIdent && !(o >= 2 && toks[o-2].Is(src, "new")) {
-				if st := c.callSite(toks, o-1, map[string]bool{}); st.chain[0].idx == from {
-					switch r := c.chainType(st.chain); r.kind {
-					case recvValue:
-						return
-					case recvProject:
-						e = e.or(c.p.typedCallbacks(r.types))
-						return
-					}
-				}
-			}
-		}
-		if (to-from)%2 == 1 && to-from > 1 {
-			// a.b.c: typed through fields
-			var names []string
-			plain := true
-			for j := from; j < to; j++ {
-				if (j-from)%2 == 0 && (toks[j].Kind == analysis.TokIdent || j == from && toks[j].Is(src, "this")) {
-					names = append(names, toks[j].Text(src))
-				} else if (j-from)%2 == 1 && toks[j].Is(src, ".") {
-					continue
-				} else {
-					plain = false
-					break
-				}
-			}
-			if plain {
-				switch r := c.p.resolveChain(c.t, c.locals, names); r.kind {
-				case recvValue:
-					return
-				case recvProject:
-					e = e.or(c.p.typedCallbacks(r.types))
-					return
-				}
-			}
-		}
-		typ := ""
-		switch {
-		case to-from == 1 && toks[from].Kind == analysis.TokIdent:
-			name := toks[from].Text(src)
-			if t, ok := c.locals[name]; ok {
-				typ = t
-			} else if t, ok := c.fields[name]; ok {
-				typ = t
-			}
-		case to-from == 3 && toks[from].Is(src, "this") && toks[from+1].Is(src, "."):
-			typ = c.fields[toks[from+2].Text(src)]
-		}
-		if valueArrayType(typ) {
-			return // an array of values: hashing or comparing it runs no project code
-		}
-		if ts := c.p.resolve(c.t, typ); typ != "" && len(ts) > 0 && !collectionTypes[analysis.EraseType(typ)] {
-			e = e.or(c.p.typedCallbacks(ts))
-			return
-		}
-		e = e.or(c.p.callbackEffect())
-	}
+	arg := func(from, to int) { e = e.or(c.operandCallbacks(toks, from, to)) }
 	for j := open + 1; j < close && j < len(toks); j++ {
 		switch {
 		case opensBracket(src, toks[j]):
@@ -2348,6 +2357,93 @@ func (c *scanCtx) callbacks(toks []analysis.Token, open, close int) effect {
 	}
 	arg(start, close)
 	return e
+}
+
+// concatCallbacks is what the string concatenations in toks may run: the toString of each
+// operand that is no value (see operandCallbacks). at is the index of a string literal of
+// the first concatenation that may run something.
+func (c *scanCtx) concatCallbacks(toks []analysis.Token) (at int, e effect) {
+	src := c.src
+	plus := func(k int) bool {
+		return k >= 0 && k < len(toks) && toks[k].Is(src, "+") && !(k+1 < len(toks) && toks[k+1].Start == toks[k].End &&
+			(toks[k+1].Is(src, "+") || toks[k+1].Is(src, "="))) && !(k > 0 && toks[k-1].End == toks[k].Start && toks[k-1].Is(src, "+"))
+	}
+	done := map[int]bool{}
+	for j, t := range toks {
+		if t.Kind != analysis.TokString || !plus(j-1) && !plus(j+1) || done[j] {
+			continue
+		}
+		from, to := concatSpan(src, toks, j)
+		start, depth := from, 0
+		operand := func(a, b int) {
+			for k := a; k < b; k++ {
+				done[k] = true
+			}
+			if b-a == 1 && toks[a].Kind == analysis.TokString {
+				return
+			}
+			if oe := c.operandCallbacks(toks, a, b); oe != effNone && e == effNone {
+				at, e = j, oe
+			} else {
+				e = e.or(oe)
+			}
+		}
+		for k := from; k < to; k++ {
+			switch {
+			case opensBracket(src, toks[k]):
+				depth++
+			case closesBracket(src, toks[k]):
+				depth--
+			case depth == 0 && plus(k):
+				operand(start, k)
+				start = k + 1
+			}
+		}
+		operand(start, to)
+	}
+	return at, e
+}
+
+// concatBoundaries end the operands of a string concatenation.
+var concatBoundaries = map[string]bool{",": true, ";": true, "=": true, "?": true, ":": true, "->": true, "return": true,
+	"&&": true, "||": true, "==": true, "!=": true, "<": true, ">": true, "<=": true, ">=": true, "!": true, "{": true,
+	"}": true, "throw": true, "+=": true, "assert": true}
+
+// concatSpan returns the token range [from, to) of the expression around the string literal
+// at toks[j] that its "+" operators join: up to an unmatched bracket or a token that ends an
+// operand (see concatBoundaries).
+func concatSpan(src []byte, toks []analysis.Token, j int) (from, to int) {
+	from = j
+	for k := j - 1; k >= 0; k-- {
+		t := toks[k]
+		if closesBracket(src, t) {
+			if o := matchOpen(src, toks, k); o >= 0 {
+				k, from = o, o
+				continue
+			}
+			break
+		}
+		if opensBracket(src, t) || concatBoundaries[t.Text(src)] {
+			break
+		}
+		from = k
+	}
+	to = j + 1
+	for k := j + 1; k < len(toks); k++ {
+		t := toks[k]
+		if opensBracket(src, t) {
+			if cl := matchClose(src, toks, k); cl > k {
+				k, to = cl, cl+1
+				continue
+			}
+			break
+		}
+		if closesBracket(src, t) || concatBoundaries[t.Text(src)] {
+			break
+		}
+		to = k + 1
+	}
+	return from, to
 }
 
 // dottedNames reports whether toks[from:to] is a name or names joined by dots (a.b.C).

@@ -242,6 +242,8 @@ func TestCodeRunLater(t *testing.T) {
 		{"proxies.ProxiesTest#proxyToString", "assertEquals(before + 1, Counter.made)", "String.valueOf(proxy)"},
 		{"held.HeldTest#comparatorHoldsItsFunction", "assertEquals(before + 1, Counter.made)", "list.sort(byText)"},
 		{"held.HeldTest#elseGetRunsItsSupplier", "assertEquals(before + 1, Counter.made)", "Objects.requireNonNullElseGet(null, fallback)"},
+		{"held.HeldTest#concatenationPrints", "assertEquals(before + 1, Counter.made)", `String text = "<" + loud + ">"`},
+		{"held.HeldTest#forEachRunsItsFunction", "assertEquals(before + 1, Counter.made)", "list.forEach(make)"},
 	} {
 		// proxies and held are fixtures of their own: hooks' anonymous classes make every
 		// callback unknown, which would hide what they check.
@@ -256,6 +258,13 @@ func TestCodeRunLater(t *testing.T) {
 		if !slices.Contains(got, lineOf(t, fix, rel, method, c.runner)) {
 			t.Errorf("%s: the slice of %s (lines %v) misses %s", c.test, c.assertion, got, c.runner)
 		}
+	}
+	// Concatenating values runs no project code.
+	_, classes = discover(t, "held", Options{})
+	rel = "src/test/java/held/HeldTest.java"
+	got := sliceLines(t, classes, "held.HeldTest#concatenationPrints", lineOf(t, "held", rel, "concatenationPrints", "assertEquals(before + 1, Counter.made)"))
+	if slices.Contains(got, lineOf(t, "held", rel, "concatenationPrints", `String plain = "n=" + before + 1`)) {
+		t.Errorf("the slice of the counter's assertion (lines %v) holds a concatenation of values", got)
 	}
 }
 

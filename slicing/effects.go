@@ -701,7 +701,20 @@ func (p *project) collectionEffect(r receiver, name string, arity int) effect {
 	}
 	e := effLocal
 	e.flags |= cb
+	if pos, ok := functionArgs[name]; ok && arity > 0 {
+		if pos < 0 {
+			pos = arity - 1
+		}
+		e.runs = posOf(pos) // forEach(f), computeIfAbsent(k, f): the function runs in the call
+	}
 	return e
+}
+
+// functionArgs are the JDK collection methods that run a function they are given, with the
+// argument it is (-1: the last one).
+var functionArgs = map[string]int{
+	"forEach": 0, "forEachRemaining": 0, "removeIf": 0, "replaceAll": 0, "sort": 0,
+	"computeIfAbsent": -1, "computeIfPresent": -1, "compute": -1, "merge": -1,
 }
 
 func typeNames(ts []*analysis.Type) string {

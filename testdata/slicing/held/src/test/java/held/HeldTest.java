@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import org.junit.Test;
@@ -36,5 +37,25 @@ public class HeldTest {
         String got = Objects.requireNonNullElseGet(null, fallback);
         assertEquals(before + 1, Counter.made);
         assertEquals("x", got);
+    }
+
+    @Test
+    public void concatenationPrints() {
+        int before = Counter.made;
+        Object loud = new Loud();
+        String plain = "n=" + before + 1;
+        String text = "<" + loud + ">";
+        assertEquals(before + 1, Counter.made);
+        assertEquals("<loud>", text);
+        assertEquals("n=" + before + 1, plain);
+    }
+
+    @Test
+    public void forEachRunsItsFunction() {
+        int before = Counter.made;
+        Consumer<String> make = s -> new Counter();
+        List<String> list = new ArrayList<>(Arrays.asList("a"));
+        list.forEach(make);
+        assertEquals(before + 1, Counter.made);
     }
 }
