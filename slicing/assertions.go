@@ -24,6 +24,18 @@ func (p *project) frameworkAssertion(name string) bool {
 	return false
 }
 
+// comparesArguments reports whether a framework assertion runs equals, hashCode or
+// compareTo of the objects it is given (assertEquals(expected, actual) calls
+// expected.equals(actual)), whose project code may change state.
+func comparesArguments(name string) bool {
+	switch name {
+	case "assertEquals", "assertNotEquals", "assertArrayEquals", "assertIterableEquals", "assertThat",
+		"assertSame", "assertNotSame": // assertSame prints its arguments only when it fails
+		return name != "assertSame" && name != "assertNotSame"
+	}
+	return false
+}
+
 // mutatesArguments reports whether a framework assertion changes the state of what it is
 // given: Mockito's verify marks interactions as verified, which later
 // verifyNoMoreInteractions reads.

@@ -723,6 +723,13 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 	if s.assertChain {
 		if mutatesArguments(firstSeg.name) {
 			s.effect = effNone // verify(mock).m(args): verify itself carries the effect
+			return s
+		}
+		// assertThat(actual).isEqualTo(expected): the chain compares what it is given.
+		for _, seg := range chain[first:] {
+			if seg.call && seg.open >= 0 && seg.close > seg.open {
+				s.effect = s.effect.or(c.callbacks(toks, seg.open, seg.close))
+			}
 		}
 		return s
 	}
@@ -1032,7 +1039,12 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 	case recvProject:
 		var ok bool
 		if cands, ok = p.dispatch(r.types, name, arity); !ok {
-			return receiver{}
+			// An override the model cannot see returns what the method it overrides
+			// declares, or a subtype of it: the declared types still bound the result.
+			cands = nil
+			for _, t := range r.types {
+				cands = append(cands, p.methodsIn(t, name, arity)...)
+			}
 		}
 	case recvPureStatic:
 		switch name {
@@ -1064,6 +1076,10 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 		if r.name == "Class" && arity <= 0 && (name == "getName" || name == "getSimpleName" || name == "getCanonicalName" || name == "getTypeName") {
 			return receiver{kind: recvValue} // a String
 		}
+		if boxes[r.name] && name != "describeConstable" || r.name == "String" && primitiveResults[name] ||
+			r.name == "Optional" && (name == "isPresent" || name == "isEmpty") {
+			return receiver{kind: recvValue} // a.intValue(), s.length(): a primitive, a box or a String
+		}
 		switch name {
 		case "toString", "trim", "substring", "toUpperCase", "toLowerCase", "valueOf", "format", "replace", "strip":
 			return receiver{kind: recvValue}
@@ -1073,7 +1089,7 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 		return receiver{}
 	case recvCollection:
 		switch name {
-		case "size", "isEmpty", "contains", "containsKey", "containsValue", "indexOf", "lastIndexOf", "length":
+		case "size", "isEmpty", "contains", "containsKey", "containsValue", "indexOf", "lastIndexOf", "length", "getProperty":
 			return receiver{kind: recvValue} // fixed by the JDK type, overrides included
 		case "append", "insert", "reverse", "delete", "deleteCharAt":
 			return receiver{kind: recvCollection, final: r.final, name: r.name} // builders return themselves
@@ -2246,6 +2262,17 @@ func (c *scanCtx) operandCallbacks(toks []analysis.Token, from, to int) effect {
 	if stringConcat(src, toks, from, to) {
 		return effNone // "…" + x is a String
 	}
+	if to-from >= 4 && toks[from].Kind == analysis.TokIdent && toks[from+1].Is(src, "[") && toks[to-1].Is(src, "]") {
+		// xs[i], m[i][j] of an array of values: a value, or an array of them
+		name := toks[from].Text(src)
+		typ, ok := c.locals[name]
+		if !ok {
+			typ = c.fields[name]
+		}
+		if valueArrayType(typ) && matchClose(src, toks, from+1) > from+1 && elementsOnly(src, toks, from+1, to) {
+			return effNone
+		}
+	}
 	if to-from >= 3 && toks[to-1].Is(src, "class") && toks[to-2].Is(src, ".") && dottedNames(src, toks, from, to-2) {
 		return effNone // X.class: a Class
 	}
@@ -2445,6 +2472,26 @@ func concatSpan(src []byte, toks []analysis.Token, j int) (from, to int) {
 	}
 	return from, to
 }
+
+// elementsOnly reports whether toks[open:to] is one or more index brackets, [i][j].
+func elementsOnly(src []byte, toks []analysis.Token, open, to int) bool {
+	for open < to {
+		if !toks[open].Is(src, "[") {
+			return false
+		}
+		cl := matchClose(src, toks, open)
+		if cl < open || cl >= to {
+			return false
+		}
+		open = cl + 1
+	}
+	return open == to
+}
+
+// primitiveResults are String methods returning a primitive.
+var primitiveResults = map[string]bool{"length": true, "charAt": true, "indexOf": true, "lastIndexOf": true, "isEmpty": true,
+	"isBlank": true, "equals": true, "equalsIgnoreCase": true, "compareTo": true, "compareToIgnoreCase": true,
+	"startsWith": true, "endsWith": true, "contains": true, "matches": true, "hashCode": true, "codePointAt": true}
 
 // dottedNames reports whether toks[from:to] is a name or names joined by dots (a.b.C).
 func dottedNames(src []byte, toks []analysis.Token, from, to int) bool {

@@ -244,6 +244,7 @@ func TestCodeRunLater(t *testing.T) {
 		{"held.HeldTest#elseGetRunsItsSupplier", "assertEquals(before + 1, Counter.made)", "Objects.requireNonNullElseGet(null, fallback)"},
 		{"held.HeldTest#concatenationPrints", "assertEquals(before + 1, Counter.made)", `String text = "<" + loud + ">"`},
 		{"held.HeldTest#forEachRunsItsFunction", "assertEquals(before + 1, Counter.made)", "list.forEach(make)"},
+		{"held.HeldTest#assertionRunsEquals", "assertEquals(before + 1, Counter.made)", "assertEquals(a, b)"},
 	} {
 		// proxies and held are fixtures of their own: hooks' anonymous classes make every
 		// callback unknown, which would hide what they check.
@@ -265,6 +266,11 @@ func TestCodeRunLater(t *testing.T) {
 	got := sliceLines(t, classes, "held.HeldTest#concatenationPrints", lineOf(t, "held", rel, "concatenationPrints", "assertEquals(before + 1, Counter.made)"))
 	if slices.Contains(got, lineOf(t, "held", rel, "concatenationPrints", `String plain = "n=" + before + 1`)) {
 		t.Errorf("the slice of the counter's assertion (lines %v) holds a concatenation of values", got)
+	}
+	// Comparing values runs no project code either.
+	got = sliceLines(t, classes, "held.HeldTest#assertionRunsEquals", lineOf(t, "held", rel, "assertionRunsEquals", "assertEquals(before + 1, Counter.made)"))
+	if slices.Contains(got, lineOf(t, "held", rel, "assertionRunsEquals", `assertEquals("x", "x" + before)`)) {
+		t.Errorf("the slice of the counter's assertion (lines %v) holds an assertion comparing values", got)
 	}
 }
 

@@ -598,6 +598,9 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		}
 		return e
 	case recvFramework:
+		if comparesArguments(name) {
+			return effect{flags: effCallbacks}
+		}
 		if p.frameworkAssertion(name) && !mutatesArguments(name) {
 			return effNone
 		}
@@ -630,6 +633,9 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 			if p.frameworkAssertion(name) {
 				if mutatesArguments(name) {
 					return effArgs
+				}
+				if comparesArguments(name) {
+					return effect{flags: effCallbacks}
 				}
 				return effNone
 			}

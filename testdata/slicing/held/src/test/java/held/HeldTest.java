@@ -58,4 +58,14 @@ public class HeldTest {
         list.forEach(make);
         assertEquals(before + 1, Counter.made);
     }
+
+    @Test
+    public void assertionRunsEquals() {
+        int before = Counter.made;
+        Eq a = new Eq();
+        Eq b = new Eq();
+        assertEquals("x", "x" + before);
+        assertEquals(a, b);
+        assertEquals(before + 1, Counter.made);
+    }
 }
