@@ -61,6 +61,7 @@ func (e *Engine) RecordCoverage(ctx context.Context, progress func(done, total i
 		e.log().Warn("JUnit Platform plan not recorded", "err", err)
 	}
 	rec := coverage.Build(cur, fromRunner(run))
+	final := res
 	if again := failedSelectors(res); len(again) > 0 && len(again) < len(res.Tests) {
 		// A test can fail in the shared JVM only because of what an earlier test left
 		// behind (a security manager, an entry in a static registry), and the record of a
@@ -73,8 +74,10 @@ func (e *Engine) RecordCoverage(ctx context.Context, progress func(done, total i
 		} else if run2.Result != nil && len(run2.Result.CompileErrors) == 0 && len(run2.Result.Tests) > 0 {
 			rec = coverage.Merge(rec, coverage.Build(cur, fromRunner(run2)))
 			rec.Summary.Rerun = len(run2.Result.Tests)
+			final = run2.Result
 		}
 	}
+	rec.Summary.FirstFailures = firstFailures(final, 3)
 	rec.Summary.ElapsedMs = time.Since(start).Milliseconds()
 	if err := coverage.Save(e.CoveragePath(), rec); err != nil {
 		return rec, fmt.Errorf("save coverage: %w", err)
@@ -98,6 +101,28 @@ func (e *Engine) mergeCoverage(run *coverage.Store) (*RunCoverage, error) {
 		return out, fmt.Errorf("save coverage: %w", err)
 	}
 	return out, nil
+}
+
+// firstFailures names up to n failed tests of res with the first line of their messages.
+func firstFailures(res *runner.Result, n int) []string {
+	if res == nil {
+		return nil
+	}
+	var out []string
+	for _, t := range res.Tests {
+		if len(out) == n {
+			break
+		}
+		if t.Status != runner.StatusFailed && t.Status != runner.StatusError {
+			continue
+		}
+		msg, _, _ := strings.Cut(strings.TrimSpace(t.Message), "\n")
+		if msg == "" {
+			msg = t.Status
+		}
+		out = append(out, t.ID()+": "+msg)
+	}
+	return out
 }
 
 // fromRunner converts the runner's coverage run into the store's input.

@@ -79,6 +79,12 @@ func cmdCoverage(args []string, stdout io.Writer) error {
 	if s.Rerun > 0 {
 		fmt.Fprintf(stdout, "%d tests failed with the others and ran again in a fresh JVM; the counts above take their outcome there\n", s.Rerun)
 	}
+	if len(s.FirstFailures) > 0 {
+		fmt.Fprintf(stdout, "failed (first %d):\n", len(s.FirstFailures))
+		for _, f := range s.FirstFailures {
+			fmt.Fprintf(stdout, "  %s\n", f)
+		}
+	}
 	for _, n := range rec.Notes {
 		fmt.Fprintf(stdout, "note: %s\n", n)
 	}

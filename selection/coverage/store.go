@@ -101,6 +101,9 @@ type Summary struct {
 	// Rerun counts the tests that failed in the shared JVM and ran once more in a fresh
 	// one, whose records replace the first (Passed and Failed count the second outcome).
 	Rerun int `json:"rerun,omitempty"`
+	// FirstFailures name the first tests that still failed, with their messages
+	// ("pkg.Class#method: message"): why a record vouches for less than the suite.
+	FirstFailures []string `json:"firstFailures,omitempty"`
 }
 
 // TestOutcome is how one test method ended in the recorded run.
