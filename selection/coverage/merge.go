@@ -23,6 +23,7 @@ func Merge(into, run *Store) *Store {
 	}
 	out := &Store{Created: time.Now().UTC(), Files: into.Files, Versions: slices.Clone(into.Versions),
 		Summary: into.Summary, Notes: slices.Clone(into.Notes)}
+	out.Summary.FirstFailures = nil // the merged runs' outcomes replace the first run's
 	if version < 0 {
 		out.Versions = append(out.Versions, run.Files)
 		version = len(out.Versions)

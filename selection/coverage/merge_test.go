@@ -24,6 +24,7 @@ func TestMergeReplacesTheTestsThatRan(t *testing.T) {
 		ClassInit: []int{2},
 		Tests:     []TestOutcome{{Test: "p.WidgetTest#a", Status: "passed"}}})
 	run.Files = map[string]uint64{"src/main/java/p/Widget.java": 42} // other sources than into's
+	into.Summary.FirstFailures = []string{"p.WidgetTest#a: boom"}
 
 	got := Merge(into, run)
 	if want := []Site{{Test: "p.WidgetTest#b", Line: 9}}; !slices.Equal(got.Hits("p.Widget#put(String)"), want) {
@@ -45,8 +46,8 @@ func TestMergeReplacesTheTestsThatRan(t *testing.T) {
 	if len(got.Versions) != 1 || got.FilesOf(1)["src/main/java/p/Widget.java"] != 42 || !got.HasFile("src/main/java/p/Widget.java", 42) {
 		t.Errorf("versions = %v", got.Versions)
 	}
-	if got.Summary.Tests != 2 || got.Summary.Passed != 2 || got.Summary.Failed != 0 {
-		t.Errorf("summary = %+v", got.Summary)
+	if got.Summary.Tests != 2 || got.Summary.Passed != 2 || got.Summary.Failed != 0 || got.Summary.FirstFailures != nil {
+		t.Errorf("summary = %+v (a's failure was replaced by its pass)", got.Summary)
 	}
 	// Merging a run of the record's own sources adds no version.
 	if again := Merge(into, Build(snap, Run{Tests: []TestOutcome{{Test: "p.WidgetTest#b", Status: "passed"}}})); len(again.Versions) != 0 || again.Tests[1].Version != 0 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -193,7 +194,7 @@ func TestSaveLoadRoundTripAndDamage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(got.Hits("p.Widget#put(String)"), st.Hits("p.Widget#put(String)")) || got.Summary != st.Summary {
+	if !slices.Equal(got.Hits("p.Widget#put(String)"), st.Hits("p.Widget#put(String)")) || !reflect.DeepEqual(got.Summary, st.Summary) {
 		t.Fatalf("round trip lost data: %+v", got)
 	}
 	full, _ := os.ReadFile(path)
