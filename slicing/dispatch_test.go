@@ -245,6 +245,8 @@ func TestCodeRunLater(t *testing.T) {
 		{"held.HeldTest#concatenationPrints", "assertEquals(before + 1, Counter.made)", `String text = "<" + loud + ">"`},
 		{"held.HeldTest#forEachRunsItsFunction", "assertEquals(before + 1, Counter.made)", "list.forEach(make)"},
 		{"held.HeldTest#assertionRunsEquals", "assertEquals(before + 1, Counter.made)", "assertEquals(a, b)"},
+		{"held.HeldTest#atomicRunsItsFunction", "assertEquals(before + 1, Counter.made)", "ref.updateAndGet(touch)"},
+		{"held.HeldTest#generatedStreamRunsItsSupplier", "assertEquals(before + 1, Counter.made)", "Stream.generate(make)"},
 	} {
 		// proxies and held are fixtures of their own: hooks' anonymous classes make every
 		// callback unknown, which would hide what they check.

@@ -581,8 +581,9 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		if r.name == "Calendar" {
 			e.flags |= effReads // Calendar.getInstance() reads the default time zone and locale
 		}
-		if r.name == "Collectors" {
-			e.runs = posAll &^ 1 // the collector runs the functions it is given as the stream collects
+		if r.name == "Collectors" || strings.HasSuffix(r.name, "Stream") && (name == "generate" || name == "iterate") {
+			// The collector or stream runs the functions it is given as the stream is used.
+			e.runs = posAll &^ 1
 		}
 		if r.name == "Objects" && (name == "requireNonNull" && arity == 2 || name == "requireNonNullElseGet") {
 			e.runs = posOf(1) // the message or default Supplier
@@ -721,6 +722,7 @@ func (p *project) collectionEffect(r receiver, name string, arity int) effect {
 var functionArgs = map[string]int{
 	"forEach": 0, "forEachRemaining": 0, "removeIf": 0, "replaceAll": 0, "sort": 0,
 	"computeIfAbsent": -1, "computeIfPresent": -1, "compute": -1, "merge": -1,
+	"updateAndGet": 0, "getAndUpdate": 0, "accumulateAndGet": -1, "getAndAccumulate": -1, // atomics
 }
 
 func typeNames(ts []*analysis.Type) string {

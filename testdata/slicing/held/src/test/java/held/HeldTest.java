@@ -7,8 +7,11 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 
 import org.junit.Test;
 
@@ -67,5 +70,26 @@ public class HeldTest {
         assertEquals("x", "x" + before);
         assertEquals(a, b);
         assertEquals(before + 1, Counter.made);
+    }
+
+    @Test
+    public void atomicRunsItsFunction() {
+        int before = Counter.made;
+        UnaryOperator<String> touch = s -> {
+            new Counter();
+            return s;
+        };
+        AtomicReference<String> ref = new AtomicReference<>("a");
+        ref.updateAndGet(touch);
+        assertEquals(before + 1, Counter.made);
+    }
+
+    @Test
+    public void generatedStreamRunsItsSupplier() {
+        int before = Counter.made;
+        Supplier<Counter> make = Counter::new;
+        long n = Stream.generate(make).limit(1).count();
+        assertEquals(before + 1, Counter.made);
+        assertEquals(1, n);
     }
 }
