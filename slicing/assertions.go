@@ -29,11 +29,10 @@ func (p *project) frameworkAssertion(name string) bool {
 // expected.equals(actual)), whose project code may change state.
 func comparesArguments(name string) bool {
 	switch name {
-	case "assertEquals", "assertNotEquals", "assertArrayEquals", "assertIterableEquals", "assertThat",
-		"assertSame", "assertNotSame": // assertSame prints its arguments only when it fails
-		return name != "assertSame" && name != "assertNotSame"
+	case "assertEquals", "assertNotEquals", "assertArrayEquals", "assertIterableEquals", "assertThat":
+		return true
 	}
-	return false
+	return false // assertSame compares references, and prints its arguments only when it fails
 }
 
 // mutatesArguments reports whether a framework assertion changes the state of what it is

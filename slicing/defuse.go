@@ -512,6 +512,24 @@ func matchOpen(src []byte, toks []analysis.Token, close int) int {
 	return -1
 }
 
+// skipTypeArgs returns the index after the type arguments "<…>" opening at toks[j] (end when
+// they do not close before it), or j when none open there.
+func skipTypeArgs(src []byte, toks []analysis.Token, j, end int) int {
+	if j >= end || !toks[j].Is(src, "<") {
+		return j
+	}
+	for depth := 0; j < end; j++ {
+		if toks[j].Is(src, "<") {
+			depth++
+		} else if toks[j].Is(src, ">") {
+			if depth--; depth == 0 {
+				return j + 1
+			}
+		}
+	}
+	return end
+}
+
 // ctorSite reads "new T<…>(…)" at toks[i].
 func (c *scanCtx) ctorSite(toks []analysis.Token, i int) *site {
 	src := c.src
@@ -523,20 +541,7 @@ func (c *scanCtx) ctorSite(toks []analysis.Token, i int) *site {
 		}
 		j++
 	}
-	if j < len(toks) && toks[j].Is(src, "<") {
-		depth := 0
-		for ; j < len(toks); j++ {
-			if toks[j].Is(src, "<") {
-				depth++
-			} else if toks[j].Is(src, ">") {
-				depth--
-				if depth == 0 {
-					j++
-					break
-				}
-			}
-		}
-	}
+	j = skipTypeArgs(src, toks, j, len(toks))
 	if name == "" || j >= len(toks) || !toks[j].Is(src, "(") {
 		return nil
 	}
@@ -1615,19 +1620,7 @@ func (c *scanCtx) newProjectClass(toks []analysis.Token, from, to int) *analysis
 	if to-from < 4 || !toks[from].Is(src, "new") || toks[from+1].Kind != analysis.TokIdent {
 		return nil
 	}
-	open := from + 2
-	if toks[open].Is(src, "<") {
-		for depth := 0; open < to; open++ {
-			if toks[open].Is(src, "<") {
-				depth++
-			} else if toks[open].Is(src, ">") {
-				if depth--; depth == 0 {
-					open++
-					break
-				}
-			}
-		}
-	}
+	open := skipTypeArgs(src, toks, from+2, to)
 	if open >= to || !toks[open].Is(src, "(") || matchClose(src, toks, open) != to-1 {
 		return nil
 	}
@@ -1953,19 +1946,7 @@ func (c *scanCtx) newCollection(toks []analysis.Token) bool {
 	if !collectionTypes[name] || c.shadowed(name) {
 		return false
 	}
-	j := 2
-	if toks[j].Is(src, "<") {
-		for depth := 0; j < len(toks); j++ {
-			if toks[j].Is(src, "<") {
-				depth++
-			} else if toks[j].Is(src, ">") {
-				if depth--; depth == 0 {
-					j++
-					break
-				}
-			}
-		}
-	}
+	j := skipTypeArgs(src, toks, 2, len(toks))
 	return j < len(toks) && toks[j].Is(src, "(") && matchClose(src, toks, j) == len(toks)-1
 }
 

@@ -1656,18 +1656,7 @@ func anonymousIn(src []byte) map[string]map[string]bool {
 			}
 			j++
 		}
-		if j < len(toks) && toks[j].Is(src, "<") {
-			for d := 0; j < len(toks); j++ {
-				if toks[j].Is(src, "<") {
-					d++
-				} else if toks[j].Is(src, ">") {
-					if d--; d == 0 {
-						j++
-						break
-					}
-				}
-			}
-		}
+		j = skipTypeArgs(src, toks, j, len(toks))
 		if name == "" || j >= len(toks) || !toks[j].Is(src, "(") {
 			continue
 		}
