@@ -197,8 +197,72 @@ func (p *project) analyzeMethod(src []byte, root *sitter.Node, t *analysis.Type,
 	w := &bodyWalker{p: p, ctx: ctx, ma: ma, src: src, setReason: setReason,
 		known: append([]analysis.LocalVar(nil), params...), top: append([]analysis.LocalVar(nil), params...)}
 	w.block(body)
+	useLocalTypes(src, ma.stmts)
 	ma.locals = w.top
 	return ma
+}
+
+// codelessLocalType returns the name of the local class or interface n declares when it
+// holds no code: no supertype, and a body of comments at most ("final class Named {}",
+// whose class literal a test hands to the code under test). Declaring it runs nothing, so
+// it is a statement like any other rather than a reason to keep the method whole. "" for
+// any other statement.
+func codelessLocalType(n *sitter.Node, src []byte) string {
+	switch n.Type() {
+	case "class_declaration", "local_class_declaration", "interface_declaration":
+	default:
+		return ""
+	}
+	name, body := n.ChildByFieldName("name"), n.ChildByFieldName("body")
+	if name == nil || body == nil || n.HasError() {
+		return ""
+	}
+	k := int(n.NamedChildCount())
+	for i := 0; i < k; i++ {
+		switch n.NamedChild(i).Type() {
+		case "superclass", "super_interfaces", "extends_interfaces", "permits":
+			return ""
+		}
+	}
+	k = int(body.NamedChildCount())
+	for i := 0; i < k; i++ {
+		if t := body.NamedChild(i).Type(); t != "line_comment" && t != "block_comment" {
+			return ""
+		}
+	}
+	return string(src[name.StartByte():name.EndByte()])
+}
+
+// localTypeKey is the key a codeless local type's declaration binds and every later
+// statement naming the type reads, so that a slice holding such a statement holds the
+// declaration too.
+func localTypeKey(name string) string { return "<class>" + name }
+
+// useLocalTypes adds to each statement after a codeless local type's declaration that
+// names the type (an identifier token of its name) the type's key among its uses.
+func useLocalTypes(src []byte, stmts []Statement) {
+	for i, decl := range stmts {
+		if len(decl.Binds) != 1 || !strings.HasPrefix(decl.Binds[0], "<class>") {
+			continue
+		}
+		key := decl.Binds[0]
+		name := strings.TrimPrefix(key, "<class>")
+		for j := i + 1; j < len(stmts); j++ {
+			st := &stmts[j]
+			if st.End <= st.Start || st.End > len(src) || !bytes.Contains(src[st.Start:st.End], []byte(name)) {
+				continue
+			}
+			for _, t := range analysis.Lex(src, st.Start, st.End) {
+				if t.Kind == analysis.TokIdent && t.Is(src, name) {
+					if !slices.Contains(st.Uses, key) {
+						st.Uses = append(st.Uses, key)
+						slices.Sort(st.Uses)
+					}
+					break
+				}
+			}
+		}
+	}
 }
 
 // bodyWalker cuts a test method's body into the statements slicing reads one by one: its
@@ -240,6 +304,13 @@ func (w *bodyWalker) statement(c *sitter.Node) {
 	}
 	st := Statement{Line: int(c.StartPoint().Row) + 1, EndLine: int(c.EndPoint().Row) + 1,
 		Start: int(c.StartByte()), End: int(c.EndByte())}
+	if name := codelessLocalType(c, src); name != "" {
+		// It runs nothing; the statements naming it need it to compile (see useLocalTypes).
+		key := localTypeKey(name)
+		st.Defs, st.Binds = []string{key}, []string{key}
+		ma.stmts = append(ma.stmts, st)
+		return
+	}
 	compound := compoundKinds[kind]
 	switch {
 	case kind == "local_variable_declaration" || kind == "expression_statement" || kind == "assert_statement":
@@ -808,7 +879,7 @@ func (s *specialNodes) collect(n *sitter.Node) {
 		s.lambdas = append(s.lambdas, [2]int{int(n.StartByte()), int(n.EndByte())})
 		k := int(n.NamedChildCount())
 		for i := 0; i < k; i++ {
-			if n.NamedChild(i).Type() == "field_declaration" {
+			if f := n.NamedChild(i); f.Type() == "field_declaration" && !constantField(f) {
 				s.set("local-class")
 			}
 		}
@@ -836,6 +907,35 @@ func mayHoldSpecialNodes(n *sitter.Node, src []byte) bool {
 	}
 	text := src[n.StartByte():n.EndByte()]
 	return bytes.Contains(text, []byte("->")) || bytes.IndexByte(text, '{') >= 0 || bytes.Contains(text, []byte("switch"))
+}
+
+// constantField reports whether the field declaration f declares compile-time constants
+// of a literal ("private static final long serialVersionUID = 1L;"): state no code can
+// change, which an anonymous class may hold without keeping the test method whole.
+func constantField(f *sitter.Node) bool {
+	static, final, declared := false, false, false
+	k := int(f.NamedChildCount())
+	for i := 0; i < k; i++ {
+		switch c := f.NamedChild(i); c.Type() {
+		case "modifiers":
+			for j := 0; j < int(c.ChildCount()); j++ {
+				static = static || c.Child(j).Type() == "static"
+				final = final || c.Child(j).Type() == "final"
+			}
+		case "variable_declarator":
+			v := c.ChildByFieldName("value")
+			if v == nil || !constantLiteral(v.Type()) {
+				return false
+			}
+			declared = true
+		}
+	}
+	return declared && static && final
+}
+
+// constantLiteral reports whether a tree-sitter node type is a literal.
+func constantLiteral(kind string) bool {
+	return strings.HasSuffix(kind, "_literal") || kind == "true" || kind == "false"
 }
 
 func (s *specialNodes) set(r string) {
