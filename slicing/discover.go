@@ -375,9 +375,12 @@ func (p *project) buildClass(f *analysis.File, t *analysis.Type, analyses map[st
 		if ma == nil {
 			ma = &methodAnalysis{reason: "unparsed", line: r.m.Line, end: r.m.EndLine}
 		}
-		if ma.reason == "" && run.kind != KindTest && run.engine == EngineJupiter {
-			// Each invocation of a parameterized, repeated, dynamic or template test runs
-			// the whole method; a composed annotation hides that from the statement rules.
+		if ma.reason == "" && run.kind != KindTest && run.engine == EngineJupiter &&
+			!(run.kind == KindParameterized && r.m.HasAnnotation("ParameterizedTest")) {
+			// Each invocation of a repeated, dynamic or template test runs the whole
+			// method; a composed annotation hides that from the statement rules. A
+			// @ParameterizedTest is sliced: each invocation binds its arguments to the
+			// parameters, and a rendered slice keeps the annotations that supply them.
 			cp := *ma
 			cp.reason = run.kind
 			ma = &cp

@@ -78,7 +78,7 @@ func TestDiscoveryTable(t *testing.T) {
 		{"rules.CallsOtherTest", "calls-test", false, 2},
 		{"rules.Junit3Test", "", false, 1},
 		{"rules.Junit3ViaBaseTest", "", false, 1},
-		{"rules.Junit5Test", "", false, 5},
+		{"rules.Junit5Test", "", false, 7},
 		{"rules.Junit5Test.Inner", "", false, 1},
 		{"rules.AllRulesSuite", "", false, 0},
 	}

@@ -2,6 +2,7 @@ package slicing
 
 import (
 	"bytes"
+	"maps"
 	"slices"
 	"strings"
 
@@ -1321,7 +1322,9 @@ func (p *project) elementCallbacks(r receiver) effect {
 // callbackEffect is what JDK collections and builders may run on project objects handed to
 // them: hashCode, equals, compareTo, compare and toString of any project type.
 func (p *project) callbackEffect() effect {
-	for n, ms := range p.anonymousSubclassed() {
+	anon := p.anonymousSubclassed()
+	for _, n := range slices.Sorted(maps.Keys(anon)) {
+		ms := anon[n]
 		for _, cb := range callbackNames {
 			if n == proxyKey {
 				// A dynamic proxy's hashCode, equals and toString run its invocation handler.

@@ -32,7 +32,9 @@ func (p *project) providers(t *analysis.Type, m *analysis.Member) []string {
 	seen := map[string]bool{}
 	add := func(ids ...string) {
 		for _, id := range ids {
-			if !seen[id] {
+			// The test method never supplies its own arguments, though a factory with no
+			// name given is named like it.
+			if !seen[id] && id != m.ID {
 				seen[id] = true
 				out = append(out, id)
 			}

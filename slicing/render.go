@@ -314,7 +314,7 @@ func (w *writer) methods(root *sitter.Node, e edit) {
 			w.copy(m.Start, m.End)
 			continue
 		}
-		w.copy(m.Start, nameStart)
+		w.copyAnnotations(m.Start, nameStart, m.Name)
 		w.emit(p.name, m.Line)
 		w.copy(nameEnd, m.BodyStart)
 		w.emit("{\n", w.origLine(m.BodyStart))
@@ -352,6 +352,41 @@ func (w *writer) methods(root *sitter.Node, e edit) {
 		closeTo(len(p.tm.Statements))
 		w.emit(indent+"}", m.EndLine)
 	}
+}
+
+// copyAnnotations copies src[a:b], the annotations and modifiers of the test method name,
+// for a generated method of another name: an argument source that names no factory
+// (@MethodSource, @FieldSource) means the one named like the test method, so it gains that
+// name ("@MethodSource" -> "@MethodSource(\"name\")").
+func (w *writer) copyAnnotations(a, b int, name string) {
+	toks := analysis.Lex(w.src, a, b)
+	pos := a
+	for i, t := range toks {
+		if !t.Is(w.src, "MethodSource") && !t.Is(w.src, "FieldSource") || !annotationName(w.src, toks, i) {
+			continue
+		}
+		switch {
+		case i+1 == len(toks) || !toks[i+1].Is(w.src, "("):
+			w.copy(pos, t.End)
+			pos = t.End
+		case i+2 < len(toks) && toks[i+2].Is(w.src, ")"):
+			w.copy(pos, t.End)
+			pos = toks[i+2].End
+		default:
+			continue // names its factories
+		}
+		w.emit("(\""+name+"\")", w.origLine(t.Start))
+	}
+	w.copy(pos, b)
+}
+
+// annotationName reports whether toks[i] is the (last) name of an annotation: "@Name" or
+// "@pkg.Name".
+func annotationName(src []byte, toks []analysis.Token, i int) bool {
+	for i > 1 && toks[i-1].Is(src, ".") && toks[i-2].Kind == analysis.TokIdent {
+		i -= 2
+	}
+	return i > 0 && toks[i-1].Is(src, "@")
 }
 
 // methodName returns the method part of a test id ("pkg.FooTest#bar" → "bar").

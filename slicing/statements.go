@@ -189,6 +189,11 @@ func (p *project) analyzeMethod(src []byte, root *sitter.Node, t *analysis.Type,
 	for _, l := range params {
 		ctx.locals[l.Name] = l.Type
 		ctx.setArgs(l.Name, l.Args)
+		if !immutableType(l.Type) {
+			// A parameterized test's argument (or one a resolver injects) may be an object
+			// static state holds: a factory may hand out a shared list.
+			ma.aliases = append(ma.aliases, []string{l.Name, heapKey})
+		}
 	}
 	bodyToks := analysis.Lex(src, int(body.StartByte()), int(body.EndByte()))
 	ctx.exact = ctx.exactLocals(bodyToks, m.Refs.Locals, len(m.Params))
@@ -835,11 +840,12 @@ func mockAnswers(src []byte) bool {
 }
 
 // annotationReason gives the method-level reason a test annotation forces: JUnit 5
-// parameterized, repeated, factory and template tests, and JUnit 4 expected exceptions.
+// repeated, factory and template tests, and JUnit 4 expected exceptions. A JUnit 5
+// parameterized test is sliced like any other: each invocation runs the body with its
+// arguments bound to the parameters, and a rendered slice keeps the annotations that
+// supply them (see Render).
 func annotationReason(src []byte, m *analysis.Member) string {
 	switch {
-	case m.HasAnnotation("ParameterizedTest"):
-		return "parameterized"
 	case m.HasAnnotation("RepeatedTest"):
 		return "repeated"
 	case m.HasAnnotation("TestFactory"):

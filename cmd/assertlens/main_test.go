@@ -177,6 +177,50 @@ func TestRunAndCheckOnDemo(t *testing.T) {
 	}
 }
 
+// TestRunSlicesOfAParameterizedTest runs the assertion slices of a @ParameterizedTest for
+// real: the edit to Cart#discounted affects only the second assertion of PricesTest#addsUp,
+// whose slice runs (with its @MethodSource factory found under the generated name) once
+// per argument and fails as the original would.
+func TestRunSlicesOfAParameterizedTest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs javac and the JUnit launcher")
+	}
+	dir := gitFixture(t, "../../testdata/run/junit5")
+	p := filepath.Join(dir, "src/main/java/shop/Cart.java")
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(b), "* percent / 100 + 1;", "* percent / 100 + 2;", 1)
+	if err := os.WriteFile(p, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr := runCLI("run", "--root", dir, "--json")
+	if code != 1 {
+		t.Fatalf("run: exit %d (want 1: the affected slices fail)\n%s\n%s", code, out, stderr)
+	}
+	var res struct {
+		Units []struct {
+			ID, Level, Status, Expected, Actual string
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	var prices []string
+	for _, u := range res.Units {
+		if strings.HasPrefix(u.ID, "shop.PricesTest#") {
+			prices = append(prices, u.ID+" "+u.Level+" "+u.Status)
+			if u.Expected == "" || u.Actual == "" {
+				t.Errorf("%s: no expected and actual values (%q, %q)", u.ID, u.Expected, u.Actual)
+			}
+		}
+	}
+	if want := []string{"shop.PricesTest#addsUp:16 assertion failed"}; !slices.Equal(prices, want) {
+		t.Fatalf("PricesTest units %q, want %q\n%s", prices, want, out)
+	}
+}
+
 func TestSplitListKeepsMemberIDsWhole(t *testing.T) {
 	for in, want := range map[string][]string{
 		"a, b,,c": {"a", "b", "c"},

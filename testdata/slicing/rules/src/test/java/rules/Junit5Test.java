@@ -76,4 +76,41 @@ class Junit5Test {
             assertEquals(3, c.value());
         }
     }
+
+    // Sliced like any test: the slice of the assertion on b leaves a.add(n) out. Its
+    // rendered slices name the factory (@MethodSource alone means the one named like the
+    // test method), or JUnit finds no arguments for them.
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource
+    void sized(int n) {
+        Counter a = new Counter(n);
+        Counter b = new Counter(1);
+        a.add(n);
+        assertEquals(2 * n, a.value());
+        assertEquals(1, b.value());
+    }
+
+    static java.util.stream.Stream<Integer> sized() {
+        return java.util.stream.Stream.of(1, 2);
+    }
+
+    // The argument may be shared state: the list the factory hands out is static, so
+    // fillShared, which changes only static state, changes it too.
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("sharedLists")
+    void sharedArgument(java.util.List<String> names) {
+        int before = names.size();
+        fillShared();
+        assertEquals(before + 1, names.size());
+    }
+
+    static final java.util.List<String> SHARED = new java.util.ArrayList<>();
+
+    static void fillShared() {
+        SHARED.add("x");
+    }
+
+    static java.util.stream.Stream<java.util.List<String>> sharedLists() {
+        return java.util.stream.Stream.of(SHARED);
+    }
 }
