@@ -1026,6 +1026,7 @@ func (p *project) collectionOverrides(recv string) bool {
 		}
 		for n := range p.anonymousSubclassed() {
 			switch {
+			case n == handlerKey:
 			case n == proxyKey:
 				p.collSubs[proxyKey] = true // a proxy implements interfaces only
 			case len(p.bySimple[n]) == 0:
@@ -1322,13 +1323,25 @@ func (p *project) elementCallbacks(r receiver) effect {
 // callbackEffect is what JDK collections and builders may run on project objects handed to
 // them: hashCode, equals, compareTo, compare and toString of any project type.
 func (p *project) callbackEffect() effect {
+	e := effNone
 	anon := p.anonymousSubclassed()
 	for _, n := range slices.Sorted(maps.Keys(anon)) {
 		ms := anon[n]
 		for _, cb := range callbackNames {
 			if n == proxyKey {
 				// A dynamic proxy's hashCode, equals and toString run its invocation handler.
-				return unknown("unknown effect of callback " + cb.name + " of a dynamic proxy")
+				he, ok := p.proxyEffect()
+				if !ok {
+					return unknown("unknown effect of callback " + cb.name + " of a dynamic proxy")
+				}
+				if he.flags&effWrites != 0 || he.leak != 0 || he.runs != 0 || he.disp != 0 {
+					return unknown("unknown effect of callback " + cb.name + " of a dynamic proxy (" + he.why + ")")
+				}
+				e.flags |= he.flags
+				break
+			}
+			if n == handlerKey {
+				break
 			}
 			if ms[anyMethod] || ms[cb.name] {
 				// Its body is not summarized: the class is anonymous or local.
@@ -1336,7 +1349,6 @@ func (p *project) callbackEffect() effect {
 			}
 		}
 	}
-	e := effNone
 	for _, cb := range callbackNames {
 		for _, r := range p.methodsNamed(cb.name, cb.arity) {
 			if abstractMethod(r) && r.t.Kind != "enum" {
@@ -1613,6 +1625,150 @@ func (p *project) anonymousSubclassed() map[string]map[string]bool {
 // makes them may implement any interface at run time.
 const proxyKey = "<proxy>"
 
+// handlerKey lists, among the names anonymousIn returns, the classes whose instances a
+// file hands to Proxy.newProxyInstance as invocation handlers (simple names), or
+// anyMethod when a handler is anything else: a lambda, a variable, a call's result.
+const handlerKey = "<proxy handlers>"
+
+// proxyHandlers returns, for each Proxy.newProxyInstance call in src, the simple name of
+// the class its handler argument makes ("new Handler(…)" without a class body), or
+// anyMethod for a handler written otherwise.
+func proxyHandlers(src []byte) []string {
+	var out []string
+	toks := analysis.Lex(src, 0, len(src))
+	for i := 0; i+1 < len(toks); i++ {
+		if !toks[i].Is(src, "newProxyInstance") || !toks[i+1].Is(src, "(") {
+			continue
+		}
+		end := matchClose(src, toks, i+1)
+		if end < 0 {
+			out = append(out, anyMethod)
+			continue
+		}
+		args := splitArgs(src, toks, i+1, end)
+		if len(args) != 3 {
+			out = append(out, anyMethod)
+			continue
+		}
+		from, to := args[2][0], args[2][1]
+		name := ""
+		if to-from >= 4 && toks[from].Is(src, "new") && toks[to-1].Is(src, ")") {
+			j := from + 1
+			for j < to && (toks[j].Kind == analysis.TokIdent || toks[j].Is(src, ".")) {
+				if toks[j].Kind == analysis.TokIdent {
+					name = toks[j].Text(src)
+				}
+				j++
+			}
+			if j >= to || !toks[j].Is(src, "(") || matchClose(src, toks, j) != to-1 {
+				name = ""
+			}
+		}
+		if name == "" {
+			name = anyMethod
+		}
+		out = append(out, name)
+	}
+	return out
+}
+
+// proxyHandlerSet is the set of invocation handler classes of a project's proxies.
+type proxyHandlerSet struct {
+	types []*analysis.Type
+	known bool // false: a handler may be something else (see proxyEffect)
+}
+
+// proxyHandlerTypes returns the project classes dynamic proxies may run as handlers: those
+// handed to newProxyInstance, and every class implementing InvocationHandler.
+func (p *project) proxyHandlerTypes() *proxyHandlerSet {
+	if p.handlers != nil {
+		return p.handlers
+	}
+	hs := &proxyHandlerSet{known: true}
+	p.handlers = hs
+	anon := p.anonymousSubclassed()
+	if anon[handlerKey][anyMethod] || anon["InvocationHandler"] != nil {
+		hs.known = false
+		return hs
+	}
+	seen := map[*analysis.Type]bool{}
+	add := func(t *analysis.Type) {
+		if !seen[t] {
+			seen[t] = true
+			hs.types = append(hs.types, t)
+		}
+	}
+	for _, n := range slices.Sorted(maps.Keys(anon[handlerKey])) {
+		if n == "" {
+			continue
+		}
+		ts := p.bySimple[n]
+		if len(ts) == 0 {
+			hs.known = false // a library class
+			return hs
+		}
+		for _, t := range ts {
+			add(t)
+		}
+	}
+	for _, rel := range p.snap.SortedPaths() {
+		for _, t := range p.snap.Files[rel].Types {
+			for _, x := range append([]*analysis.Type{t}, p.supertypes(t)...) {
+				if slices.ContainsFunc(x.Implements, func(n string) bool { return simpleName(n) == "InvocationHandler" }) {
+					add(t)
+					break
+				}
+			}
+		}
+	}
+	return hs
+}
+
+// splitArgs returns the token spans [from, to) of the arguments of the call whose
+// parentheses are toks[open] and toks[close].
+func splitArgs(src []byte, toks []analysis.Token, open, close int) [][2]int {
+	var out [][2]int
+	start, depth := open+1, 0
+	for j := open + 1; j < close; j++ {
+		switch {
+		case toks[j].Is(src, "(") || toks[j].Is(src, "[") || toks[j].Is(src, "{"):
+			depth++
+		case toks[j].Is(src, ")") || toks[j].Is(src, "]") || toks[j].Is(src, "}"):
+			depth--
+		case depth == 0 && toks[j].Is(src, ","):
+			out = append(out, [2]int{start, j})
+			start = j + 1
+		}
+	}
+	if start < close {
+		out = append(out, [2]int{start, close})
+	}
+	return out
+}
+
+// proxyEffect is what a method of a dynamic proxy the project makes may do: what the
+// invoke method of every invocation handler class in the project does (those handed to
+// newProxyInstance and any other project class implementing InvocationHandler, which
+// library code may wrap in a proxy). ok is false when a handler may be anything else (an
+// anonymous class, a lambda, a variable) or its invoke cannot be read.
+func (p *project) proxyEffect() (effect, bool) {
+	hs := p.proxyHandlerTypes()
+	if !hs.known {
+		return effNone, false
+	}
+	e := effNone
+	for _, t := range hs.types {
+		impls := p.implementationsIn(t, "invoke", 3)
+		if len(impls) == 0 {
+			return effNone, false
+		}
+		for _, r := range impls {
+			e = e.or(p.memberEffect(r))
+		}
+	}
+	return e, true
+}
+
 // anonymousIn returns the simple names of the types one source file subclasses anonymously
 // or by local classes (declared in a body, which the index does not list as types), and
 // proxyKey when it makes dynamic proxies.
@@ -1628,6 +1784,10 @@ func anonymousIn(src []byte) map[string]map[string]bool {
 	}
 	if bytes.Contains(src, []byte("newProxyInstance")) || bytes.Contains(src, []byte("InvocationHandler")) {
 		add(proxyKey, anyMethod)
+		add(handlerKey, "")
+		for _, h := range proxyHandlers(src) {
+			add(handlerKey, h)
+		}
 	}
 	hasNew := bytes.Contains(src, []byte("new "))
 	hasEnum := bytes.Contains(src, []byte("enum "))

@@ -42,6 +42,9 @@ type project struct {
 	// jdkSubs holds, per JDK collection or builder type, the concrete project classes that
 	// extend or implement it, see projectImplementations.
 	jdkSubs map[string][]*analysis.Type
+	// handlers holds the invocation handler classes dynamic proxies may run, see
+	// proxyHandlerTypes (nil: not worked out yet).
+	handlers *proxyHandlerSet
 	// exactFields remembers exactField per field and file content.
 	exactFields map[string]bool
 	// supersMemo holds the supertypes of the types asked for in this project's snapshot

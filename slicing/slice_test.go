@@ -93,6 +93,8 @@ func TestGoldenSlices(t *testing.T) {
 		{"jdkimpl", Options{}},
 		{"hooks", Options{}},
 		{"proxies", Options{}},
+		{"handlers", Options{}},
+		{"loudhandlers", Options{}},
 		{"held", Options{}},
 		{"libs", Options{ExtraAssertions: []string{"expectSaved", "shouldBeEmpty"}}},
 	}
