@@ -76,6 +76,9 @@ class ParserTest {
   @ParameterizedTest
   @EnumSource(Kind.class)
   void kinds(Kind k) { assertNotNull(k); }
+  @ParameterizedTest
+  @EnumSource(mode = EnumSource.Mode.EXCLUDE, names = {"B"})
+  void parameterKinds(Kind k) { assertNotNull(k); }
 }
 `,
 	}
@@ -85,7 +88,9 @@ class ParserTest {
 	}{
 		{"named factory", "src/main/java/q/Parser.java", "this.strict = true;", "this.strict = false;", []string{"q.ParserTest#parses"}},
 		{"factory named like the test", "src/main/java/q/Parser.java", "this.strict = strict;", "this.strict = !strict;", []string{"q.ParserTest#lenient"}},
-		{"enum source", "src/main/java/q/Kind.java", "return 1;", "return 2;", []string{"q.ParserTest#kinds"}},
+		{"enum source", "src/main/java/q/Kind.java", "return 1;", "return 2;", []string{"q.ParserTest#kinds", "q.ParserTest#parameterKinds"}},
+		{"enum source naming no enum: the parameter's type (threeten-extra's AccountingYearDivision)", "src/main/java/q/Kind.java", "A, B;", "A, B, C;",
+			[]string{"q.ParserTest#kinds", "q.ParserTest#parameterKinds"}},
 		{"factory named by a constant", "src/main/java/q/Parser.java", `mode.equals("strict")`, `mode.equals("lax")`, []string{"q.ParserTest#moded", "q.ParserTest#unreadable"}},
 		{"classes a value source hands to the test", "src/main/java/q/Parser.java", "level > 0 &&", "level > 2 &&", []string{"q.ParserTest#instantiated"}},
 		{"JUnit Pioneer's method factory", "src/main/java/q/Parser.java", `mode.equals("strict")`, `mode.equals("lax")`, []string{"q.ParserTest#cartesian"}},
@@ -109,7 +114,7 @@ class ParserTest {
 			}
 			// Near miss: the literal-argument test runs no project code before its statements,
 			// and a constant names one factory, not every one.
-			for _, never := range []string{"q.ParserTest#literal", "q.ParserTest#kinds"} {
+			for _, never := range []string{"q.ParserTest#literal", "q.ParserTest#kinds", "q.ParserTest#parameterKinds"} {
 				if slices.Contains(got, never) && !slices.Contains(tc.want, never) {
 					t.Errorf("%s selected: %v", never, got)
 				}

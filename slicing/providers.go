@@ -68,7 +68,12 @@ func (p *project) providers(t *analysis.Type, m *analysis.Member) []string {
 		case "ArgumentsSource", "EnumSource", "ArgumentsSources", "ValueSource":
 			// @ValueSource(classes = {X.class}) hands the test classes it may instantiate or
 			// call reflectively; its other literals name no class.
-			for _, cls := range classArgs(toks, i+1) {
+			classes := classArgs(toks, i+1)
+			if len(classes) == 0 && tok == "EnumSource" && len(m.Params) > 0 {
+				// @EnumSource naming no enum: the constants of the first parameter's type.
+				classes = m.Params[:1]
+			}
+			for _, cls := range classes {
 				for _, x := range p.resolve(t, cls) {
 					for _, mm := range x.Members {
 						add(mm.ID)
