@@ -125,3 +125,78 @@ func (p *project) isHelperCall(name string, arity int) bool {
 func (p *project) isAssertionCall(name string, arity int) bool {
 	return p.frameworkAssertion(name) || p.isHelperCall(name, arity)
 }
+
+// passingComparison returns the arguments whose equals a JUnit assertEquals,
+// assertNotEquals or assertArrayEquals call runs when it passes: JUnit compares by
+// expected.equals(actual) (element by element for arrays) and prints both values only
+// when it fails. ok is false when every operand counts: the call is not the whole
+// statement (a failure inside assertThrows, a catch or assertAll lets the test go on
+// with what printing the values did), the class has an ExpectedException rule (a body
+// may end in an expected failure and code after it still runs), the file may use
+// TestNG (which compares both ways), or the arity is not a comparison's. Which argument
+// is the expected one depends on the framework: JUnit 3 and 4 put a message first
+// (assertEquals(message, expected, actual)), JUnit 5 last; when the file does not tell,
+// both readings' expected arguments count.
+func (c *scanCtx) passingComparison(toks []analysis.Token, chain []segment) (args []int, ok bool) {
+	self := chain[len(chain)-1]
+	switch self.name {
+	case "assertEquals", "assertNotEquals", "assertArrayEquals":
+	default:
+		return nil, false
+	}
+	if c.body || c.t == nil || chain[0].idx != 0 || self.close < 0 ||
+		!(self.close == len(toks)-1 || self.close == len(toks)-2 && toks[len(toks)-1].Is(c.src, ";")) {
+		return nil, false
+	}
+	qualifier := ""
+	switch len(chain) {
+	case 1:
+	case 2:
+		if chain[0].call {
+			return nil, false
+		}
+		qualifier = chain[0].name
+	default:
+		return nil, false
+	}
+	for _, typ := range c.fields {
+		if simpleName(typ) == "ExpectedException" {
+			return nil, false
+		}
+	}
+	jupiter, junit4 := false, false
+	switch qualifier {
+	case "Assertions":
+		jupiter = true
+	case "Assert", "TestCase":
+		junit4 = true
+	case "":
+		junit4 = c.p.isJUnit3(c.t)
+	default:
+		return nil, false
+	}
+	if f := c.p.fileOf(c.t); f != nil {
+		for _, imp := range f.Imports {
+			switch {
+			case strings.HasPrefix(imp.Name, "org.testng"):
+				return nil, false
+			case qualifier != "" || !imp.Static:
+			case strings.HasPrefix(imp.Name, "org.junit.jupiter.api.Assertions"):
+				jupiter = true
+			case strings.HasPrefix(imp.Name, "org.junit.Assert"), strings.HasPrefix(imp.Name, "junit.framework."):
+				junit4 = true
+			}
+		}
+	}
+	switch n := countArgs(c.src, toks, self.open, self.close); {
+	case n == 2:
+		return []int{0}, true
+	case n == 3 && jupiter && !junit4:
+		return []int{0}, true
+	case n == 3 && junit4 && !jupiter:
+		return []int{1}, true
+	case n == 3:
+		return []int{0, 1}, true
+	}
+	return nil, false
+}

@@ -745,6 +745,12 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 		s.effect.flags &^= effCallbacks
 		if r.kind == recvStream && self.name == "collect" {
 			s.effect = s.effect.or(c.collectorCallbacks(toks, self.open, self.close, r.entries))
+		} else if args, ok := c.passingComparison(toks, chain); ok {
+			for _, i := range args {
+				if from, to, ok := c.argSpan(toks, self.open, self.close, i); ok {
+					s.effect = s.effect.or(c.operandCallbacks(toks, from, to))
+				}
+			}
 		} else {
 			s.effect = s.effect.or(c.callbacks(toks, self.open, self.close))
 		}
@@ -2226,6 +2232,76 @@ func (c *scanCtx) valuesOnly(toks []analysis.Token, open, close int) bool {
 	return true
 }
 
+// arrayCreationCallbacks is what comparing or hashing the elements of an array made in
+// place, toks[from:to] = "new T[…]…" with or without an initializer, may run: nothing for an
+// array of primitives or JDK values or one without an initializer (its elements are null or
+// default values), else what each element written in the initializer may run. ok is false
+// when toks[from:to] is no array creation.
+func (c *scanCtx) arrayCreationCallbacks(toks []analysis.Token, from, to int) (effect, bool) {
+	src := c.src
+	if to-from < 4 || !toks[from].Is(src, "new") || toks[from].Kind != analysis.TokKeyword {
+		return effNone, false
+	}
+	j := from + 1
+	elem := ""
+	for j < to && (toks[j].Kind == analysis.TokIdent || toks[j].Kind == analysis.TokKeyword && primitive[toks[j].Text(src)] || toks[j].Is(src, ".")) {
+		if !toks[j].Is(src, ".") {
+			elem = toks[j].Text(src)
+		}
+		j++
+	}
+	if elem == "" || j >= to || !toks[j].Is(src, "[") {
+		return effNone, false
+	}
+	for j < to && toks[j].Is(src, "[") {
+		cl := matchClose(src, toks, j)
+		if cl <= j || cl >= to {
+			return effNone, false
+		}
+		j = cl + 1
+	}
+	if primitive[elem] || immutableType(elem) && !c.shadowed(elem) {
+		return effNone, j == to || toks[j].Is(src, "{") && matchClose(src, toks, j) == to-1
+	}
+	if j == to {
+		return effNone, true // new T[n]: nulls
+	}
+	if !toks[j].Is(src, "{") || matchClose(src, toks, j) != to-1 {
+		return effNone, false
+	}
+	return c.initializerCallbacks(toks, j, to-1), true
+}
+
+// initializerCallbacks is what comparing or hashing the elements of the array initializer
+// between the braces toks[open] and toks[close] may run (see operandCallbacks).
+func (c *scanCtx) initializerCallbacks(toks []analysis.Token, open, close int) effect {
+	src := c.src
+	e := effNone
+	element := func(a, b int) {
+		switch {
+		case a >= b:
+		case toks[a].Is(src, "{") && matchClose(src, toks, a) == b-1:
+			e = e.or(c.initializerCallbacks(toks, a, b-1)) // a nested array's initializer
+		default:
+			e = e.or(c.operandCallbacks(toks, a, b))
+		}
+	}
+	start, depth := open+1, 0
+	for k := open + 1; k < close; k++ {
+		switch {
+		case opensBracket(src, toks[k]):
+			depth++
+		case closesBracket(src, toks[k]):
+			depth--
+		case depth == 0 && toks[k].Is(src, ","):
+			element(start, k)
+			start = k + 1
+		}
+	}
+	element(start, close)
+	return e
+}
+
 // operandCallbacks is what hashing, comparing or printing the value of toks[from:to] may
 // run: nothing for values, the callbacks of its project type when it is typed, every
 // project callback otherwise.
@@ -2253,6 +2329,9 @@ func (c *scanCtx) operandCallbacks(toks []analysis.Token, from, to int) effect {
 		if valueArrayType(typ) && matchClose(src, toks, from+1) > from+1 && elementsOnly(src, toks, from+1, to) {
 			return effNone
 		}
+	}
+	if e, ok := c.arrayCreationCallbacks(toks, from, to); ok {
+		return e
 	}
 	if to-from >= 3 && toks[to-1].Is(src, "class") && toks[to-2].Is(src, ".") && dottedNames(src, toks, from, to-2) {
 		return effNone // X.class: a Class

@@ -1,6 +1,8 @@
 package held;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertThrows;
+import static org.junit.Assert.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -70,6 +72,31 @@ public class HeldTest {
         assertEquals("x", "x" + before);
         assertEquals(a, b);
         assertEquals(before + 1, Counter.made);
+    }
+
+    @Test
+    public void assertionRunsTheExpectedEquals() {
+        int before = Counter.made;
+        Agree agree = new Agree();
+        assertEquals(new Nod(), agree);
+        assertEquals(before, Counter.made);
+        assertEquals("message first", agree, new Nod());
+        assertEquals(before + 1, Counter.made);
+    }
+
+    @Test
+    public void caughtFailurePrintsWhatItCompared() {
+        int before = Counter.made;
+        Loud loud = new Loud();
+        assertThrows(AssertionError.class, () -> assertEquals("quiet", loud));
+        assertTrue(Counter.made > before);
+        int printed = Counter.made;
+        try {
+            assertEquals("quiet", loud);
+        } catch (AssertionError expected) {
+            // printing loud made a Counter
+        }
+        assertTrue(Counter.made > printed);
     }
 
     @Test
