@@ -571,13 +571,71 @@ func (mc *memberCtx) selectOn(v valType, seg string, line int, write bool) valTy
 	return out
 }
 
+// serviceTargets are the members a static call on a library type may reach through
+// java.util.ServiceLoader: a service interface's static methods may load every provider
+// the project lists for it in META-INF/services, making each and calling its methods
+// (threeten-extra registers its chronologies, and Chronology.of("Coptic") makes them all
+// and asks each for its id), and ServiceLoader's own static methods may load any service.
+func (mc *memberCtx) serviceTargets(c Call) []target {
+	if len(c.Receiver) != 1 || len(mc.r.s.Named) == 0 {
+		return nil
+	}
+	name := c.Receiver[0]
+	var providers []string
+	if name == "ServiceLoader" || name == "java.util.ServiceLoader" {
+		providers = mc.r.s.ServiceProviders("")
+	} else {
+		for _, q := range mc.qualifiedNames(name) {
+			providers = append(providers, mc.r.s.ServiceProviders(q)...)
+		}
+	}
+	var out []target
+	for _, typ := range providers {
+		if mc.r.s.Type(typ) == nil {
+			mc.r.d.typ(typ) // a provider the project may declare later
+			continue
+		}
+		out = append(out, target{id: typ, kind: EdgeResource})
+		everyMember(mc.r, typ, func(id string) { out = append(out, target{id: id, kind: EdgeResource}) })
+	}
+	return out
+}
+
+// qualifiedNames returns the qualified names a type name as written in the member's file
+// may stand for: itself when dotted, else as imported by name or on demand, in the
+// file's package, or in java.lang.
+func (mc *memberCtx) qualifiedNames(name string) []string {
+	if strings.Contains(name, ".") {
+		return []string{name}
+	}
+	out := []string{"java.lang." + name}
+	if mc.f == nil {
+		return out
+	}
+	out = append(out, qualify(mc.f.Package, name))
+	for _, imp := range mc.f.Imports {
+		switch {
+		case imp.Static:
+		case imp.OnDemand:
+			out = append(out, imp.Name+"."+name)
+		case strings.HasSuffix(imp.Name, "."+name):
+			out = append(out, imp.Name)
+		}
+	}
+	return out
+}
+
 // call resolves the k-th call of the member once.
 func (mc *memberCtx) call(k int) *callResult {
 	if mc.results[k] == nil {
 		mc.results[k] = &callResult{value: unknownVal} // guards against self-reference
 		at := mc.at
 		mc.at = k
-		mc.results[k] = mc.resolve(mc.calls[k], k)
+		res := mc.resolve(mc.calls[k], k)
+		if res.recv.static && res.recv.lib {
+			res.targets = append(res.targets, mc.serviceTargets(mc.calls[k])...)
+		}
+		mc.results[k] = res
 		mc.at = at
 	}
 	return mc.results[k]
@@ -778,6 +836,9 @@ func (mc *memberCtx) resolve(c Call, before int) *callResult {
 		if enumUniverseCalls[c.Name] {
 			mc.enumUniverse(recv, res)
 		}
+		if len(recv.ids) == 0 && !strings.HasPrefix(c.Name, "assert") && !mc.jdkName(c.Receiver[0]) {
+			mc.classArgTargets(c, res)
+		}
 		if serializationCalls[c.Name] && len(recv.ids) == 0 || recv.static && recv.lib && serializingLibrary(c.Receiver) {
 			for _, id := range mc.r.allSerializationHooks() {
 				res.targets = append(res.targets, target{id: id, kind: EdgeCallback})
@@ -788,6 +849,59 @@ func (mc *memberCtx) resolve(c Call, before int) *callResult {
 		res.value = v
 	}
 	return res
+}
+
+// classArgTargets adds, for a call on library code handed v.getClass() of a value v, every
+// member of every project class v may be: such a library may find and run any of its
+// members by reflection (joda-convert's StringConvert.convertFromString(obj.getClass(), s)
+// runs the class's @FromString factory, threeten-extra's Days#parse). A value of no
+// project type (Object) may be of any project class.
+func (mc *memberCtx) classArgTargets(c Call, res *callResult) {
+	for _, a := range c.Args {
+		k, err := strconv.Atoi(strings.TrimPrefix(a, "()"))
+		if !strings.HasPrefix(a, "()") || err != nil || k < 0 || k >= len(mc.calls) {
+			continue
+		}
+		gc := mc.calls[k]
+		if gc.Name != "getClass" || gc.Arity != 0 || gc.Receiver == nil || slices.Equal(gc.Receiver, []string{"this"}) {
+			continue // this.getClass(): the class's own members are this member's neighbours already
+		}
+		v := mc.call(k).recv
+		var types []string
+		switch {
+		case len(v.ids) > 0:
+			for _, id := range v.ids {
+				mc.r.d.sub(id)
+				types = append(append(types, id), mc.r.idx.allSubtypes(id)...)
+			}
+		case v.lib && (v.closed || primitives[v.lname] || javaLang[v.lname] && v.lname != "Object"):
+		default:
+			types = mc.r.s.Types()
+		}
+		for _, typ := range types {
+			everyMember(mc.r, typ, func(id string) { res.targets = append(res.targets, target{id: id, kind: EdgeReflection}) })
+		}
+	}
+}
+
+// jdkName reports whether a receiver's root name (a type, or a local of a type) is a JDK
+// class: java.lang, or imported from java., javax. or jdk. packages.
+func (mc *memberCtx) jdkName(name string) bool {
+	if t, ok := mc.locals[name]; ok && t != "" {
+		name = EraseType(t)
+	}
+	if javaLang[name] || primitives[name] {
+		return true
+	}
+	if mc.f == nil {
+		return false
+	}
+	for _, imp := range mc.f.Imports {
+		if !imp.Static && !imp.OnDemand && strings.HasSuffix(imp.Name, "."+name) {
+			return strings.HasPrefix(imp.Name, "java.") || strings.HasPrefix(imp.Name, "javax.") || strings.HasPrefix(imp.Name, "jdk.")
+		}
+	}
+	return false
 }
 
 // onValue resolves a method call on a receiver of type recv.

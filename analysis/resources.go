@@ -97,3 +97,24 @@ func (s *Snapshot) NamingResources() []string {
 	slices.Sort(out)
 	return slices.Compact(out)
 }
+
+// servicesDir is where a jar lists the providers of each service interface, in a file
+// named after the interface, which java.util.ServiceLoader reads.
+const servicesDir = "META-INF/services/"
+
+// ServiceProviders returns the class names the project's META-INF/services files list as
+// providers of the service interface qualified ("java.time.chrono.Chronology"), or of any
+// service when qualified is "", sorted and without repeats: project types or not (a
+// provider the project may declare later).
+func (s *Snapshot) ServiceProviders(qualified string) []string {
+	var out []string
+	for p, names := range s.Named {
+		i := strings.LastIndex(p, servicesDir)
+		if i < 0 || i > 0 && p[i-1] != '/' || qualified != "" && p[i+len(servicesDir):] != qualified {
+			continue
+		}
+		out = append(out, names...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}

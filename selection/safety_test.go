@@ -44,6 +44,8 @@ var shopEdits = []safetyEdit{
 	{"class-name-from-literal", "src/main/java/shop/LoudCodec.java", `this.name = "loud";`, `this.name = "lou" + "d";`},
 	{"override-among-overloads", "src/main/java/shop/Coins.java", "count + other.count", "count + other.count + 1"},
 	{"unchecked-tostring", "src/main/java/shop/Receipt.java", `return "lines=" + lines;`, `return "lines: " + lines;`},
+	{"service-provider", "src/main/java/shop/ShopCalendar.java", `this.id = "Shop";`, `this.id = "Sh" + "op";`},
+	{"class-of-a-value-to-a-library", "src/main/java/shop/Specimen.java", `this.label = "fresh";`, `this.label = "fre" + "sh";`},
 }
 
 // implicitClose edits the close() a try-with-resources in ReceiptTest runs implicitly.
