@@ -1278,6 +1278,11 @@ func (c *scanCtx) argGroups(toks []analysis.Token, open, close int, inner map[st
 	}
 	out := make([][]string, 0, len(spans))
 	for _, sp := range spans {
+		if sp[1]-sp[0] >= 3 && toks[sp[0]].Kind == analysis.TokIdent && toks[sp[1]-1].Is(c.src, ")") &&
+			c.flowKeys(toks, sp[0], sp[1], inner) == nil {
+			out = append(out, nil) // a call making a fresh object or a value: no one else holds it
+			continue
+		}
 		var g []string
 		seen := map[string]bool{}
 		for j := sp[0]; j < sp[1] && j < len(toks); j++ {
@@ -1361,7 +1366,11 @@ func (c *scanCtx) argTypes(toks []analysis.Token, open, close int) []string {
 	}
 	out := make([]string, len(spans))
 	for i, sp := range spans {
-		if sp[1]-sp[0] != 1 || toks[sp[0]].Kind != analysis.TokIdent {
+		if sp[1]-sp[0] > 1 {
+			out[i] = c.callResultType(toks, sp[0], sp[1])
+			continue
+		}
+		if toks[sp[0]].Kind != analysis.TokIdent {
 			continue
 		}
 		name := toks[sp[0]].Text(c.src)
@@ -1370,6 +1379,27 @@ func (c *scanCtx) argTypes(toks []analysis.Token, open, close int) []string {
 		}
 	}
 	return out
+}
+
+// callResultType is the declared result type of the project method call toks[from:to]
+// (see calledProjectMethods) when every candidate declares the same primitive, primitive
+// array or final JDK value type: clone(indices) with indices an int[] is an int[], so
+// ArraySorter.sort(clone(indices)) is not sort(T[]). "" otherwise.
+func (c *scanCtx) callResultType(toks []analysis.Token, from, to int) string {
+	cands, _, ok := c.calledProjectMethods(toks, from, to)
+	if !ok {
+		return ""
+	}
+	typ := analysis.EraseType(cands[0].m.ReturnType)
+	for _, r := range cands {
+		if analysis.EraseType(r.m.ReturnType) != typ {
+			return ""
+		}
+	}
+	if elem := strings.TrimRight(typ, "[]"); !primitive[elem] && !immutableType(elem) {
+		return ""
+	}
+	return typ
 }
 
 // nestedClass reports whether toks declare a local class or an anonymous class body.
@@ -1411,6 +1441,9 @@ func (c *scanCtx) argSpan(toks []analysis.Token, open, close, i int) (from, to i
 // or function stands behind it. Not a value: the array may change.
 func (c *scanCtx) valueArrayArg(toks []analysis.Token, from, to int) bool {
 	src := c.src
+	if c.valueArrayCreation(toks, from, to) {
+		return true
+	}
 	if to-from == 1 && toks[from].Kind == analysis.TokIdent {
 		name := toks[from].Text(src)
 		if typ, ok := c.locals[name]; ok {
@@ -1419,34 +1452,45 @@ func (c *scanCtx) valueArrayArg(toks []analysis.Token, from, to int) bool {
 		typ, ok := c.fields[name]
 		return ok && valueArrayType(typ)
 	}
+	cands, _, ok := c.calledProjectMethods(toks, from, to)
+	return ok && !slices.ContainsFunc(cands, func(r memberRef) bool { return !valueArrayType(r.m.ReturnType) })
+}
+
+// calledProjectMethods returns the project methods toks[from:to] may call when it is one
+// call, unqualified or on a project type's name (m(…), T.m(…)), of a method taking these
+// arguments: the candidates and whether the call is static. ok is false for anything else
+// (a call ending a longer expression, on an object, or with no candidate).
+func (c *scanCtx) calledProjectMethods(toks []analysis.Token, from, to int) (cands []memberRef, static, ok bool) {
+	src := c.src
 	name, open, ok := c.endingCall(toks, from, to)
 	if !ok {
-		return false
+		return nil, false, false
 	}
 	st := c.callSite(toks, name, map[string]bool{})
 	if st.chain[0].idx != from || len(st.chain) > 2 || st.chain[0].fresh || st.chain[0].cast != "" {
-		return false // the call ends a longer expression, or runs on an object
+		return nil, false, false // the call ends a longer expression, or runs on an object
 	}
 	from0 := c.t
 	if len(st.chain) == 2 {
 		q := st.chain[0].name
 		if _, local := c.locals[q]; local || c.fields[q] != "" {
-			return false
+			return nil, false, false
 		}
 		ts := c.p.resolve(c.t, q)
 		if len(ts) != 1 {
-			return false
+			return nil, false, false
 		}
 		from0 = ts[0]
 	}
 	spans, ok := c.argSpans(toks, open, st.self().close)
 	if !ok {
-		return false
+		return nil, false, false
 	}
-	cands := applicable(c.p.methodsIn(from0, toks[name].Text(src), len(spans)), c.argTypes(toks, open, st.self().close))
-	return len(cands) > 0 && !slices.ContainsFunc(cands, func(r memberRef) bool {
-		return !r.m.Static() && len(st.chain) == 2 || !valueArrayType(r.m.ReturnType)
-	})
+	cands = applicable(c.p.methodsIn(from0, toks[name].Text(src), len(spans)), c.argTypes(toks, open, st.self().close))
+	if len(cands) == 0 || len(st.chain) == 2 && slices.ContainsFunc(cands, func(r memberRef) bool { return !r.m.Static() }) {
+		return nil, false, false
+	}
+	return cands, len(st.chain) == 2, true
 }
 
 // valueArrayType reports whether typ is an array (of any dimension) of primitives or
@@ -2090,6 +2134,10 @@ func (c *scanCtx) flowKeys(toks []analysis.Token, start, end int, inner map[stri
 			return out
 		}
 	}
+	if q, colon, ok := ternary(src, toks, start, end); ok {
+		// cond ? a : b hands on a or b: what the condition reads does not flow.
+		return append(c.flowKeys(toks, q+1, colon, inner), c.flowKeys(toks, colon+1, end, inner)...)
+	}
 	if toks[end-1].Is(src, ")") {
 		open := matchOpen(src, toks, end-1)
 		if open >= 1 && toks[open-1].Kind == analysis.TokIdent && !(open >= 2 && toks[open-2].Is(src, "new")) &&
@@ -2230,6 +2278,42 @@ func (c *scanCtx) valuesOnly(toks []analysis.Token, open, close int) bool {
 		}
 	}
 	return true
+}
+
+// staticValueArray reports whether T.f names a field of the project type T (no local or
+// field of that name hides it) declared as an array of primitives or final JDK values.
+func (c *scanCtx) staticValueArray(typ, field string) bool {
+	if _, local := c.locals[typ]; local || c.t != nil && c.p.fieldOf(c.t, typ) != nil {
+		return false
+	}
+	ts := c.p.resolve(c.t, typ)
+	if len(ts) != 1 {
+		return false
+	}
+	f := c.p.fieldOf(ts[0], field)
+	return f != nil && valueArrayType(f.ReturnType)
+}
+
+// valueArrayCreation reports whether toks[from:to] makes an array of primitives or final
+// JDK values in place: "new String[][] { { "a" } }", "new int[n]".
+func (c *scanCtx) valueArrayCreation(toks []analysis.Token, from, to int) bool {
+	src := c.src
+	if to-from < 4 || !toks[from].Is(src, "new") || toks[from].Kind != analysis.TokKeyword {
+		return false
+	}
+	elem := toks[from+1].Text(src)
+	if !primitive[elem] && !(immutableType(elem) && !c.shadowed(elem)) || !toks[from+2].Is(src, "[") {
+		return false
+	}
+	j := from + 2
+	for j < to && toks[j].Is(src, "[") {
+		cl := matchClose(src, toks, j)
+		if cl <= j || cl >= to {
+			return false
+		}
+		j = cl + 1
+	}
+	return j == to || toks[j].Is(src, "{") && matchClose(src, toks, j) == to-1
 }
 
 // arrayCreationCallbacks is what comparing or hashing the elements of an array made in
@@ -2391,6 +2475,9 @@ func (c *scanCtx) operandCallbacks(toks []analysis.Token, from, to int) effect {
 				plain = false
 				break
 			}
+		}
+		if plain && len(names) == 2 && c.staticValueArray(names[0], names[1]) {
+			return effNone // ArrayUtils.EMPTY_BOOLEAN_ARRAY: an array of values
 		}
 		if plain {
 			switch r := c.p.resolveChain(c.t, c.locals, names); r.kind {
@@ -2588,6 +2675,34 @@ func topLevel(src []byte, toks []analysis.Token, from, to int, texts ...string) 
 	return atTopLevel(src, toks, from, to, func(j int) bool {
 		return slices.ContainsFunc(texts, func(x string) bool { return toks[j].Is(src, x) })
 	})
+}
+
+// ternary finds the "?" and its ":" of a conditional expression that is the whole of
+// toks[from:to] (outside brackets; not the body of a lambda).
+func ternary(src []byte, toks []analysis.Token, from, to int) (q, colon int, ok bool) {
+	if topLevel(src, toks, from, to, "->") {
+		return 0, 0, false
+	}
+	depth, open := 0, 0
+	q = -1
+	for j := from; j < to && j < len(toks); j++ {
+		switch {
+		case opensBracket(src, toks[j]):
+			depth++
+		case closesBracket(src, toks[j]):
+			depth--
+		case depth == 0 && toks[j].Is(src, "?"):
+			if q < 0 {
+				q = j
+			}
+			open++
+		case depth == 0 && toks[j].Is(src, ":") && q >= 0:
+			if open--; open == 0 {
+				return q, j, true
+			}
+		}
+	}
+	return 0, 0, false
 }
 
 // atTopLevel reports whether match holds for some token index of toks[from:to] outside

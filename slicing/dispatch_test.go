@@ -62,6 +62,11 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Arrs#sorted(char[])", "mut=0 ret=args"},                                       // only sort(char[]) takes a char[]
 		{"dispatch", "disp.Arrs#sortedRows(char[][])", "reads writes mut=0 leak=0 ret=args|shared"},      // a char[][] is a T[]
 		{"dispatch", "disp.Arrs#sortedNames(String[])", "reads writes mut=0 leak=0 ret=args|shared"},     // so is a String[]
+		{"dispatch", "disp.Arrs#sortedCopy(char[])", "ret=args"},                                         // copy(a) is declared a char[], and fresh
+		{"dispatch", "disp.Arrs#copyOrNull(char[])", "none"},                                             // a clone of a char[] is fresh
+		{"dispatch", "disp.Arrs#pick(boolean,char[],char[])", "ret=args"},                                // either branch is an argument
+		{"dispatch", "disp.Arrs#copyRows(char[][])", "ret=args"},                                         // the rows are shared
+		{"dispatch", "disp.Arrs#sortedRowsCopy(char[][])", "reads writes mut=0 leak=0 ret=args|shared"},  // copy(T[]) may be anything
 		{"dispatch", "disp.Sorts#bySignature()", "none"},                                                 // Comparator.comparing(Method::toString): JDK code on a final JDK class
 		{"dispatch", "disp.Sorts#byName(String,String)", "none"},                                         // Objects.compare of Strings and a method reference
 		{"dispatch", "disp.Sorts#wrappedHash(String)", "reads writes"},                                   // the hashed argument is wrap(…)'s Loud, whose hashCode counts

@@ -434,7 +434,7 @@ func (p *project) typeReceiver(from *analysis.Type, typ string, _ bool) receiver
 	written := typ
 	typ = analysis.EraseType(typ)
 	if strings.HasSuffix(typ, "[]") {
-		return receiver{kind: recvArray}
+		return receiver{kind: recvArray, name: typ}
 	}
 	if typ == "" {
 		return receiver{}
@@ -564,9 +564,11 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		}
 		return e
 	case recvArray:
-		// An array's methods are Object's: clone copies it (sharing its elements), the
-		// others compare and hash by identity.
+		// An array's methods are Object's: clone copies it (sharing its elements, which an
+		// array of values does not have), the others compare and hash by identity.
 		switch {
+		case name == "clone" && arity == 0 && valueArrayType(r.name) && strings.Count(r.name, "[]") == 1:
+			return effNone
 		case name == "clone" && arity == 0:
 			return effect{ret: retArgs}
 		case name == "getClass" || name == "hashCode" || name == "toString" || name == "equals":
@@ -2564,7 +2566,26 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 			bound[a.target[0]] = true
 		}
 	}
+	// elementsOf maps a for-each variable over an array parameter, never assigned, to the
+	// parameter: its own methods run through a JDK interface are the caller's to tell, as
+	// the parameter's would be (see disp).
+	elementsOf := map[string]string{}
+	paramTypes := map[string]string{}
+	for i := range m.Params {
+		l := m.Refs.Locals[i]
+		paramTypes[l.Name] = l.Type
+		if m.Varargs && i == len(m.Params)-1 {
+			paramTypes[l.Name] += "[]"
+		}
+	}
 	for _, fe := range forEachVars(src, toks) {
+		if fe.end == fe.start+1 && !bound[fe.name] {
+			if n := toks[fe.start].Text(src); strings.HasSuffix(paramTypes[n], "[]") {
+				elementsOf[fe.name] = n
+			}
+		} else {
+			delete(elementsOf, fe.name) // declared again
+		}
 		bound[fe.name] = true
 		group := []string{fe.name}
 		for j := fe.start; j < fe.end; j++ {
@@ -2575,6 +2596,11 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 		group = append(group, ctx.flowKeys(toks, fe.start, fe.end, map[string]bool{})...)
 		fa.aliases = append(fa.aliases, group)
 	}
+	localTypes := map[string][]string{}
+	for _, l := range m.Refs.Locals {
+		localTypes[l.Name] = append(localTypes[l.Name], l.Type)
+	}
+	heldParams := paramHolders(src, toks, positions, localTypes)
 	mentioned := map[string]bool{} // names left in the body once kept lambdas read as null
 	for _, tok := range toks {
 		if tok.Kind == analysis.TokIdent {
@@ -2655,6 +2681,14 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 		// Objects whose own methods run through a JDK interface: the caller's to tell, when
 		// they are its arguments.
 		if pos, ok := positions[norm(k)]; ok && !bound[k] {
+			acc.disp |= pos
+			continue
+		}
+		if pos, ok := positions[elementsOf[k]]; ok {
+			acc.disp |= pos
+			continue
+		}
+		if pos := heldParams[k]; pos != 0 {
 			acc.disp |= pos
 			continue
 		}
@@ -2801,6 +2835,72 @@ func enclosingCall(src []byte, toks []analysis.Token, i int) int {
 }
 
 // forEach is the variable of an enhanced for loop and the token range of what it iterates.
+// paramHolders returns, for each local or parameter of a body (locals) that is only ever
+// assigned another such name or null (StringUtils.getLevenshteinDistance swaps its
+// parameters through a temporary: tmp = s; s = t; t = tmp), the parameter positions whose
+// objects it may hold. A name assigned anything else, or bound by a for-each, is left out.
+// locals are the declared types of each local name (a name may be declared in several
+// blocks); copying a name every declaration of which holds values (int[] tmp = p) copies
+// no object.
+func paramHolders(src []byte, toks []analysis.Token, positions map[string]posSet, locals map[string][]string) map[string]posSet {
+	valuesOnly := func(n string) bool {
+		return !slices.ContainsFunc(locals[n], func(t string) bool {
+			return !primitive[t] && !valueArrayType(t) && !immutableType(t)
+		})
+	}
+	holds := map[string]posSet{}
+	for n, pos := range positions {
+		if n != "this" {
+			holds[n] = pos
+		}
+	}
+	type copyOf struct{ to, from string }
+	var copies []copyOf
+	unknown := map[string]bool{}
+	for _, a := range assignments(src, toks) {
+		if len(a.target) != 1 || a.indexed {
+			continue
+		}
+		x := a.target[0]
+		switch {
+		case a.rhsEnd == a.rhsStart+1 && toks[a.rhsStart].Is(src, "null"):
+		case a.rhsEnd == a.rhsStart+1 && toks[a.rhsStart].Kind == analysis.TokIdent && locals[toks[a.rhsStart].Text(src)] != nil:
+			if y := toks[a.rhsStart].Text(src); !valuesOnly(y) {
+				copies = append(copies, copyOf{x, y})
+			}
+		default:
+			unknown[x] = true
+		}
+	}
+	for _, fe := range forEachVars(src, toks) {
+		unknown[fe.name] = true
+	}
+	for n := range locals {
+		if _, param := holds[n]; !param {
+			holds[n] = 0 // a local holds what is copied into it
+		}
+	}
+	// Unknown flows along copies; positions merge along them.
+	for changed := true; changed; {
+		changed = false
+		for _, c := range copies {
+			switch {
+			case unknown[c.to]:
+			case unknown[c.from] || locals[c.to] == nil:
+				unknown[c.to], changed = true, true
+			case holds[c.to]|holds[c.from] != holds[c.to]:
+				holds[c.to], changed = holds[c.to]|holds[c.from], true
+			}
+		}
+	}
+	for n := range holds {
+		if unknown[n] || holds[n] == 0 {
+			delete(holds, n)
+		}
+	}
+	return holds
+}
+
 type forEach struct {
 	name       string
 	start, end int

@@ -166,7 +166,7 @@ func TestProofSummaries(t *testing.T) {
 		{"proofs.Catalog#has(String)", "none"},                                            // a stream over typed elements
 		{"proofs.Catalog#hasCounting(String)", "global"},                                  // …whose lambda counts
 		{"proofs.Notifier#fire(String)", "runs=this"},                                     // runs the function it keeps
-		{"proofs.Values#copy(int[])", "ret=args"},                                         // an array's clone
+		{"proofs.Values#copy(int[])", "none"},                                             // an int[]'s clone shares nothing
 		{"proofs.Values#blank(CharSequence)", "none"},                                     // no project class is a CharSequence
 		{"proofs.Values#scale(double[])", "mut=0"},                                        // a double constant shares nothing
 		{"proofs.CountingList#make()", "none"},                                            // a fresh project list

@@ -294,6 +294,9 @@ func (c *scanCtx) freshJDK(toks []analysis.Token, start, end int) bool {
 		}
 		return false
 	}
+	if c.collectedFromJDKStream(toks, start, end) {
+		return true
+	}
 	if start >= end || !toks[start].Is(c.src, "new") {
 		return false
 	}
@@ -306,6 +309,44 @@ func (c *scanCtx) freshJDK(toks []analysis.Token, start, end int) bool {
 		return false // an access-ordered map may be one: get reorders it (see orderedByAccess)
 	}
 	return len(c.p.resolve(c.t, n)) == 0 && (freshJDK[n] || collectionTypes[n])
+}
+
+// jdkCollections are the Collectors factories whose collections are the JDK's own whatever
+// the functions they are given (toMap with a map supplier is left out).
+var jdkCollections = map[string]int{"toList": 0, "toSet": 0, "toUnmodifiableList": 0, "toUnmodifiableSet": 0,
+	"toMap": 3, "toUnmodifiableMap": 3, "groupingBy": 1, "partitioningBy": 1}
+
+// jdkStreamSources are JDK classes whose static methods make JDK streams.
+var jdkStreamSources = map[string]bool{"Stream": true, "Arrays": true, "IntStream": true, "LongStream": true, "DoubleStream": true}
+
+// collectedFromJDKStream reports whether toks[start:end] is a JDK stream made by a JDK
+// class (Stream.of(…), Arrays.stream(…)), any chain of its operations, and
+// collect(Collectors.toList()) or another collector making a JDK collection: a JDK stream's
+// operations return JDK streams, so the collection is the JDK's own.
+func (c *scanCtx) collectedFromJDKStream(toks []analysis.Token, start, end int) bool {
+	src := c.src
+	if end-start < 12 || !jdkStreamSources[toks[start].Text(src)] || c.shadowed(toks[start].Text(src)) ||
+		!toks[start+1].Is(src, ".") || toks[start+2].Kind != analysis.TokIdent || !toks[start+3].Is(src, "(") {
+		return false
+	}
+	j := matchClose(src, toks, start+3) + 1
+	for j > 0 && j+3 < end && toks[j].Is(src, ".") && toks[j+1].Kind == analysis.TokIdent && toks[j+2].Is(src, "(") {
+		cl := matchClose(src, toks, j+2)
+		if cl < 0 || cl >= end {
+			return false
+		}
+		if cl == end-1 {
+			// The last call: collect(Collectors.name(…)).
+			if !toks[j+1].Is(src, "collect") || j+7 >= end || !toks[j+3].Is(src, "Collectors") || !toks[j+4].Is(src, ".") ||
+				c.shadowed("Collectors") || !toks[j+6].Is(src, "(") || matchClose(src, toks, j+6) != end-2 {
+				return false
+			}
+			most, ok := jdkCollections[toks[j+5].Text(src)]
+			return ok && countArgs(src, toks, j+6, end-2) <= most
+		}
+		j = cl + 1
+	}
+	return false
 }
 
 // collectorCallbacks is what a stream's collect(…) written at toks[open:close] may run

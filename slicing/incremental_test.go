@@ -105,7 +105,7 @@ func insertBefore(text string) func(string, *analysis.Member) string {
 // several ways and checks that Discovery.Update gives exactly what a full discovery of the
 // edited snapshot gives, and that typical edits stay incremental.
 func TestUpdateMatchesFullDiscovery(t *testing.T) {
-	for _, name := range []string{"paper", "rules", "libs", "broken", "effects", "proofs", "dispatch", "jdkimpl", "hooks", "proxies", "handlers", "loudhandlers", "held"} {
+	for _, name := range append([]string{"libs", "broken"}, renderedFixtures...) {
 		t.Run(name, func(t *testing.T) {
 			s := fixture(t, name)
 			d, err := DiscoverAll(s, s.Read, Options{})

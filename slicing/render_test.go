@@ -70,10 +70,15 @@ func renderAll(t *testing.T, s *analysis.Snapshot, classes []*TestClass) []rende
 	return out
 }
 
+// renderedFixtures are the slicing fixtures whose rendered slices are parsed, compiled and
+// run against their originals.
+var renderedFixtures = []string{"paper", "rules", "effects", "proofs", "dispatch", "jdkimpl", "hooks", "proxies",
+	"handlers", "loudhandlers", "held"}
+
 // TestRenderParses checks that every rendered class parses without error nodes and that its
 // line map points generated statement lines at the original lines with the same text.
 func TestRenderParses(t *testing.T) {
-	for _, name := range []string{"paper", "rules", "effects", "proofs", "dispatch", "jdkimpl", "hooks", "proxies", "handlers", "loudhandlers", "held"} {
+	for _, name := range renderedFixtures {
 		t.Run(name, func(t *testing.T) {
 			s, classes := discover(t, name, Options{})
 			for _, r := range renderAll(t, s, classes) {
@@ -122,7 +127,7 @@ func TestRenderCompilesAndAgrees(t *testing.T) {
 	if _, err := os.Stat(launcherJar); err != nil {
 		t.Fatalf("JUnit console launcher not installed (run make setup): %v", err)
 	}
-	for _, name := range []string{"paper", "rules", "effects", "proofs", "dispatch", "jdkimpl", "hooks", "proxies", "handlers", "loudhandlers", "held"} {
+	for _, name := range renderedFixtures {
 		t.Run(name, func(t *testing.T) {
 			s, classes := discover(t, name, Options{})
 			dir := t.TempDir()

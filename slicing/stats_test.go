@@ -43,7 +43,7 @@ func TestSliceability(t *testing.T) {
 // assertions once each (the audit and the lenses add them up), whatever the statements
 // around them: blocks, resource tries, loops, helpers named like the calls a try makes.
 func TestUnitsCountEachAssertionOnce(t *testing.T) {
-	for _, name := range []string{"paper", "rules", "libs", "effects", "proofs", "dispatch", "jdkimpl", "hooks", "proxies", "handlers", "loudhandlers", "held"} {
+	for _, name := range append([]string{"libs"}, renderedFixtures...) {
 		_, classes := discover(t, name, Options{ExtraAssertions: []string{"expectSaved", "shouldBeEmpty"}})
 		for _, tc := range classes {
 			for _, m := range tc.Methods {

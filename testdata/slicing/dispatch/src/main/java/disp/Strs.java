@@ -56,6 +56,40 @@ public final class Strs {
         return -1;
     }
 
+    /** The total length of the CharSequences given: the caller tells what each is. */
+    public static int totalLength(CharSequence... all) {
+        int n = 0;
+        for (CharSequence cs : all) {
+            n += cs.length();
+        }
+        return n;
+    }
+
+    /** The lengths of pairs, read the way commons-lang's LookupTranslator reads its table. */
+    public static int pairLengths(CharSequence[][] pairs) {
+        int n = 0;
+        for (CharSequence[] pair : pairs) {
+            n += pair[0].length() + pair[1].length();
+        }
+        return n;
+    }
+
+    /** The shorter length, swapping the two through temporaries as commons-lang's getLevenshteinDistance does. */
+    public static int shorterLength(CharSequence s, CharSequence t) {
+        if (s.length() > t.length()) {
+            final CharSequence tmp = s;
+            s = t;
+            t = tmp;
+        }
+        int[] tmp;
+        int[] a = {s.length()};
+        int[] b = {t.length()};
+        tmp = a;
+        a = b;
+        b = tmp;
+        return b[0];
+    }
+
     public static void remember(CharSequence cs) {
         last = cs;
     }

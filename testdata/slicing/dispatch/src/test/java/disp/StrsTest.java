@@ -49,6 +49,35 @@ public class StrsTest {
     }
 
     @Test
+    public void elementsOfValues() {
+        int before = Counter.n;
+        assertEquals(3, Strs.totalLength("a", "bc"));
+        assertEquals(2, Strs.pairLengths(new String[][] { { "a", "b" } }));
+        String[] words = { "ab" };
+        assertEquals(2, Strs.totalLength(words));
+        assertEquals(before, Counter.n);
+    }
+
+    @Test
+    public void swappedValues() {
+        int before = Counter.n;
+        assertEquals(1, Strs.shorterLength("ab", "c"));
+        assertEquals(before, Counter.n);
+        assertEquals(0, Strs.shorterLength("ab", shout()));
+        assertTrue(Counter.n > before);
+    }
+
+    @Test
+    public void elementsShouted() {
+        int before = Counter.n;
+        assertEquals(0, Strs.totalLength("", shout()));
+        assertEquals(before + 1, Counter.n);
+        CharSequence[][] pairs = { { shout(), "" } };
+        assertEquals(0, Strs.pairLengths(pairs));
+        assertEquals(before + 2, Counter.n);
+    }
+
+    @Test
     public void counted() {
         int before = Counter.n;
         CharSequence cs = shout();

@@ -28,4 +28,15 @@ class HeldJupiterTest {
         assertArrayEquals(new Object[] { new Agree() }, nods);
         assertEquals(before + 1, Counter.made);
     }
+
+    @Test
+    void staticArraysCompareByTheirElements() {
+        int before = Counter.made;
+        Object[] words = { "nod" };
+        Object[] nods = { new Nod() };
+        assertArrayEquals(Nod.WORDS, words);
+        assertEquals(before, Counter.made);
+        assertArrayEquals(Agree.ALL, nods);
+        assertEquals(before + 1, Counter.made);
+    }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** Checks over JDK interfaces that project classes implement. */
 public final class Strs {
@@ -27,6 +28,19 @@ public final class Strs {
 
     public static String top(ArrayDeque<String> d) {
         return d.peek();
+    }
+
+    /** A list collected from a JDK stream of what it is given: a JDK list, whose size is the JDK's. */
+    public static int distinctCount(String... words) {
+        List<String> all = Stream.of(words).distinct().collect(Collectors.toList());
+        all.sort(null);
+        return all.size();
+    }
+
+    /** A list collected from the stream of a list the caller hands over, which may be a Tally. */
+    public static int copiedCount(List<String> c) {
+        List<String> all = c.stream().collect(Collectors.toList());
+        return all.size();
     }
 
     /** A calendar here may be a Ticker. */

@@ -16,6 +16,15 @@ public class StrsTest {
     }
 
     @Test
+    public void collected() {
+        int before = Tally.calls;
+        assertEquals(2, Strs.distinctCount("a", "b", "a"));
+        assertEquals(before, Tally.calls);
+        assertEquals(1, Strs.copiedCount(new Tally()));
+        assertTrue(Tally.calls > before);
+    }
+
+    @Test
     public void tallies() {
         int before = Tally.calls;
         Tally t = new Tally();
