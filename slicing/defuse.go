@@ -1386,7 +1386,12 @@ func (c *scanCtx) argTypes(toks []analysis.Token, open, close int) []string {
 // array or final JDK value type: clone(indices) with indices an int[] is an int[], so
 // ArraySorter.sort(clone(indices)) is not sort(T[]). "" otherwise.
 func (c *scanCtx) callResultType(toks []analysis.Token, from, to int) string {
+	if c.typing >= 2 {
+		return "" // typing an argument resolves its call, whose arguments are typed in turn
+	}
+	c.typing++
 	cands, _, ok := c.calledProjectMethods(toks, from, to)
+	c.typing--
 	if !ok {
 		return ""
 	}

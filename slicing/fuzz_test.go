@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -37,9 +38,26 @@ func FuzzSlice(f *testing.F) {
 	f.Add([]byte("class T { @Test void t() { int x = ; assertEquals(x, } }"))
 	f.Add([]byte("class T extends TestCase { public void testA() { a.b(c -> { assertTrue(d); }); } }"))
 	f.Add([]byte("@RunWith(Suite.class) @Suite.SuiteClasses({A.class class T {}"))
+	f.Add(deeplyNestedCalls(40))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		sliceBytes(src)
 	})
+}
+
+// deeplyNestedCalls is a test file whose assertion nests depth calls of a project method:
+// typing each argument by the call it is resolved the calls inside it again, which went
+// exponential in the depth (a fuzzed input hung).
+func deeplyNestedCalls(depth int) []byte {
+	return []byte("class T { int a(int x) { return x; } @Test void t() { assertEquals(1, " +
+		strings.Repeat("a(", depth) + "1" + strings.Repeat(")", depth) + "); } }")
+}
+
+// TestDeeplyNestedCallsFinish slices the nested calls above: it returns at once, where the
+// exponential typing ran for hours (the package's test timeout fails it, not a clock here).
+func TestDeeplyNestedCallsFinish(t *testing.T) {
+	if n := sliceBytes(deeplyNestedCalls(40)); n != 1 {
+		t.Errorf("rendered %d classes, want 1", n)
+	}
 }
 
 // TestBrokenInputsDoNotPanic runs the fuzz body over truncations of every fixture test file.

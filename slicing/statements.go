@@ -1001,6 +1001,9 @@ type scanCtx struct {
 	// nestedClass: the code being scanned declares a local or anonymous class, whose
 	// parameters and locals may hide the method's (see argTypes).
 	nestedClass bool
+	// typing counts the call results being typed as arguments (see callResultType), which
+	// nest as the calls do: deeper ones stay untyped.
+	typing int
 }
 
 // facts are the def/use results of one statement.
