@@ -822,6 +822,20 @@ func (mc *memberCtx) resolve(c Call, before int) *callResult {
 				}
 			}
 		}
+	case mc.librarySuper(c.Receiver, c.Line):
+		// Iface.super.m(..) of a library interface runs its default method on this object,
+		// which may call any method of the object's class (or a subclass) that library code
+		// calls back; no project method of that name runs by the call itself.
+		add := func(t string) {
+			for _, cb := range mc.r.callbackTargets(t) {
+				res.targets = append(res.targets, target{id: cb, kind: EdgeCallback, recv: mc.recvTag(t)})
+			}
+		}
+		add(mc.typ)
+		mc.r.d.sub(mc.typ)
+		for _, sub := range mc.r.idx.allSubtypes(mc.typ) {
+			add(sub)
+		}
 	default:
 		recv = mc.receiver(c.Receiver, c.Line, before)
 		res.recv = recv
@@ -836,7 +850,7 @@ func (mc *memberCtx) resolve(c Call, before int) *callResult {
 		if enumUniverseCalls[c.Name] {
 			mc.enumUniverse(recv, res)
 		}
-		if len(recv.ids) == 0 && !strings.HasPrefix(c.Name, "assert") && !mc.jdkName(c.Receiver[0]) {
+		if len(recv.ids) == 0 && !strings.HasPrefix(c.Name, "assert") && mc.thirdPartyName(c.Receiver[0]) {
 			mc.classArgTargets(c, res)
 		}
 		if serializationCalls[c.Name] && len(recv.ids) == 0 || recv.static && recv.lib && serializingLibrary(c.Receiver) {
@@ -851,7 +865,7 @@ func (mc *memberCtx) resolve(c Call, before int) *callResult {
 	return res
 }
 
-// classArgTargets adds, for a call on library code handed v.getClass() of a value v, every
+// classArgTargets adds, for a call on third-party code handed v.getClass() of a value v, every
 // member of every project class v may be: such a library may find and run any of its
 // members by reflection (joda-convert's StringConvert.convertFromString(obj.getClass(), s)
 // runs the class's @FromString factory, threeten-extra's Days#parse). A value of no
@@ -884,24 +898,34 @@ func (mc *memberCtx) classArgTargets(c Call, res *callResult) {
 	}
 }
 
-// jdkName reports whether a receiver's root name (a type, or a local of a type) is a JDK
-// class: java.lang, or imported from java., javax. or jdk. packages.
-func (mc *memberCtx) jdkName(name string) bool {
+// thirdPartyName reports whether a receiver's root name is a class the file imports by
+// name from a library outside the JDK (not java., javax. or jdk.), or a local of such a
+// type. A receiver the file does not name that way (a field, a call's result) is left to
+// the other rules: reading every getClass() handed to code of unknown origin as reflection
+// reached every project member from commons-lang's field lookups.
+func (mc *memberCtx) thirdPartyName(name string) bool {
 	if t, ok := mc.locals[name]; ok && t != "" {
 		name = EraseType(t)
 	}
-	if javaLang[name] || primitives[name] {
-		return true
-	}
-	if mc.f == nil {
+	if javaLang[name] || primitives[name] || mc.f == nil || len(mc.r.typeIn(mc.f, mc.typ, name).ids) > 0 {
 		return false
 	}
 	for _, imp := range mc.f.Imports {
 		if !imp.Static && !imp.OnDemand && strings.HasSuffix(imp.Name, "."+name) {
-			return strings.HasPrefix(imp.Name, "java.") || strings.HasPrefix(imp.Name, "javax.") || strings.HasPrefix(imp.Name, "jdk.")
+			return !strings.HasPrefix(imp.Name, "java.") && !strings.HasPrefix(imp.Name, "javax.") && !strings.HasPrefix(imp.Name, "jdk.")
 		}
 	}
 	return false
+}
+
+// librarySuper reports whether a call's receiver is "Iface.super" with Iface a library
+// type (a project interface's default method is found through its type as usual).
+func (mc *memberCtx) librarySuper(recv []string, line int) bool {
+	if len(recv) != 2 || recv[1] != "super" {
+		return false
+	}
+	v, rest := mc.head(recv[:1], line)
+	return len(rest) == 0 && v.static && len(v.ids) == 0 && !v.unknown
 }
 
 // onValue resolves a method call on a receiver of type recv.
@@ -1099,6 +1123,26 @@ func (mc *memberCtx) unqualified(c Call, res *callResult) {
 		// hashCode() the project's types around it do not declare is this.m(): the
 		// library's method, or an override in a subtype of this one.
 		mc.onValue(valType{ids: []string{mc.typ}}, c, "call", res)
+		return
+	}
+	// Inherited from a library supertype of this class or of an enclosing one
+	// (DiscordianDate's get(DAY_OF_WEEK) is ChronoLocalDate's): library code running on
+	// that object, which may call back what library code calls on it, or an override in a
+	// project subtype.
+	inherited := false
+	for cur := mc.typ; cur != ""; {
+		mc.r.d.typ(cur)
+		if mc.r.idx.libSuper[cur] {
+			mc.onValue(valType{ids: []string{cur}}, c, "call", res)
+			inherited = true
+		}
+		t := mc.r.s.Type(cur)
+		if t == nil {
+			break
+		}
+		cur = t.Outer
+	}
+	if inherited {
 		return
 	}
 	mc.global(c, res, WhyNotInScope)

@@ -59,4 +59,19 @@ class CallbacksTest {
     void sortedByAnotherLibraryHelper() {
         assertEquals(2, org.apache.commons.lang3.ArrayUtils.toArray(new Settings(), new Settings()).length);
     }
+
+    @Test
+    public void librarySuperCall() {
+        assertEquals(3, new Stamp(3).get(java.time.temporal.ChronoField.DAY_OF_MONTH));
+    }
+
+    @Test
+    public void inheritedLibraryMethod() {
+        assertEquals(4, new Mark(4).day());
+    }
+
+    @Test
+    public void classOfAValueToTheJdk() {
+        assertEquals(false, new Names().known("x"));
+    }
 }
