@@ -746,9 +746,13 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 		if r.kind == recvStream && self.name == "collect" {
 			s.effect = s.effect.or(c.collectorCallbacks(toks, self.open, self.close, r.entries))
 		} else if args, ok := c.passingComparison(toks, chain); ok {
-			for _, i := range args {
-				if from, to, ok := c.argSpan(toks, self.open, self.close, i); ok {
-					s.effect = s.effect.or(c.operandCallbacks(toks, from, to))
+			spans, _ := c.argSpans(toks, self.open, self.close)
+			for i, sp := range spans {
+				if slices.Contains(args, i) {
+					s.effect = s.effect.or(c.operandCallbacks(toks, sp[0], sp[1]))
+				} else {
+					// The expected collection's equals asks this one for its size and elements.
+					s.effect = s.effect.or(c.operandCollection(toks, sp[0], sp[1]))
 				}
 			}
 		} else {
@@ -2321,6 +2325,50 @@ func (c *scanCtx) valueArrayCreation(toks []analysis.Token, from, to int) bool {
 	return j == to || toks[j].Is(src, "{") && matchClose(src, toks, j) == to-1
 }
 
+// operandCollection is what comparing or hashing toks[from:to] may run when it is a JDK
+// collection or map the project may implement (a local, field or call result typed Set,
+// List, Map…, not one made in place from JDK classes): a JDK collection's equals and
+// hashCode ask the other collection for its size and elements, and a project collection
+// answers with its own code. effNone for anything else.
+func (c *scanCtx) operandCollection(toks []analysis.Token, from, to int) effect {
+	src := c.src
+	var r receiver
+	switch {
+	case to-from == 1 && toks[from].Kind == analysis.TokIdent:
+		name := toks[from].Text(src)
+		if c.exactChain([]string{name}, from) {
+			return effNone
+		}
+		r = c.p.resolveChain(c.t, c.locals, []string{name})
+	case toks[to-1].Is(src, ")"):
+		o := matchOpen(src, toks, to-1)
+		if o <= from || toks[o-1].Kind != analysis.TokIdent || o >= 2 && toks[o-2].Is(src, "new") {
+			return effNone
+		}
+		st := c.callSite(toks, o-1, map[string]bool{})
+		if st.chain[0].idx != from {
+			return effNone
+		}
+		r = c.chainType(st.chain)
+	default:
+		return effNone
+	}
+	if r.kind != recvCollection || r.final || !collectionComparers[r.name] || !c.p.collectionOverrides(r.name) {
+		return effNone
+	}
+	return unknown("unknown effect of comparing a " + r.name + " (a project class may be this " + r.name + ")")
+}
+
+// collectionComparers are the JDK collection and map types whose equals and hashCode read
+// another collection's size and elements through its own methods.
+var collectionComparers = map[string]bool{
+	"Collection": true, "List": true, "Set": true, "Map": true, "SortedSet": true, "SortedMap": true,
+	"NavigableSet": true, "NavigableMap": true, "Queue": true, "Deque": true, "Iterable": true,
+	"AbstractList": true, "AbstractSet": true, "AbstractMap": true, "AbstractCollection": true,
+	"ArrayList": true, "LinkedList": true, "HashSet": true, "LinkedHashSet": true, "TreeSet": true,
+	"HashMap": true, "LinkedHashMap": true, "TreeMap": true, "ConcurrentMap": true,
+}
+
 // arrayCreationCallbacks is what comparing or hashing the elements of an array made in
 // place, toks[from:to] = "new T[…]…" with or without an initializer, may run: nothing for an
 // array of primitives or JDK values or one without an initializer (its elements are null or
@@ -2398,6 +2446,9 @@ func (c *scanCtx) operandCallbacks(toks []analysis.Token, from, to int) effect {
 	src := c.src
 	if from >= to || c.valuesOnly(toks, from-1, to) {
 		return effNone
+	}
+	if e := c.operandCollection(toks, from, to); e != effNone {
+		return e
 	}
 	if topLevel(src, toks, from, to, "->", "::") {
 		return effNone // a lambda or method reference: no hashCode or equals of project code runs on it
