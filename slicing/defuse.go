@@ -549,6 +549,17 @@ func (c *scanCtx) ctorSite(toks []analysis.Token, i int) *site {
 	seg := segment{name: name, idx: i, call: true, open: j, close: cl, fresh: true}
 	s := &site{chain: []segment{seg}}
 	s.effect = c.p.ctorEffect(c.t, name, countArgs(src, toks, j, cl))
+	if (collectionTypes[name] || freshJDK[name]) && len(c.p.resolve(c.t, name)) == 0 {
+		// new ArrayList<>(c) copies c through its own toArray (size and iteration for a
+		// map): a collection the project may implement runs its code there.
+		if spans, ok := c.argSpans(toks, j, cl); ok {
+			for i, sp := range spans {
+				if c.operandCollection(toks, sp[0], sp[1]) != effNone {
+					s.effect.disp |= posOf(i)
+				}
+			}
+		}
+	}
 	if s.effect.flags&effCallbacks != 0 {
 		s.effect.flags &^= effCallbacks
 		s.effect = s.effect.or(c.callbacks(toks, j, cl))

@@ -3,6 +3,7 @@ package sets;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -28,5 +29,14 @@ class SetsTest {
         assertEquals(after, Counter.made);
         assertTrue(plain.containsAll(counted));
         assertTrue(Counter.made > after);
+    }
+
+    @Test
+    void aCopyAsksTheSetItCopies() {
+        Set<String> counted = new CountingSet();
+        int after = Counter.made;
+        List<String> copy = new ArrayList<>(counted);
+        assertTrue(Counter.made > after);
+        assertEquals(1, copy.size());
     }
 }
