@@ -2423,30 +2423,17 @@ func (c *scanCtx) arrayCreationCallbacks(toks []analysis.Token, from, to int) (e
 // initializerCallbacks is what comparing or hashing the elements of the array initializer
 // between the braces toks[open] and toks[close] may run (see operandCallbacks).
 func (c *scanCtx) initializerCallbacks(toks []analysis.Token, open, close int) effect {
-	src := c.src
 	e := effNone
-	element := func(a, b int) {
+	for _, sp := range splitArgs(c.src, toks, open, close) {
+		a, b := sp[0], sp[1]
 		switch {
 		case a >= b:
-		case toks[a].Is(src, "{") && matchClose(src, toks, a) == b-1:
+		case toks[a].Is(c.src, "{") && matchClose(c.src, toks, a) == b-1:
 			e = e.or(c.initializerCallbacks(toks, a, b-1)) // a nested array's initializer
 		default:
 			e = e.or(c.operandCallbacks(toks, a, b))
 		}
 	}
-	start, depth := open+1, 0
-	for k := open + 1; k < close; k++ {
-		switch {
-		case opensBracket(src, toks[k]):
-			depth++
-		case closesBracket(src, toks[k]):
-			depth--
-		case depth == 0 && toks[k].Is(src, ","):
-			element(start, k)
-			start = k + 1
-		}
-	}
-	element(start, close)
 	return e
 }
 
