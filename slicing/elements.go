@@ -242,11 +242,15 @@ func (p *project) exactField(t *analysis.Type, name string) bool {
 	if v, ok := p.exactFields[key]; ok {
 		return v
 	}
-	src, err := p.source(file.Path)
-	ok := err == nil && p.onlyFresh(owner, src, f, name)
 	if p.exactFields == nil {
 		p.exactFields = map[string]bool{}
 	}
+	// An assignment may copy a field through a JDK copy constructor whose argument is asked
+	// the same question (this.text = new StringBuilder(text), the parameter read as the
+	// field): while the answer is being found, it is no.
+	p.exactFields[key] = false
+	src, err := p.source(file.Path)
+	ok := err == nil && p.onlyFresh(owner, src, f, name)
 	p.exactFields[key] = ok
 	return ok
 }

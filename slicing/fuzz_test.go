@@ -39,6 +39,7 @@ func FuzzSlice(f *testing.F) {
 	f.Add([]byte("class T extends TestCase { public void testA() { a.b(c -> { assertTrue(d); }); } }"))
 	f.Add([]byte("@RunWith(Suite.class) @Suite.SuiteClasses({A.class class T {}"))
 	f.Add(deeplyNestedCalls(40))
+	f.Add([]byte(selfCopyingField))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		sliceBytes(src)
 	})
@@ -56,6 +57,26 @@ func deeplyNestedCalls(depth int) []byte {
 // exponential typing ran for hours (the package's test timeout fails it, not a clock here).
 func TestDeeplyNestedCallsFinish(t *testing.T) {
 	if n := sliceBytes(deeplyNestedCalls(40)); n != 1 {
+		t.Errorf("rendered %d classes, want 1", n)
+	}
+}
+
+// selfCopyingField is a test file whose class copies a constructor parameter named like
+// the field it sets (this.text = new StringBuilder(text)): asking whether the field only
+// holds JDK objects made in place asked the copy constructor's argument, read as the
+// field, the same question again, without end (commons-codec's Rule.Phoneme ran out of
+// memory).
+const selfCopyingField = `class T {
+  private final StringBuilder text;
+  T(CharSequence text) { this.text = new StringBuilder(text); }
+  int size() { return text.length(); }
+  @Test void t() { T x = new T("ab"); int n = x.size(); assertEquals(2, n); assertEquals(2, x.size()); }
+}`
+
+// TestSelfCopyingFieldFinishes slices the class above; it recursed until the stack or the
+// memory ran out.
+func TestSelfCopyingFieldFinishes(t *testing.T) {
+	if n := sliceBytes([]byte(selfCopyingField)); n != 1 {
 		t.Errorf("rendered %d classes, want 1", n)
 	}
 }
