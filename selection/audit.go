@@ -153,6 +153,11 @@ type AuditResult struct {
 	// (assertion oracle minus def-use oracle), most first (at most 15): where precision
 	// work pays off most.
 	GapMembers []GapMember `json:"gapMembers"`
+	// GapStatements are the test statements that put the most assertions above the bound
+	// (summed over members, as GapReasons), most first (at most 15), each with why it is
+	// in those slices: the reasons above give the first cause of many statements, these
+	// the statements whose every cause must go for the figure to move.
+	GapStatements []GapStatement `json:"gapStatements"`
 	// Worst lists the members whose selection exceeds the assertion oracle the most.
 	Worst     []MemberAudit `json:"worst"`
 	SelectMs  int64         `json:"selectMs"`
@@ -166,6 +171,15 @@ type GapMember struct {
 	MethodOracle    int    `json:"methodOracle"`
 	AssertionOracle int    `json:"assertionOracle"`
 	DefUseOracle    int    `json:"defUseOracle"`
+}
+
+// GapStatement is a test statement whose place in other assertions' slices puts
+// assertions above the local def-use bound.
+type GapStatement struct {
+	Test       string `json:"test"`
+	Line       int    `json:"line"`
+	Why        string `json:"why"`
+	Assertions int    `json:"assertions"`
 }
 
 // ReasonCount is a number of assertions with a reason.
@@ -282,6 +296,7 @@ func Audit(ctx context.Context, st Input, rec *coverage.Store, opts AuditOptions
 	})
 	out.GapReasons = out.GapReasons[:min(15, len(out.GapReasons))]
 	out.GapMembers = gapMembers(per, 15)
+	out.GapStatements = gapStatements(a.gapAt, 15)
 	out.SelectedAssertionRatio, out.MedianSelectedAssertionRatio = summarize(per, func(m MemberAudit) Ratios { return m.SelectedAssertionRatio })
 	out.SelectedTestRatio, out.MedianSelectedTestRatio = summarize(per, func(m MemberAudit) Ratios { return m.SelectedTestRatio })
 	worst := opts.Worst
@@ -318,6 +333,28 @@ func gapMembers(per []MemberAudit, n int) []GapMember {
 			return gy - gx
 		}
 		return strings.Compare(x.Member, y.Member)
+	})
+	return out[:min(n, len(out))]
+}
+
+// gapStatements returns the n statements with the most assertions in counts, most first.
+func gapStatements(counts map[GapStatement]int, n int) []GapStatement {
+	out := make([]GapStatement, 0, len(counts))
+	for g, k := range counts {
+		g.Assertions = k
+		out = append(out, g)
+	}
+	slices.SortFunc(out, func(x, y GapStatement) int {
+		if x.Assertions != y.Assertions {
+			return y.Assertions - x.Assertions
+		}
+		if c := strings.Compare(x.Test, y.Test); c != 0 {
+			return c
+		}
+		if x.Line != y.Line {
+			return x.Line - y.Line
+		}
+		return strings.Compare(x.Why, y.Why)
 	})
 	return out[:min(n, len(out))]
 }
@@ -397,6 +434,8 @@ type auditor struct {
 	// gap counts, by why the statement that ran a member is in their slice, the assertions
 	// the assertion oracle picks above the local def-use bound (see GapReasons).
 	gap map[string]int
+	// gapAt counts the same assertions by the statement that ran the member.
+	gapAt map[GapStatement]int
 }
 
 // candidate is one member to audit and the sites that executed it.
@@ -407,7 +446,7 @@ type candidate struct {
 
 func newAuditor(st Input, rec *coverage.Store) *auditor {
 	a := &auditor{st: st, rec: rec, classes: map[string]*slicing.TestClass{}, methods: map[string][]*slicing.TestMethod{},
-		gap: map[string]int{}}
+		gap: map[string]int{}, gapAt: map[GapStatement]int{}}
 	for _, tc := range st.Tests {
 		if tc.Abstract {
 			continue
@@ -718,7 +757,9 @@ func (a *auditor) audit(c candidate, res *Result) (MemberAudit, []AuditMiss) {
 				continue
 			}
 			gapSeen[g.unit.ID] = true
-			a.gap[gapWhy(g.unit, g.line)] += g.unit.Assertions
+			why := gapWhy(g.unit, g.line)
+			a.gap[why] += g.unit.Assertions
+			a.gapAt[GapStatement{Test: run, Line: g.line, Why: why}] += g.unit.Assertions
 		}
 	}
 	ma.SelectedAssertionRatio = Ratios{Assertlens: ratio(res.Totals.SelectedAssertions, totalA),

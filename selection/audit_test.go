@@ -697,6 +697,18 @@ public class ChainTest {
 	if gap != 3 {
 		t.Errorf("gap members %+v hold %d assertions above the bound, want the gap reasons' 3", res.GapMembers, gap)
 	}
+	// And by the statement that ran the member: each a statement of a test that ran, with
+	// the reason the reasons above count.
+	gap = 0
+	for _, g := range res.GapStatements {
+		if g.Why != "def-use" || g.Line <= 0 || !strings.Contains(g.Test, "#") {
+			t.Errorf("gap statement %+v: want a test statement in a slice through def-use", g)
+		}
+		gap += g.Assertions
+	}
+	if gap != 3 {
+		t.Errorf("gap statements %+v hold %d assertions above the bound, want the gap reasons' 3", res.GapStatements, gap)
+	}
 	if res.DefUseRatio <= res.OwnStatementRatio || res.DefUseRatio >= 1 || res.AssertionOracleRatio < res.DefUseRatio {
 		t.Errorf("ratios of the method oracle: own %.3f, def-use %.3f, assertion oracle %.3f",
 			res.OwnStatementRatio, res.DefUseRatio, res.AssertionOracleRatio)

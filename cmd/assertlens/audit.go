@@ -97,6 +97,12 @@ func printAudit(w io.Writer, res *selection.AuditResult) {
 			fmt.Fprintf(w, "  %9d  %s (%d, %d, %d)\n", g.AssertionOracle-g.DefUseOracle, g.Member, g.MethodOracle, g.AssertionOracle, g.DefUseOracle)
 		}
 	}
+	if len(res.GapStatements) > 0 {
+		fmt.Fprintf(w, "  test statements putting the most assertions above that bound:\n")
+		for _, g := range res.GapStatements[:min(5, len(res.GapStatements))] {
+			fmt.Fprintf(w, "  %9d  %s:%d (%s)\n", g.Assertions, g.Test, g.Line, g.Why)
+		}
+	}
 	if b := res.SliceBreakdown; b.Sliced+b.Single > 0 || len(b.Whole) > 0 {
 		fmt.Fprintf(w, "  method-level side by test kind: sliced %d (%d selected), one assertion %d", b.Sliced, b.SlicedSelected, b.Single)
 		for _, r := range slices.SortedFunc(maps.Keys(b.Whole), func(x, y string) int {
