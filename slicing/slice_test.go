@@ -96,6 +96,7 @@ func TestGoldenSlices(t *testing.T) {
 		{"handlers", Options{}},
 		{"loudhandlers", Options{}},
 		{"held", Options{}},
+		{"cleanup", Options{}},
 		{"sets", Options{}},
 		{"libs", Options{ExtraAssertions: []string{"expectSaved", "shouldBeEmpty"}}},
 	}

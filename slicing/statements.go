@@ -299,7 +299,7 @@ func (w *bodyWalker) statement(c *sitter.Node) {
 	if kind == "line_comment" || kind == "block_comment" {
 		return
 	}
-	if flattenable(c, src) && !returnsFrom(c) {
+	if flattenable(c, src) && !returnsFrom(c) && !w.finallyAsserts(c) {
 		w.flatten(c)
 		return
 	}
@@ -548,25 +548,26 @@ func (w *bodyWalker) declare(n *sitter.Node) map[string]bool {
 	return declared
 }
 
-// flattenable reports whether statement n is a try-with-resources without catch or
-// finally clauses, a plain block, or a loop whose block body no jump leaves early: its
-// statements run one after the other, like the body's own (a loop's again and again),
-// between an opening and a closing part.
+// flattenable reports whether statement n is a try without catch clauses (with
+// resources, a finally clause or both), a plain block, or a loop whose block body no jump
+// leaves early: its statements run one after the other, like the body's own (a loop's
+// again and again), between an opening and a closing part. A catch clause would run in
+// place of the statements after the one that throws, so a try with one stays whole.
 func flattenable(n *sitter.Node, src []byte) bool {
 	switch n.Type() {
 	case "block":
 		return true
-	case "try_with_resources_statement":
-		if n.ChildByFieldName("resources") == nil || n.ChildByFieldName("body") == nil {
+	case "try_with_resources_statement", "try_statement":
+		if n.ChildByFieldName("body") == nil || n.Type() == "try_with_resources_statement" && n.ChildByFieldName("resources") == nil {
 			return false
 		}
 		k := int(n.NamedChildCount())
 		for i := 0; i < k; i++ {
-			if t := n.NamedChild(i).Type(); t == "catch_clause" || t == "finally_clause" {
+			if t := n.NamedChild(i).Type(); t == "catch_clause" || t == "finally_clause" && jumpsOut(n.NamedChild(i)) {
 				return false
 			}
 		}
-		return true
+		return n.Type() == "try_with_resources_statement" || finallyOf(n) != nil
 	case "for_statement", "enhanced_for_statement", "while_statement":
 		body := n.ChildByFieldName("body")
 		if body == nil || body.Type() != "block" || jumpsOut(body) || bytes.Contains(src[n.StartByte():body.StartByte()], []byte("->")) {
@@ -583,6 +584,27 @@ func flattenable(n *sitter.Node, src []byte) bool {
 	return false
 }
 
+// finallyAsserts reports whether the finally clause of c, if any, holds an assertion: it
+// would belong to every slice of the statements before it, so the try stays whole.
+func (w *bodyWalker) finallyAsserts(c *sitter.Node) bool {
+	fin := c
+	if c.Type() == "try_statement" || c.Type() == "try_with_resources_statement" {
+		fin = finallyOf(c)
+	}
+	return fin != nil && fin != c && w.p.countAssertions(w.ctx, fin) > 0
+}
+
+// finallyOf returns the finally clause of the try statement n, or nil.
+func finallyOf(n *sitter.Node) *sitter.Node {
+	k := int(n.NamedChildCount())
+	for i := 0; i < k; i++ {
+		if c := n.NamedChild(i); c.Type() == "finally_clause" {
+			return c
+		}
+	}
+	return nil
+}
+
 // jumpsOut reports whether a break, continue or yield inside n (not in a lambda or a
 // class body) may leave a loop early: a slice without the statement holding it could run
 // the loop more often.
@@ -593,14 +615,14 @@ func jumpsOut(n *sitter.Node) bool {
 // flatten reads a flattenable statement as statements of their own: an opening one (the
 // try and its resources, the loop's header, or the brace), the body's statements, and a
 // closing one (the brace, and for a try-with-resources the implicit close of each resource
-// in reverse order, which javac attributes to that line). A slice holding any of them
-// holds the opening one (see dependences). A loop's closing brace goes with its opening
+// in reverse order, which javac attributes to that line, then a finally clause). A slice
+// holding any of them holds the opening one (see dependences). A loop's closing brace goes with its opening
 // one, and the statements of its body depend on each other both ways (one iteration reads
 // what the one before wrote). A try's closing statement joins a slice only when the slice
 // depends on what the close does, as the statements after the block or the implicit unit
-// may: the slice of an assertion inside does not, for the close runs after it (Render
-// makes the resources plain locals of a block then). The body's locals go out of scope
-// after it.
+// may: the slice of an assertion inside does not, for the close and the finally clause run
+// after it (Render makes the resources plain locals of a block then, and leaves the
+// finally clause out). The body's locals go out of scope after it.
 func (w *bodyWalker) flatten(c *sitter.Node) {
 	src, ma := w.src, w.ma
 	body := c
@@ -610,7 +632,7 @@ func (w *bodyWalker) flatten(c *sitter.Node) {
 	locals, args, known := maps.Clone(w.ctx.locals), maps.Clone(w.ctx.args), len(w.known)
 	open := Statement{Line: int(c.StartPoint().Row) + 1, EndLine: int(body.StartPoint().Row) + 1,
 		Start: int(c.StartByte()), End: int(body.StartByte()) + 1}
-	loop := c.Type() != "block" && c.Type() != "try_with_resources_statement"
+	loop := c.Type() != "block" && c.Type() != "try_with_resources_statement" && c.Type() != "try_statement"
 	var closes []string // what the implicit close runs on, in the order it runs
 	if head, decl, ok := w.header(c); ok {
 		spec := Statement{Line: int(head.StartPoint().Row) + 1, Start: int(head.StartByte()), End: int(head.EndByte())}
@@ -666,6 +688,16 @@ func (w *bodyWalker) flatten(c *sitter.Node) {
 		}
 		// Every close on the closing brace's line; when one throws, the implicit unit fails.
 		closing = w.readImplicit(text.String(), end)
+	}
+	if fin := finallyOf(c); fin != nil {
+		// The finally clause runs after the closes, whatever the body did: it is part of
+		// the closing statement, read as a whole.
+		closing.EndLine = int(c.EndPoint().Row) + 1
+		f := w.read(src, Statement{Line: int(fin.StartPoint().Row) + 1, EndLine: closing.EndLine,
+			Start: int(fin.StartByte()), End: int(fin.EndByte())}, fin, nil)
+		closing.absorb(f)
+		closing.Binds = sortedKeys(setOf(append(closing.Binds, f.Binds...)))
+		closing.Compound = true
 	}
 	closing.Start, closing.End = int(body.EndByte())-1, int(c.EndByte())
 	closing.loop = loop
