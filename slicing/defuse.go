@@ -1060,7 +1060,7 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 		cands = p.methodsIn(from, name, arity)
 	case recvProjectStatic:
 		for _, t := range r.types {
-			cands = append(cands, p.methodsIn(t, name, arity)...)
+			cands = append(cands, p.methodsOf(t, name, arity)...)
 		}
 	case recvProject:
 		var ok bool
@@ -1069,7 +1069,7 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 			// declares, or a subtype of it: the declared types still bound the result.
 			cands = nil
 			for _, t := range r.types {
-				cands = append(cands, p.methodsIn(t, name, arity)...)
+				cands = append(cands, p.methodsOf(t, name, arity)...)
 			}
 		}
 	case recvPureStatic:
@@ -1166,7 +1166,11 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 	var typed receiver
 	ret := ""
 	for _, t := range seenFrom {
-		for _, d := range p.dropOverridden(p.methodsIn(t, name, arity)) {
+		methods := p.methodsOf(t, name, arity)
+		if r.kind == recvUnqualified {
+			methods = p.methodsIn(t, name, arity)
+		}
+		for _, d := range p.dropOverridden(methods) {
 			name, scope := p.boundName(t, d.t, d.m.ReturnType)
 			if d.m.ReturnType == "" || hasTypeParam(d.m.TypeParams, d.m.ReturnType) || ret != "" && name != ret {
 				return receiver{}
@@ -1506,7 +1510,11 @@ func (c *scanCtx) calledProjectMethods(toks []analysis.Token, from, to int) (can
 	if !ok {
 		return nil, false, false
 	}
-	cands = applicable(c.p.methodsIn(from0, toks[name].Text(src), len(spans)), c.argTypes(toks, open, st.self().close))
+	methods := c.p.methodsIn(from0, toks[name].Text(src), len(spans)) // written unqualified
+	if len(st.chain) == 2 {
+		methods = c.p.methodsOf(from0, toks[name].Text(src), len(spans))
+	}
+	cands = applicable(methods, c.argTypes(toks, open, st.self().close))
 	if len(cands) == 0 || len(st.chain) == 2 && slices.ContainsFunc(cands, func(r memberRef) bool { return !r.m.Static() }) {
 		return nil, false, false
 	}
@@ -2901,7 +2909,10 @@ func (c *scanCtx) factoryArg(toks []analysis.Token, open, close, i int) bool {
 	}
 	arity := countArgs(c.src, toks, o, to-1)
 	for _, t := range types {
-		cands := c.p.methodsIn(t, toks[name].Text(c.src), arity)
+		cands := c.p.methodsOf(t, toks[name].Text(c.src), arity)
+		if name == from {
+			cands = c.p.methodsIn(t, toks[name].Text(c.src), arity)
+		}
 		if len(cands) == 0 {
 			return false
 		}

@@ -654,7 +654,7 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		var cands []memberRef
 		e := effNone
 		for _, t := range r.types {
-			cands = append(cands, p.methodsIn(t, name, arity)...)
+			cands = append(cands, p.methodsOf(t, name, arity)...)
 			e = e.or(p.triggerInit(from, t))
 		}
 		if len(cands) == 0 {
@@ -1392,7 +1392,7 @@ func (p *project) dispatch(types []*analysis.Type, name string, arity int) (out 
 			return nil, false
 		}
 		closed = closed && (t.Kind == "class" && p.closedChain(t) || t.Kind == "interface")
-		add(p.methodsIn(t, name, arity))
+		add(p.methodsOf(t, name, arity))
 		for _, sub := range p.subtypes(t) {
 			if p.anonOverrides(sub.Name, name) || sub.Kind == "interface" && p.lambdaTarget(sub) {
 				return nil, false

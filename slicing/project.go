@@ -338,23 +338,32 @@ func (p *project) fieldNames(t *analysis.Type) map[string]string {
 	return out
 }
 
-// methodsIn returns the methods named name callable with arity args on t: declared in t,
-// its project supertypes or its enclosing types.
+// methodsIn returns the methods an unqualified call of name with arity args written in t
+// may reach: declared in t, its project supertypes or its enclosing types.
 func (p *project) methodsIn(t *analysis.Type, name string, arity int) []memberRef {
 	var out []memberRef
 	for cur := t; cur != nil; {
-		for _, c := range append([]*analysis.Type{cur}, p.supertypes(cur)...) {
-			p.note("M:" + c.ID + "#" + name)
-			for _, m := range c.Members {
-				if m.Kind == analysis.KindMethod && m.Name == name && arityOK(m, arity) {
-					out = append(out, memberRef{m, c})
-				}
-			}
-		}
+		out = append(out, p.methodsOf(cur, name, arity)...)
 		if cur.Outer == "" {
 			break
 		}
 		cur = p.snap.Type(cur.Outer)
+	}
+	return out
+}
+
+// methodsOf returns the methods named name callable with arity args on a receiver of type
+// t (x.name(…), T.name(…)): declared in t or its project supertypes. An enclosing type's
+// methods are no members of t: Option.Builder's hasArg() is not Option's hasArg().
+func (p *project) methodsOf(t *analysis.Type, name string, arity int) []memberRef {
+	var out []memberRef
+	for _, c := range append([]*analysis.Type{t}, p.supertypes(t)...) {
+		p.note("M:" + c.ID + "#" + name)
+		for _, m := range c.Members {
+			if m.Kind == analysis.KindMethod && m.Name == name && arityOK(m, arity) {
+				out = append(out, memberRef{m, c})
+			}
+		}
 	}
 	return out
 }

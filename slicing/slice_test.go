@@ -97,6 +97,7 @@ func TestGoldenSlices(t *testing.T) {
 		{"loudhandlers", Options{}},
 		{"held", Options{}},
 		{"cleanup", Options{}},
+		{"nested", Options{}},
 		{"sets", Options{}},
 		{"libs", Options{ExtraAssertions: []string{"expectSaved", "shouldBeEmpty"}}},
 	}
