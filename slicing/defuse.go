@@ -1514,7 +1514,7 @@ func (c *scanCtx) calledProjectMethods(toks []analysis.Token, from, to int) (can
 	if len(st.chain) == 2 {
 		methods = c.p.methodsOf(from0, toks[name].Text(src), len(spans))
 	}
-	cands = applicable(methods, c.argTypes(toks, open, st.self().close))
+	cands = c.p.applicable(methods, c.argTypes(toks, open, st.self().close))
 	if len(cands) == 0 || len(st.chain) == 2 && slices.ContainsFunc(cands, func(r memberRef) bool { return !r.m.Static() }) {
 		return nil, false, false
 	}

@@ -649,7 +649,7 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		if !ok || len(cands) == 0 {
 			return unknown("unknown effect of " + name + " (overridable)")
 		}
-		return p.join(applicable(cands, r.args))
+		return p.join(p.applicable(cands, r.args))
 	case recvProjectStatic:
 		var cands []memberRef
 		e := effNone
@@ -660,20 +660,20 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		if len(cands) == 0 {
 			return unknown("unknown effect of " + name)
 		}
-		return e.or(p.join(applicable(cands, r.args)))
+		return e.or(p.join(p.applicable(cands, r.args)))
 	case recvProject:
 		if r.exact {
 			cands := p.exactTargets(r.types[0], name, arity)
 			if len(cands) == 0 {
 				return unknown("unknown effect of " + typeNames(r.types) + "#" + name)
 			}
-			return p.join(applicable(cands, r.args))
+			return p.join(p.applicable(cands, r.args))
 		}
 		cands, ok := p.dispatch(r.types, name, arity)
 		if !ok || len(cands) == 0 {
 			return unknown("unknown effect of " + typeNames(r.types) + "#" + name)
 		}
-		return p.join(applicable(cands, r.args))
+		return p.join(p.applicable(cands, r.args))
 	}
 	return unknown("unknown effect of " + name)
 }
@@ -869,26 +869,51 @@ func (p *project) assignedOnlyInInitializer(t *analysis.Type, fm *analysis.Membe
 	return true
 }
 
-// join combines the summaries of every candidate a call may run.
 // applicable keeps the candidates whose parameters may take arguments of the known types
 // args (all of them when none would: broken code or a gap in the typing).
-func applicable(cands []memberRef, args []string) []memberRef {
+func (p *project) applicable(cands []memberRef, args []string) []memberRef {
 	if len(cands) < 2 || len(args) == 0 {
 		return cands
 	}
-	out := slices.DeleteFunc(slices.Clone(cands), func(c memberRef) bool { return !compatibleArgs(c.m, args) })
+	out := slices.DeleteFunc(slices.Clone(cands), func(c memberRef) bool {
+		return !compatibleArgs(c.m, args, func(name string) bool { return p.typeVariable(c, name) })
+	})
 	if len(out) == 0 {
 		return cands
 	}
 	return out
 }
 
+// typeVariable reports whether name is a type parameter r's parameters may be declared
+// with: r's own, its class's or an enclosing class's.
+func (p *project) typeVariable(r memberRef, name string) bool {
+	if hasTypeParam(r.m.TypeParams, name) {
+		return true
+	}
+	for t := r.t; t != nil; t = p.snap.Type(t.Outer) {
+		if hasTypeParam(t.TypeParams, name) {
+			return true
+		}
+		if t.Outer == "" {
+			break
+		}
+	}
+	return false
+}
+
+// boxTargets are the reference types a primitive argument may be boxed into: its box
+// and the box's supertypes.
+var boxTargets = map[string]bool{"Object": true, "Number": true, "Comparable": true, "Serializable": true,
+	"Constable": true, "ConstantDesc": true, "Integer": true, "Long": true, "Short": true, "Byte": true,
+	"Character": true, "Boolean": true, "Float": true, "Double": true}
+
 // compatibleArgs reports whether m's parameters may take arguments of the known types args
 // ("" unknown). Only what Java's typing rules out for certain counts: an array where the
 // parameter is a primitive or a value type, a primitive array where it is another array, a
-// reference array where it is a primitive array, a primitive where it is an array. A
-// varargs parameter takes anything.
-func compatibleArgs(m *analysis.Member, args []string) bool {
+// reference array where it is a primitive array, a primitive where it is an array, or a
+// reference type no box is (writeImpl(b) with an int b is not writeImpl(InputStream)) and
+// no type variable (typeVar) names. A varargs parameter takes anything.
+func compatibleArgs(m *analysis.Member, args []string, typeVar func(string) bool) bool {
 	for i, a := range args {
 		if a == "" || i >= len(m.Params) || m.Varargs && i >= len(m.Params)-1 {
 			continue
@@ -907,6 +932,10 @@ func compatibleArgs(m *analysis.Member, args []string) bool {
 			return false // String[] into char[]
 		case primitive[a] && paramArray:
 			return false // int into int[]
+		case primitive[a] && !primitive[param]:
+			if name := simpleName(analysis.EraseType(param)); !boxTargets[name] && !typeVar(name) {
+				return false // int into InputStream
+			}
 		}
 	}
 	return true

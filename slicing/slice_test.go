@@ -98,6 +98,7 @@ func TestGoldenSlices(t *testing.T) {
 		{"held", Options{}},
 		{"cleanup", Options{}},
 		{"nested", Options{}},
+		{"boxing", Options{}},
 		{"sets", Options{}},
 		{"libs", Options{ExtraAssertions: []string{"expectSaved", "shouldBeEmpty"}}},
 	}

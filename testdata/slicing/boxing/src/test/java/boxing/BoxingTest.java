@@ -1,0 +1,28 @@
+package boxing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import org.junit.jupiter.api.Test;
+
+/** A primitive argument picks the overloads a box can reach. */
+class BoxingTest {
+    @Test
+    void anIntIsNoStream() {
+        Sink sink = new Sink();
+        Sink other = new Sink();
+        int b = 7;
+        sink.write(b);
+        assertEquals(0, other.count());
+        assertFalse(Sink.sawStream());
+        assertEquals(1, sink.count());
+    }
+
+    @Test
+    void anIntMayBeBoxedIntoATypeVariable() {
+        Box<Integer> box = new Box<>();
+        int v = 3;
+        box.put(v);
+        assertEquals(3, Box.lastPut());
+    }
+}
