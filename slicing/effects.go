@@ -280,7 +280,7 @@ var jdkThrowables = map[string]bool{
 	"FileNotFoundException": true, "EOFException": true, "IllegalAccessException": true, "NoSuchMethodException": true,
 	"NoSuchFieldException": true, "ClassNotFoundException": true, "InstantiationException": true,
 	"ParseException": true, "DateTimeException": true, "ArrayStoreException": true, "NegativeArraySizeException": true,
-	"SecurityException": true, "TimeoutException": true, "ExecutionException": true, "CancellationException": true,
+	"SecurityException": true, "TimeoutException": true, "ClosedChannelException": true, "ExecutionException": true, "CancellationException": true,
 	"CompletionException": true, "UnsupportedEncodingException": true, "InvalidObjectException": true,
 	"NotSerializableException": true, "IllegalMonitorStateException": true, "InternalError": true,
 	"UnsupportedCharsetException": true, "IllegalCharsetNameException": true, "EmptyStackException": true,
@@ -2077,16 +2077,49 @@ func declaredSupertypes(src []byte, toks []analysis.Token, i int) []string {
 	return out
 }
 
+// keepingJDK are JDK classes whose constructors only set up the new object, keeping what
+// they are given: wrappers of streams, readers and writers (which neither read nor write
+// what they wrap until asked), abstract bases project classes extend (their constructors
+// do nothing) and values. Wrappers that read or write when made (ObjectInputStream writes
+// nothing but reads a header, ObjectOutputStream and GZIPOutputStream write one,
+// SequenceInputStream asks its enumeration), those that look up a charset by name
+// (InputStreamReader, whose providers may be project code) and those that open a file
+// from a name (PrintWriter, FileReader) are not among them.
+var keepingJDK = map[string]bool{
+	"InputStream": true, "OutputStream": true, "Reader": true, "Writer": true, "FilterInputStream": true,
+	"FilterOutputStream": true, "FilterReader": true, "FilterWriter": true, "BufferedInputStream": true,
+	"BufferedOutputStream": true, "BufferedReader": true, "BufferedWriter": true, "DataInputStream": true,
+	"DataOutputStream": true, "PushbackInputStream": true, "PushbackReader": true, "LineNumberReader": true,
+	"TimeZone": true, "Number": true, "Format": true, "AbstractCollection": true, "AbstractList": true,
+	"AbstractSet": true, "AbstractMap": true, "AbstractQueue": true, "AbstractSequentialList": true,
+	"SimpleFileVisitor": true, "TimerTask": true, "MathContext": true, "UUID": true, "CountDownLatch": true,
+	"Semaphore": true,
+}
+
+// readingJDK are JDK classes whose constructors also read the default time zone or locale,
+// shared state a test may change, and change nothing.
+var readingJDK = map[string]bool{"GregorianCalendar": true, "SimpleDateFormat": true, "DecimalFormat": true, "Date": true}
+
+// plainJDKConstructor reports whether the JDK class name's constructors change nothing
+// but the new object (see freshJDK, jdkThrowables, keepingJDK and readingJDK): a project
+// class extending it may call them.
+func plainJDKConstructor(name string) bool {
+	return freshJDK[name] || jdkThrowables[name] || keepingJDK[name] || readingJDK[name]
+}
+
 // ctorEffect is what creating a new name with arity arguments may do besides building
 // the new object. Its store positions are the arguments the new object may keep (the
 // result aliases them); a constructor that leaks this makes the result shared.
 func (p *project) ctorEffect(from *analysis.Type, name string, arity int) effect {
 	ts := p.resolve(from, name)
 	if len(ts) == 0 {
-		if n := analysis.EraseType(name); freshJDK[n] || jdkThrowables[n] {
+		if n := analysis.EraseType(name); plainJDKConstructor(n) {
 			e := effect{store: posAll &^ 1} // new ArrayList<>(xs), new Exception(cause)
 			if arity == 0 {
 				e.store = 0 // new ArrayList<>(): nothing to keep
+			}
+			if readingJDK[n] {
+				e.flags |= effReads
 			}
 			if arity != 0 && hashedJDK[n] {
 				e = e.or(p.callbackEffect()) // new HashSet<>(xs) hashes every element
@@ -2201,8 +2234,11 @@ func (p *project) computeCtorEffect(t *analysis.Type, arity int) effect {
 	if !explicitSuper && len(t.Extends) > 0 && t.Kind == "class" {
 		sup := p.resolve(t, t.Extends[0])
 		if len(sup) == 0 {
-			if !freshJDK[t.Extends[0]] && !jdkThrowables[t.Extends[0]] {
+			if !plainJDKConstructor(t.Extends[0]) {
 				return unknown("unknown effect of new " + t.Extends[0])
+			}
+			if readingJDK[t.Extends[0]] {
+				acc.flags |= effReads
 			}
 		}
 		for _, s := range sup {
@@ -2485,8 +2521,11 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 			continue
 		}
 		sup := p.resolve(t, t.Extends[0])
-		if len(sup) == 0 && !freshJDK[t.Extends[0]] && !jdkThrowables[t.Extends[0]] {
+		if len(sup) == 0 && !plainJDKConstructor(t.Extends[0]) {
 			return unknown("unknown effect of super constructor " + t.Extends[0])
+		}
+		if len(sup) == 0 && readingJDK[t.Extends[0]] {
+			acc.flags |= effReads
 		}
 		if len(sup) == 0 && c.Arity != 0 {
 			// super(in), super(message, cause): the library class keeps what it is given.

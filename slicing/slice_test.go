@@ -99,6 +99,7 @@ func TestGoldenSlices(t *testing.T) {
 		{"cleanup", Options{}},
 		{"nested", Options{}},
 		{"boxing", Options{}},
+		{"wrappers", Options{}},
 		{"sets", Options{}},
 		{"libs", Options{ExtraAssertions: []string{"expectSaved", "shouldBeEmpty"}}},
 	}

@@ -1,0 +1,31 @@
+package wrappers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.ObjectOutputStream;
+
+import org.junit.jupiter.api.Test;
+
+/** A JDK wrapper keeps what it wraps and does nothing else until asked. */
+class WrappersTest {
+    @Test
+    void wrappingChangesNothingElse() throws IOException {
+        Counting sink = new Counting();
+        Counting other = new Counting();
+        BufferedOutputStream out = new BufferedOutputStream(sink);
+        assertEquals(0, other.count());
+        out.write(1);
+        out.flush();
+        assertEquals(1, sink.count());
+    }
+
+    @Test
+    void anObjectStreamWritesItsHeaderWhenMade() throws IOException {
+        Counting sink = new Counting();
+        ObjectOutputStream out = new ObjectOutputStream(sink);
+        assertEquals(4, sink.count());
+        out.close();
+    }
+}
