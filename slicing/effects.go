@@ -2098,7 +2098,7 @@ var keepingJDK = map[string]bool{
 
 // readingJDK are JDK classes whose constructors also read the default time zone or locale,
 // shared state a test may change, and change nothing.
-var readingJDK = map[string]bool{"GregorianCalendar": true, "SimpleDateFormat": true, "DecimalFormat": true, "Date": true}
+var readingJDK = map[string]bool{"GregorianCalendar": true, "SimpleDateFormat": true, "DecimalFormat": true}
 
 // plainJDKConstructor reports whether the JDK class name's constructors change nothing
 // but the new object (see freshJDK, jdkThrowables, keepingJDK and readingJDK): a project
