@@ -126,8 +126,8 @@ func (p *project) resolve(from *analysis.Type, name string) []*analysis.Type {
 	}
 	p.note("T:" + name)
 	cands := p.bySimple[name]
-	if len(cands) <= 1 {
-		return cands
+	if len(cands) == 0 {
+		return nil
 	}
 	if from != nil {
 		for o := from; o != nil; o = p.snap.Type(o.Outer) {
@@ -140,6 +140,14 @@ func (p *project) resolve(from *analysis.Type, name string) []*analysis.Type {
 				break
 			}
 		}
+		if p.importsLibraryType(from, name) {
+			return nil // import java.io.ByteArrayOutputStream: not the project's class of that name
+		}
+	}
+	if len(cands) == 1 {
+		return cands
+	}
+	if from != nil {
 		if f := p.fileOf(from); f != nil {
 			for _, imp := range f.Imports {
 				for _, c := range cands {
@@ -156,6 +164,22 @@ func (p *project) resolve(from *analysis.Type, name string) []*analysis.Type {
 		}
 	}
 	return cands
+}
+
+// importsLibraryType reports whether the file declaring from imports, by a single-type
+// import, a class called name that is no project type: that import hides every project
+// class of the name but those nested in scope.
+func (p *project) importsLibraryType(from *analysis.Type, name string) bool {
+	f := p.fileOf(from)
+	if f == nil {
+		return false
+	}
+	for _, imp := range f.Imports {
+		if !imp.OnDemand && !imp.Static && strings.HasSuffix(imp.Name, "."+name) && p.snap.Type(imp.Name) == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // resolveQualified resolves a dotted name: a fully qualified project type, or a type

@@ -8,14 +8,19 @@ import java.io.ObjectOutputStream;
 
 import org.junit.jupiter.api.Test;
 
-/** A JDK wrapper keeps what it wraps and does nothing else until asked. */
+/**
+ * A JDK wrapper keeps what it wraps and does nothing else until asked; the import names the
+ * JDK class, not the project class of that name.
+ */
 class WrappersTest {
     @Test
     void wrappingChangesNothingElse() throws IOException {
         Counting sink = new Counting();
         Counting other = new Counting();
+        int made = wrappers.own.BufferedOutputStream.made();
         BufferedOutputStream out = new BufferedOutputStream(sink);
         assertEquals(0, other.count());
+        assertEquals(made, wrappers.own.BufferedOutputStream.made()); // the import names java.io's
         out.write(1);
         out.flush();
         assertEquals(1, sink.count());
