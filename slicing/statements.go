@@ -567,7 +567,10 @@ func flattenable(n *sitter.Node, src []byte) bool {
 				return false
 			}
 		}
-		return n.Type() == "try_with_resources_statement" || finallyOf(n) != nil
+		if n.Type() == "try_with_resources_statement" {
+			return true
+		}
+		return finallyOf(n) != nil && ownLines(n.ChildByFieldName("body"))
 	case "for_statement", "enhanced_for_statement", "while_statement":
 		body := n.ChildByFieldName("body")
 		if body == nil || body.Type() != "block" || jumpsOut(body) || bytes.Contains(src[n.StartByte():body.StartByte()], []byte("->")) {
@@ -592,6 +595,17 @@ func (w *bodyWalker) finallyAsserts(c *sitter.Node) bool {
 		fin = finallyOf(c)
 	}
 	return fin != nil && fin != c && w.p.countAssertions(w.ctx, fin) > 0
+}
+
+// ownLines reports whether the statements of block b start on a line after its opening
+// brace and end on a line before its closing one: coverage records lines, so a try written
+// on one line (try { check(); } finally { restore(); }) could not tell its parts apart.
+func ownLines(b *sitter.Node) bool {
+	k := int(b.NamedChildCount())
+	if k == 0 {
+		return true
+	}
+	return b.NamedChild(0).StartPoint().Row > b.StartPoint().Row && b.NamedChild(k-1).EndPoint().Row < b.EndPoint().Row
 }
 
 // finallyOf returns the finally clause of the try statement n, or nil.

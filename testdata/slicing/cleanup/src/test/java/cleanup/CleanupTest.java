@@ -55,6 +55,13 @@ class CleanupTest {
     }
 
     @Test
+    void aTryOnOneLineStaysWhole() {
+        List<String> log = new ArrayList<>();
+        try { log.add("a"); assertEquals(1, log.size()); } finally { log.clear(); }
+        assertEquals(0, log.size());
+    }
+
+    @Test
     void anAssertionInFinallyKeepsTheTryWhole() {
         List<String> log = new ArrayList<>();
         try {
