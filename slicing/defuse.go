@@ -2745,26 +2745,27 @@ func ternary(src []byte, toks []analysis.Token, from, to int) (q, colon int, ok 
 	if topLevel(src, toks, from, to, "->") {
 		return 0, 0, false
 	}
-	depth, open := 0, 0
+	open := 0
 	q = -1
-	for j := from; j < to && j < len(toks); j++ {
+	found := atTopLevel(src, toks, from, to, func(j int) bool {
 		switch {
-		case opensBracket(src, toks[j]):
-			depth++
-		case closesBracket(src, toks[j]):
-			depth--
-		case depth == 0 && toks[j].Is(src, "?"):
+		case toks[j].Is(src, "?"):
 			if q < 0 {
 				q = j
 			}
 			open++
-		case depth == 0 && toks[j].Is(src, ":") && q >= 0:
+		case toks[j].Is(src, ":") && q >= 0:
 			if open--; open == 0 {
-				return q, j, true
+				colon = j
+				return true
 			}
 		}
+		return false
+	})
+	if !found {
+		return 0, 0, false
 	}
-	return 0, 0, false
+	return q, colon, true
 }
 
 // atTopLevel reports whether match holds for some token index of toks[from:to] outside

@@ -2100,11 +2100,14 @@ var keepingJDK = map[string]bool{
 // shared state a test may change, and change nothing.
 var readingJDK = map[string]bool{"GregorianCalendar": true, "SimpleDateFormat": true, "DecimalFormat": true}
 
-// plainJDKConstructor reports whether the JDK class name's constructors change nothing
-// but the new object (see freshJDK, jdkThrowables, keepingJDK and readingJDK): a project
-// class extending it may call them.
-func plainJDKConstructor(name string) bool {
-	return freshJDK[name] || jdkThrowables[name] || keepingJDK[name] || readingJDK[name]
+// jdkConstructor reports whether the JDK class name's constructors change nothing but the
+// new object (see freshJDK, jdkThrowables, keepingJDK and readingJDK), and what shared
+// state they read (effReads for readingJDK): a project class extending it may call them.
+func jdkConstructor(name string) (effFlags, bool) {
+	if readingJDK[name] {
+		return effReads, true
+	}
+	return 0, freshJDK[name] || jdkThrowables[name] || keepingJDK[name]
 }
 
 // ctorEffect is what creating a new name with arity arguments may do besides building
@@ -2113,13 +2116,11 @@ func plainJDKConstructor(name string) bool {
 func (p *project) ctorEffect(from *analysis.Type, name string, arity int) effect {
 	ts := p.resolve(from, name)
 	if len(ts) == 0 {
-		if n := analysis.EraseType(name); plainJDKConstructor(n) {
-			e := effect{store: posAll &^ 1} // new ArrayList<>(xs), new Exception(cause)
+		n := analysis.EraseType(name)
+		if reads, ok := jdkConstructor(n); ok {
+			e := effect{flags: reads, store: posAll &^ 1} // new ArrayList<>(xs), new Exception(cause)
 			if arity == 0 {
 				e.store = 0 // new ArrayList<>(): nothing to keep
-			}
-			if readingJDK[n] {
-				e.flags |= effReads
 			}
 			if arity != 0 && hashedJDK[n] {
 				e = e.or(p.callbackEffect()) // new HashSet<>(xs) hashes every element
@@ -2234,12 +2235,11 @@ func (p *project) computeCtorEffect(t *analysis.Type, arity int) effect {
 	if !explicitSuper && len(t.Extends) > 0 && t.Kind == "class" {
 		sup := p.resolve(t, t.Extends[0])
 		if len(sup) == 0 {
-			if !plainJDKConstructor(t.Extends[0]) {
+			reads, ok := jdkConstructor(t.Extends[0])
+			if !ok {
 				return unknown("unknown effect of new " + t.Extends[0])
 			}
-			if readingJDK[t.Extends[0]] {
-				acc.flags |= effReads
-			}
+			acc.flags |= reads
 		}
 		for _, s := range sup {
 			acc = acc.or(p.typeCtorEffect(s, 0))
@@ -2521,11 +2521,12 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 			continue
 		}
 		sup := p.resolve(t, t.Extends[0])
-		if len(sup) == 0 && !plainJDKConstructor(t.Extends[0]) {
-			return unknown("unknown effect of super constructor " + t.Extends[0])
-		}
-		if len(sup) == 0 && readingJDK[t.Extends[0]] {
-			acc.flags |= effReads
+		if len(sup) == 0 {
+			reads, ok := jdkConstructor(t.Extends[0])
+			if !ok {
+				return unknown("unknown effect of super constructor " + t.Extends[0])
+			}
+			acc.flags |= reads
 		}
 		if len(sup) == 0 && c.Arity != 0 {
 			// super(in), super(message, cause): the library class keeps what it is given.
