@@ -140,6 +140,10 @@ type AuditResult struct {
 	MeanOwnStatementRatio    float64 `json:"meanOwnStatementRatio"`
 	DefUseRatio              float64 `json:"defUseRatio"`
 	MeanDefUseRatio          float64 `json:"meanDefUseRatio"`
+	// OracleAssertions gives the sums behind the pooled ratios above: how many assertions
+	// each oracle picks, summed over the members the method oracle picks something for.
+	// The difference of two sums is how many assertions a figure has still to lose.
+	OracleAssertions OracleAssertions `json:"oracleAssertions"`
 	// SliceBreakdown splits the method-level side of SliceRatio by what kind of test
 	// method the assertions belong to, pooled over the same members: it shows how much
 	// slicing could save and what stops it.
@@ -162,6 +166,15 @@ type AuditResult struct {
 	Worst     []MemberAudit `json:"worst"`
 	SelectMs  int64         `json:"selectMs"`
 	ElapsedMs int64         `json:"elapsedMs"`
+}
+
+// OracleAssertions sums, over the members the method oracle picks some assertion for,
+// the assertions each oracle picks.
+type OracleAssertions struct {
+	MethodOracle       int `json:"methodOracle"`
+	AssertionOracle    int `json:"assertionOracle"`
+	OwnStatementOracle int `json:"ownStatementOracle"`
+	DefUseOracle       int `json:"defUseOracle"`
 }
 
 // GapMember gives a member's oracles in assertions: the method oracle, the assertion
@@ -284,6 +297,14 @@ func Audit(ctx context.Context, st Input, rec *coverage.Store, opts AuditOptions
 	out.AssertionOracleRatio, out.MeanAssertionOracleRatio = oracleRatios(per, func(m MemberAudit) int { return m.oracleA })
 	out.OwnStatementRatio, out.MeanOwnStatementRatio = oracleRatios(per, func(m MemberAudit) int { return m.ownA })
 	out.DefUseRatio, out.MeanDefUseRatio = oracleRatios(per, func(m MemberAudit) int { return m.defUseA })
+	for _, m := range per {
+		if m.methodA > 0 {
+			out.OracleAssertions.MethodOracle += m.methodA
+			out.OracleAssertions.AssertionOracle += m.oracleA
+			out.OracleAssertions.OwnStatementOracle += m.ownA
+			out.OracleAssertions.DefUseOracle += m.defUseA
+		}
+	}
 	out.GapReasons = []ReasonCount{}
 	for why, n := range a.gap {
 		out.GapReasons = append(out.GapReasons, ReasonCount{why, n})

@@ -713,6 +713,15 @@ public class ChainTest {
 		t.Errorf("ratios of the method oracle: own %.3f, def-use %.3f, assertion oracle %.3f",
 			res.OwnStatementRatio, res.DefUseRatio, res.AssertionOracleRatio)
 	}
+	// The sums behind the pooled ratios: the gap above the bound is the reasons' 3.
+	sums := res.OracleAssertions
+	if sums.AssertionOracle-sums.DefUseOracle != 3 || sums.MethodOracle == 0 ||
+		float64(sums.DefUseOracle)/float64(sums.MethodOracle) != res.DefUseRatio ||
+		float64(sums.AssertionOracle)/float64(sums.MethodOracle) != res.AssertionOracleRatio ||
+		float64(sums.OwnStatementOracle)/float64(sums.MethodOracle) != res.OwnStatementRatio {
+		t.Errorf("oracle sums %+v do not give the ratios %.3f %.3f %.3f or a gap of 3", sums,
+			res.AssertionOracleRatio, res.DefUseRatio, res.OwnStatementRatio)
+	}
 }
 
 // TestAuditOtherThreadOutsideTheBody: work on a thread the test started, done while the

@@ -85,6 +85,9 @@ func printAudit(w io.Writer, res *selection.AuditResult) {
 	fmt.Fprintf(w, "  of the method oracle, with the record's reach: assertion oracle %.1f%% pooled, %.1f%% mean; any safe slicer at least %.1f%%, %.1f%% (own statement %.1f%%, %.1f%%)\n",
 		100*res.AssertionOracleRatio, 100*res.MeanAssertionOracleRatio, 100*res.DefUseRatio, 100*res.MeanDefUseRatio,
 		100*res.OwnStatementRatio, 100*res.MeanOwnStatementRatio)
+	sums := res.OracleAssertions
+	fmt.Fprintf(w, "  summed over members: method oracle %d assertions, assertion oracle %d, def-use bound %d\n",
+		sums.MethodOracle, sums.AssertionOracle, sums.DefUseOracle)
 	if len(res.GapReasons) > 0 {
 		fmt.Fprintf(w, "  above that bound, by why the statement that ran the member is in the slice (assertions summed over members):\n")
 		for _, r := range res.GapReasons[:min(10, len(res.GapReasons))] {
