@@ -1385,6 +1385,10 @@ func (c *scanCtx) argTypes(toks []analysis.Token, open, close int) []string {
 	}
 	out := make([]string, len(spans))
 	for i, sp := range spans {
+		if sp[1]-sp[0] == 3 {
+			out[i] = c.staticFieldType(toks, sp[0])
+			continue
+		}
 		if sp[1]-sp[0] > 1 {
 			out[i] = c.callResultType(toks, sp[0], sp[1])
 			continue
@@ -1398,6 +1402,29 @@ func (c *scanCtx) argTypes(toks []analysis.Token, open, close int) []string {
 		}
 	}
 	return out
+}
+
+// staticFieldType is the declared type of the static field read by toks[at:at+3] when it
+// is written Type.FIELD with Type one project class (ArrayUtils.EMPTY_TYPE_ARRAY is a
+// Type[], so getIfNull(bounds, ArrayUtils.EMPTY_TYPE_ARRAY) is not getIfNull(T,
+// Supplier)). "" otherwise.
+func (c *scanCtx) staticFieldType(toks []analysis.Token, at int) string {
+	owner, field := toks[at].Text(c.src), toks[at+2].Text(c.src)
+	if toks[at].Kind != analysis.TokIdent || !toks[at+1].Is(c.src, ".") || toks[at+2].Kind != analysis.TokIdent || !isTypeName(owner) {
+		return ""
+	}
+	if _, local := c.locals[owner]; local || c.p.fieldOf(c.t, owner) != nil {
+		return "" // a variable named like a type
+	}
+	types := c.p.resolve(c.t, owner)
+	if len(types) != 1 {
+		return ""
+	}
+	f := c.p.fieldOf(types[0], field)
+	if f == nil || !f.Static() {
+		return ""
+	}
+	return analysis.EraseType(f.ReturnType)
 }
 
 // callResultType is the declared result type of the project method call toks[from:to]

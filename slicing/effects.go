@@ -907,10 +907,14 @@ var boxTargets = map[string]bool{"Object": true, "Number": true, "Comparable": t
 	"Constable": true, "ConstantDesc": true, "Integer": true, "Long": true, "Short": true, "Byte": true,
 	"Character": true, "Boolean": true, "Float": true, "Double": true}
 
+// arrayTargets are the reference types other than arrays an array may be passed as.
+var arrayTargets = map[string]bool{"Object": true, "Cloneable": true, "Serializable": true}
+
 // compatibleArgs reports whether m's parameters may take arguments of the known types args
 // ("" unknown). Only what Java's typing rules out for certain counts: an array where the
 // parameter is a primitive or a value type, a primitive array where it is another array, a
-// reference array where it is a primitive array, a primitive where it is an array, or a
+// reference array where it is a primitive array, an array where it is neither an array nor
+// Object, Cloneable or Serializable, a primitive where it is an array, or a
 // reference type no box is (writeImpl(b) with an int b is not writeImpl(InputStream)) and
 // no type variable (typeVar) names. A varargs parameter takes anything.
 func compatibleArgs(m *analysis.Member, args []string, typeVar func(string) bool) bool {
@@ -932,6 +936,8 @@ func compatibleArgs(m *analysis.Member, args []string, typeVar func(string) bool
 			return false // String[] into char[]
 		case primitive[a] && paramArray:
 			return false // int into int[]
+		case argArray && !paramArray && !arrayTargets[simpleName(analysis.EraseType(param))] && !typeVar(simpleName(analysis.EraseType(param))):
+			return false // Type[] into Supplier
 		case primitive[a] && !primitive[param]:
 			if name := simpleName(analysis.EraseType(param)); !boxTargets[name] && !typeVar(name) {
 				return false // int into InputStream

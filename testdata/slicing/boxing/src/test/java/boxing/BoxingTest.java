@@ -25,4 +25,19 @@ class BoxingTest {
         box.put(v);
         assertEquals(3, Box.lastPut());
     }
+
+    @Test
+    void anArrayConstantIsNoFunction() {
+        int before = Names.made();
+        String[] names = Names.or(null, Names.NONE);
+        assertEquals(before, Names.made());
+        assertEquals(0, names.length);
+    }
+
+    @Test
+    void aFunctionConstantRuns() {
+        int before = Names.made();
+        Names.or(null, Names.COUNTED);
+        assertEquals(before + 1, Names.made());
+    }
 }
