@@ -1916,6 +1916,75 @@ func enumConstantBodies(src []byte, toks []analysis.Token, at int) []int {
 	return out
 }
 
+// constantBodyMethods returns the source spans of the method declarations (from their
+// modifiers to their body's closing brace) in the class body of an enum constant whose
+// initializer tokens are toks: optional arguments, then "{ … }" up to the last token. None
+// when toks are anything else.
+func constantBodyMethods(src []byte, toks []analysis.Token) [][2]int {
+	open := 0
+	if len(toks) > 0 && toks[0].Is(src, "(") {
+		open = matchClose(src, toks, 0) + 1
+	}
+	if open >= len(toks) || !toks[open].Is(src, "{") || matchClose(src, toks, open) != len(toks)-1 {
+		return nil
+	}
+	end := len(toks) - 1
+	var out [][2]int
+	declStart := open + 1
+	for i := open + 1; i < end; i++ {
+		t := toks[i]
+		if t.Is(src, ";") || t.Is(src, "}") {
+			declStart = i + 1
+			continue
+		}
+		if t.Is(src, "{") {
+			// An instance initializer or a nested body that is not a method's.
+			c := matchClose(src, toks, i)
+			if c < 0 {
+				return nil
+			}
+			i, declStart = c, c+1
+			continue
+		}
+		if t.Kind != analysis.TokIdent || !toks[i+1].Is(src, "(") || i > declStart && toks[i-1].Is(src, "@") {
+			continue
+		}
+		c := matchClose(src, toks, i+1)
+		if c < 0 || c >= end {
+			return nil
+		}
+		b := c + 1
+		for b < end && !toks[b].Is(src, "{") && !toks[b].Is(src, ";") && !toks[b].Is(src, "=") {
+			b++ // throws …
+		}
+		if b >= end || !toks[b].Is(src, "{") {
+			i = c // a call in a field initializer
+			continue
+		}
+		bodyEnd := matchClose(src, toks, b)
+		if bodyEnd < 0 || bodyEnd >= end+1 {
+			return nil
+		}
+		out = append(out, [2]int{toks[declStart].Start, toks[bodyEnd].End})
+		i, declStart = bodyEnd, bodyEnd+1
+	}
+	return out
+}
+
+// blankSpans returns a copy of src with the bytes of spans turned into spaces (line breaks
+// kept, so lines and offsets stay where they were).
+func blankSpans(src []byte, spans [][2]int) []byte {
+	out := slices.Clone(src)
+	for _, sp := range spans {
+		for k := sp[0]; k < sp[1]; k++ {
+			if out[k] != '\n' {
+				out[k] = ' '
+			}
+		}
+	}
+	return out
+}
+
 // anyMethod stands, in what anonymousIn returns for a type, for every method name.
 const anyMethod = "*"
 
@@ -2469,6 +2538,14 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 		return unknown("unknown effect of " + m.ID + " (unreadable)")
 	}
 	toks := analysis.Lex(src, m.BodyStart, m.BodyEnd)
+	if t.Kind == "enum" && m.Kind == analysis.KindField && m.ReturnType == t.Name {
+		if methods := constantBodyMethods(src, toks); len(methods) > 0 {
+			// An enum constant's class body declares methods; making the constant runs
+			// none of them (calls on the constant reach them through dispatch).
+			src = blankSpans(src, methods)
+			toks = analysis.Lex(src, m.BodyStart, m.BodyEnd)
+		}
+	}
 	lambdas := false
 	for i, tok := range toks {
 		switch {

@@ -248,6 +248,18 @@ public class StrsTest {
     }
 
     @Test
+    public void constantBodiesRunWhenCalled() {
+        int before = Counter.n;
+        Measure chars = Measure.CHARS;
+        assertEquals(before, Counter.n);
+        assertEquals(4, chars.of("four"));
+        Measure loud = Measure.LOUD;
+        int two = loud.of("ab");
+        assertEquals(before + 1, Counter.n);
+        assertEquals(2, two);
+    }
+
+    @Test
     public void plainEnums() {
         int before = Counter.n;
         Turn t = Dir.LEFT;
