@@ -1147,7 +1147,7 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 	if len(cands) == 0 {
 		return receiver{}
 	}
-	if sameReturnType(cands) {
+	if sameReturnType(cands) && !p.typeVariable(cands[0], analysis.EraseType(cands[0].m.ReturnType)) {
 		return p.memberReceiver(cands[0].t, cands[0].m)
 	}
 	// Overrides may narrow the return type (covariant returns) and generic supertypes
@@ -1385,6 +1385,10 @@ func (c *scanCtx) argTypes(toks []analysis.Token, open, close int) []string {
 	}
 	out := make([]string, len(spans))
 	for i, sp := range spans {
+		if c.lambdaArg(toks, open, close, i) || c.methodRefArg(toks, open, close, i) {
+			out[i] = functionArg
+			continue
+		}
 		if sp[1]-sp[0] == 3 {
 			out[i] = c.staticFieldType(toks, sp[0])
 			continue
@@ -1403,6 +1407,10 @@ func (c *scanCtx) argTypes(toks []analysis.Token, open, close int) []string {
 	}
 	return out
 }
+
+// functionArg is the type argTypes gives a lambda or method reference argument: a value no
+// primitive or array parameter takes.
+const functionArg = "->"
 
 // staticFieldType is the declared type of the static field read by toks[at:at+3] when it
 // is written Type.FIELD with Type one project class (ArrayUtils.EMPTY_TYPE_ARRAY is a

@@ -914,7 +914,8 @@ var arrayTargets = map[string]bool{"Object": true, "Cloneable": true, "Serializa
 // ("" unknown). Only what Java's typing rules out for certain counts: an array where the
 // parameter is a primitive or a value type, a primitive array where it is another array, a
 // reference array where it is a primitive array, an array where it is neither an array nor
-// Object, Cloneable or Serializable, a primitive where it is an array, or a
+// Object, Cloneable or Serializable, a lambda or method reference (functionArg) where it is
+// a primitive or an array, a primitive where it is an array, or a
 // reference type no box is (writeImpl(b) with an int b is not writeImpl(InputStream)) and
 // no type variable (typeVar) names. A varargs parameter takes anything.
 func compatibleArgs(m *analysis.Member, args []string, typeVar func(string) bool) bool {
@@ -936,6 +937,8 @@ func compatibleArgs(m *analysis.Member, args []string, typeVar func(string) bool
 			return false // String[] into char[]
 		case primitive[a] && paramArray:
 			return false // int into int[]
+		case a == functionArg && (paramArray || primitive[param]):
+			return false // a lambda into int
 		case argArray && !paramArray && !arrayTargets[simpleName(analysis.EraseType(param))] && !typeVar(simpleName(analysis.EraseType(param))):
 			return false // Type[] into Supplier
 		case primitive[a] && !primitive[param]:

@@ -40,4 +40,23 @@ class BoxingTest {
         Names.or(null, Names.COUNTED);
         assertEquals(before + 1, Names.made());
     }
+
+    @Test
+    void aLambdaIsNoInt() {
+        int before = Copies.written();
+        int[] from = {1, 2};
+        int[] copy = Copies.copy(from, 0, 0, 2, () -> new int[2]);
+        assertEquals(before, Copies.written());
+        assertEquals(2, copy[1]);
+    }
+
+    @Test
+    void fiveValuesCopyAndCount() {
+        int before = Copies.written();
+        int[] from = {1, 2};
+        int[] into = new int[2];
+        Copies.copy(from, 0, into, 0, 2);
+        assertEquals(before + 1, Copies.written());
+        assertEquals(2, into[1]);
+    }
 }

@@ -24,4 +24,20 @@ class NestedTest {
         assertEquals(before + 1, Flag.made());
         assertTrue(flag.hasArg());
     }
+
+    @Test
+    void aSetterReturningTheTypeVariableIsTypedByTheReceiver() {
+        int before = LoudPane.asked();
+        int area = new Pane().size(3).area();
+        assertEquals(before, LoudPane.asked());
+        assertEquals(9, area);
+    }
+
+    @Test
+    void theBoundBuilderRunsItsOwnMethods() {
+        int before = LoudPane.asked();
+        int area = new LoudPane().size(2).area();
+        assertEquals(before + 1, LoudPane.asked());
+        assertEquals(4, area);
+    }
 }
