@@ -1621,6 +1621,9 @@ func (c *scanCtx) dispatchKeys(toks []analysis.Token, s *site) ([]string, bool) 
 		if k == "" {
 			return nil, false
 		}
+		if c.exact[k] {
+			continue // a JDK collection made in place runs JDK code
+		}
 		keys = append(keys, k)
 	}
 	return keys, true
@@ -1680,7 +1683,7 @@ func (c *scanCtx) exactLocals(toks []analysis.Token, locals []analysis.LocalVar,
 	made := c.madeInPlace(toks, locals, params,
 		func(l analysis.LocalVar) bool { return collectionTypes[simpleName(l.Type)] },
 		func(from, to int) string {
-			if c.freshJDK(toks, from, to) {
+			if c.freshJDK(toks, from, to) || c.madeJDKCall(toks, from, to) {
 				return "JDK"
 			}
 			return ""

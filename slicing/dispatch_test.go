@@ -47,7 +47,7 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Parse#parse(String)", "none"},                                                 // new NumberFormatException(message)
 		{"dispatch", "disp.Parse#total(List)", "none"},                                                   // Math::abs, run by the stream
 		{"dispatch", "disp.Parse#totalCounted(List)", "global"},                                          // Parse::counted counts: a method reference changing shared state
-		{"jdkimpl", "impl.Strs#keyed(Integer[],Function)", "runs=1 ret=args"},                            // Collectors.toMap runs the key function it is given
+		{"jdkimpl", "impl.Strs#keyed(Integer[],Function)", "runs=1 ret=args ret=madeJDK"},                // Collectors.toMap runs the key function it is given; its map is the JDK's
 		{"dispatch", "disp.Parse#failure(int)", "none"},                                                  // "failed: " + Integer.toHexString(code) is a message, not a cause
 		{"dispatch", "disp.Dates#next()", "mut=this"},                                                    // its own ReentrantLock
 		{"dispatch", "disp.Dates#truncate(Calendar,int[])", "mut=0 ret=args"},                            // set and add change the calendar only

@@ -39,6 +39,10 @@ type effect struct {
 	disp posSet
 	// why names the first write to shared state behind effWrites, for explanations.
 	why string
+	// madeJDK: every value the method returns is null or a JDK collection it made in place
+	// (see returnsMadeJDK), so no project code stands behind the result's methods. Unlike
+	// the fields above, a property that holds of both effects only holds of their join.
+	madeJDK bool
 }
 
 // effFlags are the shared-state parts of an effect.
@@ -110,7 +114,7 @@ func (e effect) or(o effect) effect {
 		why = o.why
 	}
 	return effect{flags: e.flags | o.flags, mut: e.mut | o.mut, store: e.store | o.store, leak: e.leak | o.leak,
-		ret: e.ret | o.ret, runs: e.runs | o.runs, disp: e.disp | o.disp, why: why}
+		ret: e.ret | o.ret, runs: e.runs | o.runs, disp: e.disp | o.disp, why: why, madeJDK: e.madeJDK && o.madeJDK}
 }
 
 // unknown returns effGlobal explained as an unknown call.
@@ -150,6 +154,9 @@ func (e effect) String() string {
 		parts = append(parts, "ret=shared")
 	case retArgs | retShared:
 		parts = append(parts, "ret=args|shared")
+	}
+	if e.madeJDK {
+		parts = append(parts, "ret=madeJDK")
 	}
 	if len(parts) == 0 {
 		return "none"
@@ -2503,7 +2510,9 @@ func (p *project) proof(key string) (effect, bool) {
 func (p *project) bodyEffect(t *analysis.Type, m *analysis.Member, ctor bool) effect {
 	// A constructor's (or instance initializer's) kept lambdas run where they are called,
 	// through the fields that hold them: the code running them says so (runs=this).
-	return p.summarize(t, m, bodyMode{ctor: ctor, deferStored: ctor})
+	e := p.summarize(t, m, bodyMode{ctor: ctor, deferStored: ctor})
+	e.madeJDK = p.madeJDKResult(t, m)
+	return e
 }
 
 // bodyMode says how summarize reads a body.
@@ -2519,6 +2528,43 @@ type bodyMode struct {
 	// function, so what runs a kept one runs it through a field, and says so there (a
 	// call through a function-typed field runs its receiver's function, or is unknown).
 	deferStored bool
+}
+
+// bodyLocals returns the declared types of a body's locals (its parameters first) and the
+// type arguments they are declared with (none for a name declared twice: which one is
+// meant is not followed).
+func bodyLocals(m *analysis.Member) (map[string]string, map[string][]string) {
+	locals := map[string]string{}
+	args := map[string][]string{}
+	for _, l := range m.Refs.Locals {
+		locals[l.Name] = l.Type
+		if _, again := args[l.Name]; again || l.Args == nil {
+			args[l.Name] = nil
+		} else {
+			args[l.Name] = l.Args
+		}
+	}
+	return locals, args
+}
+
+// madeJDKResult reports whether method m of t returns only null and JDK collections made
+// in place (see returnsMadeJDK), whatever else its body does: a body whose effect is
+// unknown may still return a list it made itself.
+func (p *project) madeJDKResult(t *analysis.Type, m *analysis.Member) bool {
+	f := p.fileOf(t)
+	if m.Kind != analysis.KindMethod || m.BodyEnd <= m.BodyStart || m.Broken || f == nil ||
+		!collectionTypes[simpleName(analysis.EraseType(m.ReturnType))] {
+		return false
+	}
+	src, err := p.source(f.Path)
+	if err != nil || m.BodyEnd > len(src) {
+		return false
+	}
+	toks := analysis.Lex(src, m.BodyStart, m.BodyEnd)
+	locals, args := bodyLocals(m)
+	ctx := &scanCtx{p: p, t: t, src: src, locals: locals, args: args, fields: p.fieldNames(t), body: true, decls: map[string]int{}}
+	ctx.exact = ctx.exactLocals(toks, m.Refs.Locals, len(m.Params))
+	return ctx.returnsMadeJDK(m, toks)
 }
 
 // summarize computes the effect summary of one body (a method, a constructor, or an
@@ -2560,16 +2606,7 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 			lambdas = true
 		}
 	}
-	locals := map[string]string{}
-	args := map[string][]string{}
-	for _, l := range m.Refs.Locals {
-		locals[l.Name] = l.Type
-		if _, again := args[l.Name]; again || l.Args == nil {
-			args[l.Name] = nil // two locals of one name: which one is meant is not followed
-		} else {
-			args[l.Name] = l.Args
-		}
-	}
+	locals, args := bodyLocals(m)
 	if lambdas && (p.deferLambdas || mode.deferStored) {
 		pre := &scanCtx{p: p, t: t, src: src, locals: locals, args: args, fields: p.fieldNames(t), body: true, decls: map[string]int{}}
 		src = pre.deferStoredLambdas(toks, m.Kind == analysis.KindField)
@@ -3082,6 +3119,50 @@ func forEachVars(src []byte, toks []analysis.Token) []forEach {
 		}
 	}
 	return out
+}
+
+// returnsMadeJDK reports whether every return statement of method m (toks its body) returns
+// null, a JDK collection made there ("new ArrayList<>()"), a local that only ever holds
+// one (see exactLocals), or the result of a call to project methods no subclass can
+// override whose every return does the same (madeJDK): a caller's local holding the result
+// runs only JDK code when its methods are called. Returns in lambdas and nested classes
+// count too, which only makes the answer no more often.
+func (c *scanCtx) returnsMadeJDK(m *analysis.Member, toks []analysis.Token) bool {
+	returns := 0
+	for i, tok := range toks {
+		if !(tok.Kind == analysis.TokKeyword && tok.Is(c.src, "return")) {
+			continue
+		}
+		returns++
+		from, end := i+1, exprEnd(c.src, toks, i+1)
+		switch {
+		case end == from+1 && toks[from].Is(c.src, "null"):
+		case end == from+1 && toks[from].Kind == analysis.TokIdent && c.exact[toks[from].Text(c.src)]:
+		case c.freshJDK(toks, from, end) || c.madeJDKCall(toks, from, end):
+		default:
+			return false
+		}
+	}
+	return returns > 0
+}
+
+// madeJDKCall reports whether toks[from:to] is one call (m(…), T.m(…)) of project methods
+// that no subclass can override (static, private or final) and whose summaries say they
+// return only JDK collections made in place (effect.madeJDK).
+func (c *scanCtx) madeJDKCall(toks []analysis.Token, from, to int) bool {
+	cands, _, ok := c.calledProjectMethods(toks, from, to)
+	if !ok {
+		return false
+	}
+	for _, r := range cands {
+		if !r.m.Static() && !isPrivate(r.m) && !hasString(r.m.Modifiers, "final") && !hasString(r.t.Modifiers, "final") {
+			return false
+		}
+		if !c.p.memberEffect(r).madeJDK {
+			return false
+		}
+	}
+	return true
 }
 
 // returnKinds is what the values a method returns may alias: nothing (fresh objects and

@@ -31,4 +31,44 @@ public class StrsTest {
         assertEquals(1, Strs.count(t));
         assertEquals(before + 1, Tally.calls);
     }
+
+    @Test
+    public void aListAHelperMakesRunsNoProjectCode() {
+        int before = Tally.calls;
+        int n = Lineage.count("a");
+        assertEquals(before, Tally.calls);
+        assertEquals(1, n);
+    }
+
+    @Test
+    public void aProjectListAHelperMakesRunsItsCode() {
+        int before = Tally.calls;
+        int n = Lineage.countTallied();
+        assertEquals(before + 1, Tally.calls);
+        assertEquals(1, n);
+    }
+
+    @Test
+    public void aJDKSetGivenToAHelperRunsNoProjectCode() {
+        int before = Tally.calls;
+        int n = Lineage.distinct("a", "a");
+        assertEquals(before, Tally.calls);
+        assertEquals(1, n);
+    }
+
+    @Test
+    public void aProjectListGivenToAHelperRunsItsCode() {
+        int before = Tally.calls;
+        int n = Lineage.sizedTally();
+        assertEquals(before + 1, Tally.calls);
+        assertEquals(1, n);
+    }
+
+    @Test
+    public void aProjectSetGivenToAHelperRunsItsCode() {
+        int before = Tally.calls;
+        int n = Lineage.distinctTallied("a");
+        assertEquals(before + 1, Tally.calls);
+        assertEquals(0, n);
+    }
 }
