@@ -134,7 +134,7 @@ func TestMutatedInputsStayFast(t *testing.T) {
 // production file cut short: the effect proofs' lexical readers (anonymous bodies, casts,
 // array elements, factories) meet half-typed code there, not in tests.
 func TestBrokenProductionSourcesDoNotPanic(t *testing.T) {
-	for _, name := range []string{"dispatch", "jdkimpl", "hooks", "proxies", "handlers", "loudhandlers", "held", "sets", "cleanup", "nested", "boxing", "wrappers"} {
+	for _, name := range []string{"dispatch", "jdkimpl", "hooks", "proxies", "handlers", "loudhandlers", "held", "sets", "cleanup", "nested", "boxing", "wrappers", "rebind"} {
 		root := filepath.Join("..", "testdata", "slicing", name)
 		mains, _ := filepath.Glob(filepath.Join(root, "src", "main", "java", "*", "*.java"))
 		for _, m := range mains {

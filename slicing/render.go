@@ -135,13 +135,13 @@ func RenderFile(classes []*TestClass, src []byte, units []Unit) (rel string, cod
 						e.parts = append(e.parts, part{whole: true})
 					case u.Reason != nil && *u.Reason == ReasonImplicit:
 						name += "__Lrest"
-						e.parts = append(e.parts, part{name: name, stmts: u.Stmts})
+						e.parts = append(e.parts, part{name: name, stmts: u.Stmts, decls: u.Declares})
 					case u.Reason != nil && *u.Reason == ReasonAfter:
 						name += "__Lafter"
-						e.parts = append(e.parts, part{name: name, stmts: u.Stmts})
+						e.parts = append(e.parts, part{name: name, stmts: u.Stmts, decls: u.Declares})
 					default:
 						name += "__L" + itoa(u.Line)
-						e.parts = append(e.parts, part{name: name, stmts: u.Stmts})
+						e.parts = append(e.parts, part{name: name, stmts: u.Stmts, decls: u.Declares})
 					}
 					e.parts[i].tm = tm
 					methods[name] = u.ID
@@ -197,6 +197,7 @@ type edit struct {
 type part struct {
 	name  string
 	stmts []int
+	decls []int // statements written as declarations without initializers
 	whole bool
 	tm    *TestMethod
 }
@@ -326,12 +327,16 @@ func (w *writer) methods(root *sitter.Node, e edit) {
 				unclosed = unclosed[:len(unclosed)-1]
 			}
 		}
-		for _, si := range p.stmts {
+		for _, si := range slices.Sorted(slices.Values(append(slices.Clone(p.stmts), p.decls...))) {
 			if p.tm == nil || si < 0 || si >= len(p.tm.Statements) {
 				continue
 			}
 			closeTo(si)
 			st := p.tm.Statements[si]
+			if slices.Contains(p.decls, si) && !slices.Contains(p.stmts, si) {
+				w.emit(w.indentOf(st.Start)+st.DeclarationOnly+"\n", st.Line)
+				continue
+			}
 			if st.Closes > 0 && st.Closes < len(p.tm.Statements) && !slices.Contains(p.stmts, st.Closes) {
 				// The slice does not need the implicit close: a block declaring the
 				// resources as locals.

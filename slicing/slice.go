@@ -1,6 +1,7 @@
 package slicing
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -52,6 +53,7 @@ func (p *project) cut(tm *TestMethod, m *analysis.Member, ma *methodAnalysis) {
 		u.ID = tm.ID + ":" + strconv.Itoa(st.Line)
 		u.Level, u.Line, u.EndLine, u.Assertions = LevelAssertion, st.Line, st.EndLine, max(st.Assertions, 1)
 		u.Stmts, u.Statements = sl, ranges(ma.stmts, sl)
+		u.Declares = declarationsOf(ma.stmts, sl)
 		u.Explain = explain
 		tm.Units = append(tm.Units, u)
 	}
@@ -69,6 +71,7 @@ func (p *project) cut(tm *TestMethod, m *analysis.Member, ma *methodAnalysis) {
 		u.ID = tm.ID + ":rest"
 		u.Level, u.Line, u.EndLine = LevelAssertion, ma.stmts[rest[0]].Line, ma.stmts[rest[len(rest)-1]].EndLine
 		u.Stmts, u.Statements = sl, ranges(ma.stmts, sl)
+		u.Declares = declarationsOf(ma.stmts, sl)
 		u.Reason = StrPtr(ReasonImplicit)
 		tm.Units = append(tm.Units, u)
 	}
@@ -84,6 +87,7 @@ func afterUnit(base Unit, tm *TestMethod, ma *methodAnalysis, deps [][]int, shar
 	u.Level, u.Line, u.EndLine = LevelAssertion, ma.end, ma.end
 	u.Stmts = closure(deps, seeds)
 	u.Statements = ranges(ma.stmts, u.Stmts)
+	u.Declares = declarationsOf(ma.stmts, u.Stmts)
 	u.Reason = StrPtr(ReasonAfter)
 	return &u
 }
@@ -206,8 +210,15 @@ func dependences(ma *methodAnalysis) ([][]int, map[[2]int]string, []int) {
 			exact[j][k] = true
 		}
 	}
+	// rebound[j][k] is the last statement before j that surely rebinds local k (see
+	// rebinds): a binding of k before it cannot reach j.
+	rebound := rebindings(ma.stmts)
 	dep := func(j, i int) {
-		r := dependsOn(ma.stmts[i], exact[j], uses[j], uf)
+		var live func(k string) bool
+		if i < j {
+			live = func(k string) bool { b, ok := rebound[j][k]; return !ok || b <= i }
+		}
+		r := dependsOn(ma.stmts[i], exact[j], uses[j], uf, live)
 		if r == "" && ma.stmts[j].verifies && len(ma.stmts[i].Calls) > 0 {
 			// A mock records every call made on it, even one that changes nothing
 			// else, and a verification reads those records.
@@ -257,7 +268,7 @@ func dependences(ma *methodAnalysis) ([][]int, map[[2]int]string, []int) {
 	var shared []int
 	heap := map[string]bool{uf.find(heapKey): true}
 	for i, st := range ma.stmts {
-		if dependsOn(st, map[string]bool{heapKey: true}, heap, uf) != "" {
+		if dependsOn(st, map[string]bool{heapKey: true}, heap, uf, nil) != "" {
 			shared = append(shared, i)
 		}
 	}
@@ -278,16 +289,108 @@ func dependences(ma *methodAnalysis) ([][]int, map[[2]int]string, []int) {
 	return deps, why, shared
 }
 
+// rebindings returns, for each statement, the local variables some earlier statement
+// surely rebinds, each with the last such statement: one that declares the variable
+// anywhere, or one outside every flattened loop, branch, try or block (whose statements
+// may be skipped, or run again, and whose closing statement may run after a throw),
+// neither compound nor opening one, that assigns a variable a slice can declare bare (see
+// declarations). A value bound before that statement cannot reach the later one.
+func rebindings(stmts []Statement) []map[string]int {
+	declared := declarations(stmts)
+	inside := make([]bool, len(stmts))
+	for open, st := range stmts {
+		if st.Closes > 0 {
+			for m := open; m <= st.Closes && m < len(stmts); m++ {
+				inside[m] = true
+			}
+		}
+		if st.loop || st.branch || st.elseAt > 0 {
+			inside[open] = true
+		}
+	}
+	out := make([]map[string]int, len(stmts))
+	last := map[string]int{} // shared by the statements up to the next rebinding
+	for j, st := range stmts {
+		out[j] = last
+		var cut []string
+		if !inside[j] && !st.Compound && !slices.Contains(st.Binds, anyLocal) {
+			for _, k := range st.Binds {
+				if _, ok := declared[k]; ok {
+					cut = append(cut, k)
+				}
+			}
+		}
+		// A declaration, anywhere, starts a new variable: Java lets no local hide another,
+		// so an earlier variable of that name is out of scope wherever this one is read.
+		cut = append(cut, st.declared...)
+		if len(cut) > 0 {
+			last = maps.Clone(last)
+			for _, k := range cut {
+				last[k] = j
+			}
+		}
+	}
+	return out
+}
+
+// declarations returns, for each local variable declared once by a declaration a slice
+// can render without its initializer (Statement.DeclarationOnly), that declaration's
+// index. Only those variables' bindings are cut off by later ones (see rebindings): a
+// slice leaving the declaration's value out must still declare the variable.
+func declarations(stmts []Statement) map[string]int {
+	out := map[string]int{}
+	twice := map[string]bool{}
+	for i, st := range stmts {
+		for _, k := range st.Binds {
+			_, seen := out[k]
+			switch {
+			case twice[k]:
+			case !seen && st.Declares == k && st.DeclarationOnly != "":
+				out[k] = i
+			case !seen || st.Declares == k:
+				// Bound before any such declaration (a parameter, a variable declared in a
+				// form a slice cannot write bare), or declared again in another block.
+				twice[k] = true
+			}
+		}
+	}
+	for k := range twice {
+		delete(out, k)
+	}
+	return out
+}
+
+// declarationsOf returns the declarations (see declarations) of the variables the
+// statements sl read or bind whose declaring statements sl leaves out: a rendered slice
+// writes them without their initializers.
+func declarationsOf(stmts []Statement, sl []int) []int {
+	declared := declarations(stmts)
+	in := map[int]bool{}
+	for _, i := range sl {
+		in[i] = true
+	}
+	need := map[int]bool{}
+	for _, i := range sl {
+		for _, k := range append(slices.Clone(stmts[i].Uses), stmts[i].Binds...) {
+			if d, ok := declared[k]; ok && !in[d] {
+				need[d] = true
+			}
+		}
+	}
+	return slices.Sorted(maps.Keys(need))
+}
+
 // dependsOn says why a reader with the given uses (exact keys, and their alias classes)
-// may observe what st does, or "" when it cannot: st rebinds a variable it reads, or
-// changes an object that may be shared with one it reads.
-func dependsOn(st Statement, exact, classes map[string]bool, uf unionFind) string {
+// may observe what st does, or "" when it cannot: st rebinds a variable it reads (one whose
+// binding there is live at the reader, when live is given: see rebindings), or changes an
+// object that may be shared with one it reads.
+func dependsOn(st Statement, exact, classes map[string]bool, uf unionFind, live func(k string) bool) string {
 	mut := map[string]bool{}
 	for _, k := range st.mutates {
 		mut[k] = true
 	}
 	for _, k := range st.Defs {
-		if !mut[k] && exact[k] {
+		if !mut[k] && exact[k] && (live == nil || live(k)) {
 			return "def-use " + k
 		}
 	}

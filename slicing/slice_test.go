@@ -34,6 +34,8 @@ type goldenUnit struct {
 	Assertions int      `json:"assertions"`
 	Reason     *string  `json:"reason"`
 	Explain    []string `json:"explain,omitempty"`
+	// Declares are the lines of declarations the unit writes without initializers.
+	Declares string `json:"declares,omitempty"`
 }
 
 func view(classes []*TestClass) []goldenView {
@@ -54,7 +56,12 @@ func view(classes []*TestClass) []goldenView {
 				for _, e := range u.Explain {
 					ex = append(ex, "L"+itoa(e.Line)+" "+e.Why)
 				}
-				gm.Units = append(gm.Units, goldenUnit{u.ID, u.Level, u.Line, u.EndLine, lineRanges(u.Statements), u.Assertions, u.Reason, ex})
+				var decls []string
+				for _, d := range u.Declares {
+					decls = append(decls, itoa(m.Statements[d].Line))
+				}
+				gm.Units = append(gm.Units, goldenUnit{u.ID, u.Level, u.Line, u.EndLine, lineRanges(u.Statements), u.Assertions, u.Reason, ex,
+					strings.Join(decls, " ")})
 			}
 			if m.After != nil {
 				gm.After = lineRanges(m.After.Statements)
@@ -99,6 +106,7 @@ func TestGoldenSlices(t *testing.T) {
 		{"cleanup", Options{}},
 		{"nested", Options{}},
 		{"boxing", Options{}},
+		{"rebind", Options{}},
 		{"wrappers", Options{}},
 		{"sets", Options{}},
 		{"libs", Options{ExtraAssertions: []string{"expectSaved", "shouldBeEmpty"}}},
@@ -216,7 +224,8 @@ func TestLocalDefUse(t *testing.T) {
 // TestAssignedVariableIsNotRead pins that "x = …" writes x without reading it (x += …
 // and x = x + 1 read it), while the slices of the fixture's rebound test keep every binding
 // that may reach them: bindings inside an if, and an object changed before its variable was
-// rebound, read through another variable.
+// rebound, read through another variable. A binding a later top-level one cuts off leaves
+// the slice; its declaration is written bare.
 func TestAssignedVariableIsNotRead(t *testing.T) {
 	const fix, rel, method = "dispatch", "src/test/java/disp/StrsTest.java", "rebound"
 	_, classes := discover(t, fix, Options{})
@@ -248,7 +257,7 @@ func TestAssignedVariableIsNotRead(t *testing.T) {
 		assertion string
 		has       []string
 	}{
-		{`assertEquals(3, n)`, []string{`int n = Parse.parse("abc")`, `n = Parse.parse("ab")`, `n += 1`}},
+		{`assertEquals(3, n)`, []string{`n = Parse.parse("ab")`, `n += 1`}},
 		{`assertEquals(1, m)`, []string{`int m = Parse.parse("abcd")`, `if (m > 3) {`}},
 		{`assertEquals(1, ys.size())`, []string{`xs.add("a")`, `List<String> ys = xs`}},
 		{`assertEquals(0, xs.size())`, []string{`xs = new ArrayList<>()`}},
@@ -258,6 +267,20 @@ func TestAssignedVariableIsNotRead(t *testing.T) {
 			if !slices.Contains(got, line(h)) {
 				t.Errorf("the slice of %s (lines %v) misses %s", c.assertion, got, h)
 			}
+		}
+	}
+	// n = Parse.parse("ab") rebinds n at the top level: the first value reaches no
+	// assertion, and the slice declares n without it.
+	decl := line(`int n = Parse.parse("abc")`)
+	for _, u := range tm.Units {
+		if u.Line != line(`assertEquals(3, n)`) {
+			continue
+		}
+		if slices.ContainsFunc(u.Statements, func(r [2]int) bool { return r[0] <= decl && decl <= r[1] }) {
+			t.Errorf("the slice of assertEquals(3, n) runs int n = Parse.parse(\"abc\"): %v", u.Statements)
+		}
+		if len(u.Declares) != 1 || tm.Statements[u.Declares[0]].Line != decl || tm.Statements[u.Declares[0]].DeclarationOnly != "int n;" {
+			t.Errorf("the slice of assertEquals(3, n) declares %v, want int n; alone", u.Declares)
 		}
 	}
 }

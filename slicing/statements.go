@@ -37,6 +37,11 @@ type Statement struct {
 	// Binds are the local variables the statement declares or assigns (a compound
 	// statement's may be bound on some paths only).
 	Binds []string `json:"-"`
+	// Declares is the variable a declaration of one variable with a written type declares,
+	// and DeclarationOnly the declaration without its initializer ("List<String> names;"):
+	// what a slice renders when it needs the variable but not the value it starts with.
+	Declares        string `json:"-"`
+	DeclarationOnly string `json:"-"`
 	// Closes is set on the opening statement of a flattened try-with-resources or block:
 	// the index of its closing statement. Resources are the byte ranges of the resource
 	// declarations it opens with (not of resources that name an existing variable).
@@ -66,6 +71,10 @@ type Statement struct {
 	// verifies: a Mockito verification, which reads what every earlier call on a mock
 	// recorded, calls that change nothing else included.
 	verifies bool
+	// declared are the local variables a declaration statement declares (its own, not
+	// those of lambdas or classes inside it): new variables, so no earlier binding of
+	// their names reaches a later statement (see rebindings).
+	declared []string
 }
 
 // heapKey stands for every object reachable from static state, the test object's fields
@@ -334,6 +343,9 @@ func (w *bodyWalker) statement(c *sitter.Node) {
 		return
 	}
 	st = w.read(src, st, c, c)
+	if kind == "local_variable_declaration" {
+		st.Declares, st.DeclarationOnly = declarationOnly(c, src)
+	}
 	w.iterations(&st, c)
 	st.Compound = compound
 	switch {
@@ -475,6 +487,7 @@ func (w *bodyWalker) read(src []byte, st Statement, n, decl *sitter.Node) Statem
 		facts.binds[name] = true
 		delete(facts.uses, name) // an initializer cannot read the variable it declares
 	}
+	st.declared = sortedKeys(declared)
 	if facts.reason != "" {
 		w.setReason(facts.reason)
 	}
@@ -546,6 +559,38 @@ func (w *bodyWalker) declare(n *sitter.Node) map[string]bool {
 		}
 	}
 	return declared
+}
+
+// declarationOnly returns the variable a local variable declaration n declares and the
+// declaration without its initializer, when n declares one variable, not final, with a
+// written type (not var) and no brackets after its name; "" otherwise.
+func declarationOnly(n *sitter.Node, src []byte) (string, string) {
+	ty := n.ChildByFieldName("type")
+	if ty == nil || string(src[ty.StartByte():ty.EndByte()]) == "var" {
+		return "", ""
+	}
+	var decl *sitter.Node
+	for j := 0; j < int(n.NamedChildCount()); j++ {
+		switch ch := n.NamedChild(j); ch.Type() {
+		case "variable_declarator":
+			if decl != nil {
+				return "", ""
+			}
+			decl = ch
+		case "modifiers":
+			if strings.Contains(string(src[ch.StartByte():ch.EndByte()]), "final") {
+				return "", ""
+			}
+		}
+	}
+	if decl == nil || decl.ChildByFieldName("dimensions") != nil {
+		return "", ""
+	}
+	nm := decl.ChildByFieldName("name")
+	if nm == nil {
+		return "", ""
+	}
+	return string(src[nm.StartByte():nm.EndByte()]), string(src[n.StartByte():nm.EndByte()]) + ";"
 }
 
 // flattenable reports whether statement n is a try without catch clauses (with

@@ -42,6 +42,10 @@ type Unit struct {
 	// Stmts are the indices, in TestMethod.Statements, of the statements the unit runs (not
 	// set for class units).
 	Stmts []int `json:"-"`
+	// Declares are the indices of declarations the unit needs without their initializers:
+	// it assigns or reads the variable, and a later assignment cut the first value off
+	// (see declarationsOf). Not set for class units.
+	Declares []int `json:"-"`
 }
 
 // StrPtr returns a pointer to s, for Unit.Reason.
