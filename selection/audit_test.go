@@ -623,7 +623,9 @@ public class ChainTest {
     assertEquals(6, b);
     assertEquals(3, a);
     assertEquals("calc", c.name());
-    a = 5;
+    if (b > 0) {
+      a = 5;
+    }
     assertEquals(5, a);
   }
 }
@@ -675,9 +677,10 @@ public class ChainTest {
 				id, r.OwnStatementOracle, r.DefUseOracle, r.AssertionOracle)
 		}
 	}
-	// The slices keep every binding of a before the last assertion: for the constructor, the
-	// field initializer it runs (log) and add, that assertion is above the bound through a
-	// def-use edge.
+	// The slices keep every binding of a that may reach the last assertion, the one before
+	// the if too (the bound, a lower bound, takes the branch's as the last): for the
+	// constructor, the field initializer it runs (log) and add, that assertion is above the
+	// bound through a def-use edge.
 	if want := []ReasonCount{{"def-use", 3}}; !slices.Equal(res.GapReasons, want) {
 		t.Errorf("gap reasons %v, want %v", res.GapReasons, want)
 	}

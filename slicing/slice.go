@@ -40,6 +40,7 @@ func (p *project) cut(tm *TestMethod, m *analysis.Member, ma *methodAnalysis) {
 		return
 	}
 	deps, why, shared := dependences(ma)
+	declared := declarations(ma.stmts)
 	covered := map[int]bool{}
 	for i, st := range ma.stmts {
 		if !st.Assertion {
@@ -53,7 +54,7 @@ func (p *project) cut(tm *TestMethod, m *analysis.Member, ma *methodAnalysis) {
 		u.ID = tm.ID + ":" + strconv.Itoa(st.Line)
 		u.Level, u.Line, u.EndLine, u.Assertions = LevelAssertion, st.Line, st.EndLine, max(st.Assertions, 1)
 		u.Stmts, u.Statements = sl, ranges(ma.stmts, sl)
-		u.Declares = declarationsOf(ma.stmts, sl)
+		u.Declares = declarationsOf(ma.stmts, declared, sl)
 		u.Explain = explain
 		tm.Units = append(tm.Units, u)
 	}
@@ -71,7 +72,7 @@ func (p *project) cut(tm *TestMethod, m *analysis.Member, ma *methodAnalysis) {
 		u.ID = tm.ID + ":rest"
 		u.Level, u.Line, u.EndLine = LevelAssertion, ma.stmts[rest[0]].Line, ma.stmts[rest[len(rest)-1]].EndLine
 		u.Stmts, u.Statements = sl, ranges(ma.stmts, sl)
-		u.Declares = declarationsOf(ma.stmts, sl)
+		u.Declares = declarationsOf(ma.stmts, declared, sl)
 		u.Reason = StrPtr(ReasonImplicit)
 		tm.Units = append(tm.Units, u)
 	}
@@ -87,7 +88,7 @@ func afterUnit(base Unit, tm *TestMethod, ma *methodAnalysis, deps [][]int, shar
 	u.Level, u.Line, u.EndLine = LevelAssertion, ma.end, ma.end
 	u.Stmts = closure(deps, seeds)
 	u.Statements = ranges(ma.stmts, u.Stmts)
-	u.Declares = declarationsOf(ma.stmts, u.Stmts)
+	u.Declares = declarationsOf(ma.stmts, declarations(ma.stmts), u.Stmts)
 	u.Reason = StrPtr(ReasonAfter)
 	return &u
 }
@@ -360,11 +361,10 @@ func declarations(stmts []Statement) map[string]int {
 	return out
 }
 
-// declarationsOf returns the declarations (see declarations) of the variables the
+// declarationsOf returns the declarations (declared, see declarations) of the variables the
 // statements sl read or bind whose declaring statements sl leaves out: a rendered slice
 // writes them without their initializers.
-func declarationsOf(stmts []Statement, sl []int) []int {
-	declared := declarations(stmts)
+func declarationsOf(stmts []Statement, declared map[string]int, sl []int) []int {
 	in := map[int]bool{}
 	for _, i := range sl {
 		in[i] = true
