@@ -945,6 +945,10 @@ func (c *scanCtx) calleeEffect(chain []segment, arity int, args []string) (effec
 				return effect{flags: effReads, ret: retShared}, receiver{} // the shared Properties
 			}
 		}
+		if len(names) == 1 && (names[0] == "TimeZone" || names[0] == "Locale") && self.name == "getDefault" && !c.shadowed(names[0]) {
+			// The default zone (a copy of it) or locale (immutable): reading shared state.
+			return effect{flags: effReads}, receiver{}
+		}
 		r = c.localElems(p.resolveChain(c.t, c.locals, names), names)
 		if r.kind == recvCollection && c.exactChain(names, recv[0].idx) {
 			r.final = true // made by new of a JDK class: no project code behind it

@@ -260,6 +260,17 @@ public class StrsTest {
     }
 
     @Test
+    public void theDefaultZoneIsRead() {
+        int before = Counter.n;
+        TimeZone zone = TimeZone.getDefault();
+        assertEquals(before, Counter.n);
+        TimeZone.setDefault(TimeZone.getTimeZone("GMT"));
+        TimeZone gmt = TimeZone.getDefault();
+        TimeZone.setDefault(zone);
+        assertEquals("GMT", gmt.getID());
+    }
+
+    @Test
     public void plainEnums() {
         int before = Counter.n;
         Turn t = Dir.LEFT;
