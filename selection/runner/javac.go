@@ -133,14 +133,26 @@ func maxRelease() int {
 	return javacMajor
 }
 
-var javacErrRe = regexp.MustCompile(`^(.+\.java):(\d+): error: (.*)$`)
+var (
+	javacErrRe = regexp.MustCompile(`^(.+\.java):(\d+): error: (.*)$`)
+	// javacVersionRe is the detail javac gives under "cannot access X" when a class on the
+	// classpath was compiled for a newer Java than javac's.
+	javacVersionRe = regexp.MustCompile(`class file has wrong version (\d+)\.\d+, should be (\d+)\.\d+`)
+)
 
 // parseJavacErrors turns javac output into compile errors. mapPath maps a shadow path to
-// the user's relative path and line; unknown paths keep javac's spelling.
+// the user's relative path and line; unknown paths keep javac's spelling. An error caused
+// by a dependency's class file compiled for a newer Java says so and which Java it needs.
 func parseJavacErrors(out string, mapPath func(path string, line int) (string, int)) []CompileError {
 	var errs []CompileError
 	for _, line := range strings.Split(out, "\n") {
 		line = strings.TrimRight(line, "\r")
+		if m := javacVersionRe.FindStringSubmatch(line); m != nil && len(errs) > 0 {
+			need, _ := strconv.Atoi(m[1])
+			have, _ := strconv.Atoi(m[2])
+			errs[len(errs)-1].Message += fmt.Sprintf(" (a dependency's class file needs Java %d; javac is Java %d)", need-44, have-44)
+			continue
+		}
 		if m := javacErrRe.FindStringSubmatch(line); m != nil {
 			n, _ := strconv.Atoi(m[2])
 			file, ln := mapPath(m[1], n)

@@ -45,6 +45,25 @@ func TestParseJavacErrors(t *testing.T) {
 	}
 }
 
+// TestParseJavacErrorsNamesTheJavaADependencyNeeds: a dependency compiled for a newer Java
+// than javac's fails as "cannot access X", whose detail lines name the class file versions.
+func TestParseJavacErrorsNamesTheJavaADependencyNeeds(t *testing.T) {
+	out := "/s/src/main/java/p/Money.java:28: error: cannot access FromString\n" +
+		"import org.joda.convert.FromString;\n                       ^\n" +
+		"  bad class file: /m2/joda-convert-3.0.1.jar(/org/joda/convert/FromString.class)\n" +
+		"    class file has wrong version 65.0, should be 61.0\n" +
+		"    Please remove or make sure it appears in the correct subdirectory of the classpath.\n" +
+		"/s/src/main/java/p/Money.java:40: error: cannot find symbol\n1 error\n"
+	got := parseJavacErrors(out, func(p string, l int) (string, int) { return strings.TrimPrefix(p, "/s/"), l })
+	want := []CompileError{
+		{File: "src/main/java/p/Money.java", Line: 28, Message: "cannot access FromString (a dependency's class file needs Java 21; javac is Java 17)"},
+		{File: "src/main/java/p/Money.java", Line: 40, Message: "cannot find symbol"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v", got)
+	}
+}
+
 func TestParseRelease(t *testing.T) {
 	for in, want := range map[string]int{"1.8": 8, "8": 8, "11": 11, "17.0.2": 17, "VERSION_1_8": 0, "1_8": 8, "": 0, "${x}": 0} {
 		if got := parseRelease(in); got != want {
