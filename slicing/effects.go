@@ -2547,6 +2547,12 @@ func bodyLocals(m *analysis.Member) (map[string]string, map[string][]string) {
 	return locals, args
 }
 
+// bodyCtx is the scan context of a body of t (a method, constructor or initializer) with
+// its locals' declared types and type arguments (see bodyLocals).
+func (p *project) bodyCtx(t *analysis.Type, src []byte, locals map[string]string, args map[string][]string) *scanCtx {
+	return &scanCtx{p: p, t: t, src: src, locals: locals, args: args, fields: p.fieldNames(t), body: true, decls: map[string]int{}}
+}
+
 // madeJDKResult reports whether method m of t returns only null and JDK collections made
 // in place (see returnsMadeJDK), whatever else its body does: a body whose effect is
 // unknown may still return a list it made itself.
@@ -2562,7 +2568,7 @@ func (p *project) madeJDKResult(t *analysis.Type, m *analysis.Member) bool {
 	}
 	toks := analysis.Lex(src, m.BodyStart, m.BodyEnd)
 	locals, args := bodyLocals(m)
-	ctx := &scanCtx{p: p, t: t, src: src, locals: locals, args: args, fields: p.fieldNames(t), body: true, decls: map[string]int{}}
+	ctx := p.bodyCtx(t, src, locals, args)
 	ctx.exact = ctx.exactLocals(toks, m.Refs.Locals, len(m.Params))
 	return ctx.returnsMadeJDK(m, toks)
 }
@@ -2608,7 +2614,7 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 	}
 	locals, args := bodyLocals(m)
 	if lambdas && (p.deferLambdas || mode.deferStored) {
-		pre := &scanCtx{p: p, t: t, src: src, locals: locals, args: args, fields: p.fieldNames(t), body: true, decls: map[string]int{}}
+		pre := p.bodyCtx(t, src, locals, args)
 		src = pre.deferStoredLambdas(toks, m.Kind == analysis.KindField)
 		toks = analysis.Lex(src, m.BodyStart, m.BodyEnd)
 		lambdas = slices.ContainsFunc(toks, func(tok analysis.Token) bool { return tok.Is(src, "->") || tok.Is(src, "::") })
@@ -2663,7 +2669,7 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 	if acc.store&^1 != 0 {
 		acc.store |= 1
 	}
-	ctx := &scanCtx{p: p, t: t, src: src, locals: locals, args: args, fields: p.fieldNames(t), body: true, decls: map[string]int{}}
+	ctx := p.bodyCtx(t, src, locals, args)
 	ctx.exact = ctx.exactLocals(toks, m.Refs.Locals, len(m.Params))
 	ctx.localClass = declaresLocalClass(src, toks)
 	ctx.exactClass = ctx.exactClasses(toks, m.Refs.Locals, len(m.Params))
