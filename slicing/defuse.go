@@ -20,6 +20,9 @@ type segment struct {
 	qualified bool
 	// cast is the type of a cast root, ((T) x).m(…): the call runs on a T.
 	cast string
+	// madeStream: a call whose every candidate, told by its arguments, returns a JDK stream
+	// it made (see madeJDKStreamCall).
+	madeStream bool
 }
 
 // site is one call (or constructor call) in a statement.
@@ -749,6 +752,7 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 		}
 		return s
 	}
+	c.markMadeStream(toks, chain)
 	var r receiver
 	s.effect, r = c.calleeEffect(chain, arity, c.argTypes(toks, self.open, self.close))
 	s.recv, s.entries = r.kind, r.entries
@@ -888,6 +892,9 @@ func (c *scanCtx) calleeEffect(chain []segment, arity int, args []string) (effec
 	p := c.p
 	self := chain[len(chain)-1]
 	recv := chain[:len(chain)-1]
+	if e, ok := c.inInitCall(chain, arity, args); ok {
+		return e, receiver{}
+	}
 	var r receiver
 	if len(recv) == 0 {
 		return p.callEffect(c.t, receiver{kind: recvUnqualified, args: args}, self.name, arity), receiver{kind: recvUnqualified}
@@ -984,6 +991,8 @@ func (c *scanCtx) calleeEffect(chain []segment, arity int, args []string) (effec
 			if cur.kind == recvCollection && c.exactChain([]string{seg.name}, seg.idx) {
 				cur.final = true // made by new of a JDK class: no project code behind it
 			}
+		case seg.madeStream:
+			cur = receiver{kind: recvStream}
 		case seg.call:
 			cur = p.returnReceiver(c.t, cur, seg.name, -1)
 		default:
@@ -1185,6 +1194,36 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 		}
 	}
 	return typed
+}
+
+// markMadeStream marks the call a chain starts with (m(…) or T.m(…)) when it returns a JDK
+// stream made in place (madeJDKStreamCall): what the chain calls on it runs on the JDK's
+// stream.
+func (c *scanCtx) markMadeStream(toks []analysis.Token, chain []segment) {
+	k := 0
+	if len(chain) > 2 && !chain[0].call && chain[1].call && isTypeName(chain[0].name) {
+		k = 1
+	}
+	if len(chain) < k+2 || !chain[k].call || chain[0].fresh || chain[0].cast != "" {
+		return
+	}
+	chain[k].madeStream = c.madeJDKStreamCall(toks, chain[0].idx, chain[k].close+1)
+}
+
+// madeJDKStreamCall reports whether toks[from:to] is one call of project methods no subclass
+// can override that return only JDK streams they made (effect.madeJDK): a stream holding
+// no project code.
+func (c *scanCtx) madeJDKStreamCall(toks []analysis.Token, from, to int) bool {
+	cands, _, ok := c.calledProjectMethods(toks, from, to)
+	if !ok || len(cands) == 0 {
+		return false
+	}
+	for _, r := range cands {
+		if !jdkStreamTypes[simpleName(analysis.EraseType(r.m.ReturnType))] || overridable(r) || !c.p.memberEffect(r).madeJDK {
+			return false
+		}
+	}
+	return true
 }
 
 // sameReturnType says whether every candidate declares the same return type.
@@ -2862,6 +2901,8 @@ func (c *scanCtx) chainType(chain []segment) receiver {
 				names = append(names, recv[k].name)
 			}
 			cur, skip = p.resolveChain(c.t, c.locals, names), len(names)-1
+		case seg.madeStream:
+			cur = receiver{kind: recvStream}
 		case seg.call:
 			cur = p.returnReceiver(c.t, cur, seg.name, -1)
 		default:

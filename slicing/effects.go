@@ -39,8 +39,8 @@ type effect struct {
 	disp posSet
 	// why names the first write to shared state behind effWrites, for explanations.
 	why string
-	// madeJDK: every value the method returns is null or a JDK collection it made in place
-	// (see returnsMadeJDK), so no project code stands behind the result's methods. Unlike
+	// madeJDK: every value the method returns is null or a JDK collection or stream it made
+	// in place (see returnsMadeJDK), so no project code stands behind the result's methods. Unlike
 	// the fields above, a property that holds of both effects only holds of their join.
 	madeJDK bool
 }
@@ -750,6 +750,52 @@ func typeNames(ts []*analysis.Type) string {
 // file). Casts around the value are read through.
 func (p *project) returnsInertFunctions(r memberRef) bool {
 	return p.memo(r.m.ID+inertFnKey, func() effect { return p.inertFunctionsProof(r) }) == effNone
+}
+
+// inInitKey ends the memo key of a static method's summary as its class's initialization
+// runs it (see inInitEffect).
+const inInitKey = "#<in-init>"
+
+// inInitEffect is the effect of static method r of class t when t's initialization runs
+// it: t's static fields are local then, as in the initializer itself (see clinitEffect),
+// so filling a static table through helpers (ArchUtils.init() → addProcessors →
+// addProcessor) is initializing the class, not writing shared state.
+func (p *project) inInitEffect(r memberRef) effect {
+	return p.memo(r.m.ID+inInitKey, func() effect { return p.summarize(r.t, r.m, bodyMode{clinit: true}) })
+}
+
+// inInitCall gives the effect of a call (m(…) or T.m(…), chain) that a class's
+// initialization makes of its own static methods (inInitEffect); ok is false for any other
+// call, or outside initialization.
+func (c *scanCtx) inInitCall(chain []segment, arity int, args []string) (effect, bool) {
+	t := c.initOf
+	if t == nil || len(chain) > 2 || !chain[len(chain)-1].call {
+		return effect{}, false
+	}
+	if len(chain) == 2 {
+		q := chain[0].name
+		_, local := c.locals[q]
+		ts := c.p.resolve(c.t, q)
+		if chain[0].call || chain[0].fresh || chain[0].cast != "" || local || c.p.fieldOf(c.t, q) != nil || len(ts) != 1 || ts[0].ID != t.ID {
+			return effect{}, false
+		}
+	}
+	name := chain[len(chain)-1].name
+	cands := c.p.applicable(c.p.methodsOf(t, name, arity), args)
+	if len(chain) == 1 {
+		cands = c.p.applicable(c.p.methodsIn(c.t, name, arity), args)
+	}
+	if len(cands) == 0 {
+		return effect{}, false
+	}
+	e := effNone
+	for _, r := range cands {
+		if r.t.ID != t.ID || !r.m.Static() || r.m.Kind != analysis.KindMethod {
+			return effect{}, false
+		}
+		e = e.or(c.p.inInitEffect(r))
+	}
+	return e, true
 }
 
 // inertFnKey ends the memo key of returnsInertFunctions' proof for a method, so that an
@@ -2558,8 +2604,9 @@ func (p *project) bodyCtx(t *analysis.Type, src []byte, locals map[string]string
 // unknown may still return a list it made itself.
 func (p *project) madeJDKResult(t *analysis.Type, m *analysis.Member) bool {
 	f := p.fileOf(t)
+	rt := simpleName(analysis.EraseType(m.ReturnType))
 	if m.Kind != analysis.KindMethod || m.BodyEnd <= m.BodyStart || m.Broken || f == nil ||
-		!collectionTypes[simpleName(analysis.EraseType(m.ReturnType))] {
+		!collectionTypes[rt] && !jdkStreamTypes[rt] {
 		return false
 	}
 	src, err := p.source(f.Path)
@@ -2615,6 +2662,9 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 	locals, args := bodyLocals(m)
 	if lambdas && (p.deferLambdas || mode.deferStored) {
 		pre := p.bodyCtx(t, src, locals, args)
+		if mode.clinit {
+			pre.initOf = t
+		}
 		src = pre.deferStoredLambdas(toks, m.Kind == analysis.KindField)
 		toks = analysis.Lex(src, m.BodyStart, m.BodyEnd)
 		lambdas = slices.ContainsFunc(toks, func(tok analysis.Token) bool { return tok.Is(src, "->") || tok.Is(src, "::") })
@@ -2670,6 +2720,9 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 		acc.store |= 1
 	}
 	ctx := p.bodyCtx(t, src, locals, args)
+	if clinit {
+		ctx.initOf = t
+	}
 	ctx.exact = ctx.exactLocals(toks, m.Refs.Locals, len(m.Params))
 	ctx.localClass = declaresLocalClass(src, toks)
 	ctx.exactClass = ctx.exactClasses(toks, m.Refs.Locals, len(m.Params))
@@ -2953,6 +3006,9 @@ func (c *scanCtx) lambdasRunInPlace(toks []analysis.Token) bool {
 		if k < 0 || !toks[start-1].Is(src, "(") && !toks[start-1].Is(src, ",") {
 			return false
 		}
+		if c.runByJDKStreamHere(toks, k) {
+			continue
+		}
 		st := c.callSite(toks, k, map[string]bool{})
 		if st.recv != recvProject && st.recv != recvProjectStatic && st.recv != recvUnqualified {
 			return false
@@ -2969,6 +3025,74 @@ func (c *scanCtx) lambdasRunInPlace(toks []analysis.Token) bool {
 		}
 	}
 	return true
+}
+
+// runByJDKStreamHere reports whether the call named at toks[k] runs the functions it is
+// given before its expression ends: an operation of a JDK stream (or a Collectors factory
+// handed to its collect) whose chain starts at a stream or JDK collection made in place
+// (madeJDKStream, madeJDKCall, an exact local) and reaches a terminal operation other
+// than iterator. A stream left unrun, or run by an iterator, runs them later.
+func (c *scanCtx) runByJDKStreamHere(toks []analysis.Token, k int) bool {
+	src := c.src
+	if k >= 2 && toks[k-1].Is(src, ".") && toks[k-2].Is(src, "Collectors") && !c.shadowed("Collectors") {
+		k = enclosingCall(src, toks, k-2)
+		if k < 0 || !toks[k].Is(src, "collect") {
+			return false
+		}
+	}
+	step := func(j int) bool {
+		name := toks[j].Text(src)
+		return streamOps[name] || streamTerminals[name] && name != "iterator"
+	}
+	if !step(k) {
+		return false
+	}
+	// Back to the source: each earlier link is ".op(…)" until the call or local it starts at.
+	j := k
+	for {
+		if j < 2 || !toks[j-1].Is(src, ".") {
+			return false
+		}
+		if toks[j-2].Kind == analysis.TokIdent {
+			if !c.exact[toks[j-2].Text(src)] || j >= 3 && toks[j-3].Is(src, ".") {
+				return false
+			}
+			break
+		}
+		if !toks[j-2].Is(src, ")") {
+			return false
+		}
+		open := matchOpen(src, toks, j-2)
+		if open < 1 || toks[open-1].Kind != analysis.TokIdent {
+			return false
+		}
+		prev := open - 1
+		if toks[prev-1].Is(src, ".") && (streamOps[toks[prev].Text(src)] || toks[prev].Is(src, "stream")) {
+			j = prev
+			continue
+		}
+		from := prev
+		if prev >= 2 && toks[prev-1].Is(src, ".") {
+			from = prev - 2
+		}
+		if from > 0 && toks[from-1].Is(src, ".") ||
+			!c.madeJDKStream(toks, from, j-1) && !c.madeJDKCall(toks, from, j-1) {
+			return false
+		}
+		break
+	}
+	// On to a terminal operation.
+	for j = k; ; {
+		name := toks[j].Text(src)
+		if streamTerminals[name] && name != "iterator" {
+			return true
+		}
+		cl := matchClose(src, toks, j+1)
+		if cl < 0 || cl+3 >= len(toks) || !toks[cl+1].Is(src, ".") || !toks[cl+3].Is(src, "(") || !step(cl+2) {
+			return false
+		}
+		j = cl + 2
+	}
 }
 
 // lambdaParam lists the parameters of one lambda and the token index of the name of the
@@ -3140,16 +3264,58 @@ func (c *scanCtx) returnsMadeJDK(m *analysis.Member, toks []analysis.Token) bool
 			continue
 		}
 		returns++
-		from, end := i+1, exprEnd(c.src, toks, i+1)
-		switch {
-		case end == from+1 && toks[from].Is(c.src, "null"):
-		case end == from+1 && toks[from].Kind == analysis.TokIdent && c.exact[toks[from].Text(c.src)]:
-		case c.freshJDK(toks, from, end) || c.madeJDKCall(toks, from, end):
-		default:
+		if !c.madeJDKValue(toks, i+1, exprEnd(c.src, toks, i+1)) {
 			return false
 		}
 	}
 	return returns > 0
+}
+
+// madeJDKValue reports whether the expression toks[from:end] is null, a JDK collection or
+// stream made there, a local that only ever holds one, a call of a method returning only
+// those (madeJDKCall), or a conditional choosing between two such values.
+func (c *scanCtx) madeJDKValue(toks []analysis.Token, from, end int) bool {
+	if q, colon, ok := ternary(c.src, toks, from, end); ok {
+		return c.madeJDKValue(toks, q+1, colon) && c.madeJDKValue(toks, colon+1, end)
+	}
+	switch {
+	case end == from+1 && toks[from].Is(c.src, "null"):
+	case end == from+1 && toks[from].Kind == analysis.TokIdent && c.exact[toks[from].Text(c.src)]:
+	case c.freshJDK(toks, from, end) || c.madeJDKStream(toks, from, end) || c.madeJDKCall(toks, from, end):
+	default:
+		return false
+	}
+	return true
+}
+
+// jdkStreamTypes are the JDK's stream interfaces.
+var jdkStreamTypes = map[string]bool{"Stream": true, "IntStream": true, "LongStream": true, "DoubleStream": true}
+
+// madeJDKStream reports whether toks[from:to] is one call making a JDK stream of values
+// (Stream.of(a, b), Stream.empty(), Arrays.stream(xs), IntStream.range(0, n)) with no
+// function among its arguments: the stream holds no code, so running its operations runs
+// the JDK's and the functions handed to them only.
+func (c *scanCtx) madeJDKStream(toks []analysis.Token, from, to int) bool {
+	src := c.src
+	if to-from < 5 || !toks[from+1].Is(src, ".") || !toks[from+3].Is(src, "(") || matchClose(src, toks, from+3) != to-1 {
+		return false
+	}
+	class, name := toks[from].Text(src), toks[from+2].Text(src)
+	switch {
+	case c.shadowed(class):
+		return false
+	case class == "Arrays":
+		if name != "stream" {
+			return false
+		}
+	case jdkStreamTypes[class]:
+		if name != "of" && name != "empty" && name != "ofNullable" && name != "range" && name != "rangeClosed" {
+			return false
+		}
+	default:
+		return false
+	}
+	return !slices.ContainsFunc(toks[from+4:to-1], func(t analysis.Token) bool { return t.Is(src, "->") || t.Is(src, "::") })
 }
 
 // madeJDKCall reports whether toks[from:to] is one call (m(…), T.m(…)) of project methods
@@ -3161,14 +3327,17 @@ func (c *scanCtx) madeJDKCall(toks []analysis.Token, from, to int) bool {
 		return false
 	}
 	for _, r := range cands {
-		if !r.m.Static() && !isPrivate(r.m) && !hasString(r.m.Modifiers, "final") && !hasString(r.t.Modifiers, "final") {
-			return false
-		}
-		if !c.p.memberEffect(r).madeJDK {
+		if overridable(r) || !c.p.memberEffect(r).madeJDK {
 			return false
 		}
 	}
 	return true
+}
+
+// overridable reports whether a subclass may override method r: it is neither static,
+// private nor final, nor declared by a final class.
+func overridable(r memberRef) bool {
+	return !r.m.Static() && !isPrivate(r.m) && !hasString(r.m.Modifiers, "final") && !hasString(r.t.Modifiers, "final")
 }
 
 // returnKinds is what the values a method returns may alias: nothing (fresh objects and

@@ -550,7 +550,7 @@ func (p *project) declares(key string) bool {
 	if strings.HasPrefix(key, owner+"#<new>/") || key == owner+clinitKey {
 		return true
 	}
-	id := strings.TrimSuffix(key, inertFnKey)
+	id := strings.TrimSuffix(strings.TrimSuffix(key, inertFnKey), inInitKey)
 	for _, m := range t.Members {
 		if m.ID == id {
 			return true
@@ -568,6 +568,14 @@ func (p *project) proveKey(key string) effect {
 	}
 	if key == owner+clinitKey {
 		return p.clinitEffect(t)
+	}
+	if id, ok := strings.CutSuffix(key, inInitKey); ok {
+		for _, m := range t.Members {
+			if m.ID == id {
+				return p.inInitEffect(memberRef{m, t})
+			}
+		}
+		return effGlobal
 	}
 	if id, ok := strings.CutSuffix(key, inertFnKey); ok {
 		for _, m := range t.Members {

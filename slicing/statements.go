@@ -1095,6 +1095,9 @@ type scanCtx struct {
 	// typing counts the call results being typed as arguments (see callResultType), which
 	// nest as the calls do: deeper ones stay untyped.
 	typing int
+	// initOf is the class whose initialization the summarized body runs (a static
+	// initializer, or a static method of the class it calls): its static fields are local.
+	initOf *analysis.Type
 }
 
 // facts are the def/use results of one statement.

@@ -260,6 +260,23 @@ public class StrsTest {
     }
 
     @Test
+    public void registeredByAStreamInPlace() {
+        int before = Counter.n;
+        String x86 = Arch.family("i686");
+        Counter.n++;
+        String ppc = Arch.family("ppc64");
+        assertEquals(before + 1, Counter.n);
+        assertEquals("x86", x86);
+        assertEquals("ppc", ppc);
+        int calls = Parse.calls;
+        Parse.countAll(1, 2);
+        assertEquals(calls + 2, Parse.calls);
+        String arm = CountedArch.family("aarch64");
+        assertTrue(Counter.n > before);
+        assertEquals("arm", arm);
+    }
+
+    @Test
     public void theDefaultZoneIsRead() {
         int before = Counter.n;
         TimeZone zone = TimeZone.getDefault();
