@@ -47,13 +47,13 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Parse#parse(String)", "none"},                                                 // new NumberFormatException(message)
 		{"dispatch", "disp.Parse#total(List)", "none"},                                                   // Math::abs, run by the stream
 		{"dispatch", "disp.Parse#totalCounted(List)", "global"},                                          // Parse::counted counts: a method reference changing shared state
-		{"dispatch", "disp.Parse#totalCountedHere(Integer[])", "reads writes"},                            // …run by a JDK stream made and ended in the call
-		{"dispatch", "disp.Parse#countAll(Integer[])", "reads writes"},                                    // …by a stream a project method made (madeJDK)
-		{"dispatch", "disp.Parse#streamOf(Integer[])", "ret=args ret=madeJDK"},                            // null ? Stream.empty() : Stream.of(xs)
-		{"dispatch", "disp.Parse#countedLater(Integer[])", "global"},                                      // the stream is returned unrun
-		{"dispatch", "disp.Parse#countedByIterator(Integer[])", "global"},                                 // …run later by its iterator
-		{"dispatch", "disp.Parse#countPeeked(Integer[])", "global"},                                       // peeked() holds a function: not madeJDK
-		{"dispatch", "disp.Arch#family(String)", "reads"},                                                 // its initializer's stream runs in place
+		{"dispatch", "disp.Parse#totalCountedHere(Integer[])", "reads writes"},                           // …run by a JDK stream made and ended in the call
+		{"dispatch", "disp.Parse#countAll(Integer[])", "reads writes"},                                   // …by a stream a project method made (madeJDK)
+		{"dispatch", "disp.Parse#streamOf(Integer[])", "ret=args ret=madeJDK"},                           // null ? Stream.empty() : Stream.of(xs)
+		{"dispatch", "disp.Parse#countedLater(Integer[])", "global"},                                     // the stream is returned unrun
+		{"dispatch", "disp.Parse#countedByIterator(Integer[])", "global"},                                // …run later by its iterator
+		{"dispatch", "disp.Parse#countPeeked(Integer[])", "global"},                                      // peeked() holds a function: not madeJDK
+		{"dispatch", "disp.Arch#family(String)", "reads"},                                                // its initializer's stream runs in place
 		{"jdkimpl", "impl.Strs#keyed(Integer[],Function)", "runs=1 ret=args ret=madeJDK"},                // Collectors.toMap runs the key function it is given; its map is the JDK's
 		{"dispatch", "disp.Parse#failure(int)", "none"},                                                  // "failed: " + Integer.toHexString(code) is a message, not a cause
 		{"dispatch", "disp.Dates#next()", "mut=this"},                                                    // its own ReentrantLock
