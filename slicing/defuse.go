@@ -1196,6 +1196,15 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 	return typed
 }
 
+// resultReceiver types the result of the call seg on r: a JDK stream for a call marked
+// madeStream, else by the declared return types (see returnReceiver).
+func (c *scanCtx) resultReceiver(r receiver, seg segment, arity int) receiver {
+	if seg.madeStream {
+		return receiver{kind: recvStream}
+	}
+	return c.p.returnReceiver(c.t, r, seg.name, arity)
+}
+
 // markMadeStream marks the call a chain starts with (m(…) or T.m(…)) when it returns a JDK
 // stream made in place (madeJDKStreamCall): what the chain calls on it runs on the JDK's
 // stream.
@@ -1210,20 +1219,14 @@ func (c *scanCtx) markMadeStream(toks []analysis.Token, chain []segment) {
 	chain[k].madeStream = c.madeJDKStreamCall(toks, chain[0].idx, chain[k].close+1)
 }
 
-// madeJDKStreamCall reports whether toks[from:to] is one call of project methods no subclass
-// can override that return only JDK streams they made (effect.madeJDK): a stream holding
-// no project code.
+// madeJDKStreamCall reports whether toks[from:to] is one call whose every target (see
+// callTargets) returns only JDK streams it made (effect.madeJDK): a stream holding no
+// project code.
 func (c *scanCtx) madeJDKStreamCall(toks []analysis.Token, from, to int) bool {
-	cands, _, ok := c.calledProjectMethods(toks, from, to)
-	if !ok || len(cands) == 0 {
-		return false
-	}
-	for _, r := range cands {
-		if !jdkStreamTypes[simpleName(analysis.EraseType(r.m.ReturnType))] || overridable(r) || !c.p.memberEffect(r).madeJDK {
-			return false
-		}
-	}
-	return true
+	targets, ok := c.callTargets(toks, from, to)
+	return ok && !slices.ContainsFunc(targets, func(r memberRef) bool {
+		return !jdkStreamTypes[simpleName(analysis.EraseType(r.m.ReturnType))] || !c.p.memberEffect(r).madeJDK
+	})
 }
 
 // sameReturnType says whether every candidate declares the same return type.
@@ -2160,8 +2163,8 @@ func (c *scanCtx) chainKeys(toks []analysis.Token, s *site, inner map[string]boo
 			if c.body {
 				self = []string{"this"}
 			}
-			unq := receiver{kind: recvUnqualified}
-			keys, cur = result(p.callEffect(c.t, unq, seg.name, arity), self, seg), p.returnReceiver(c.t, unq, seg.name, arity)
+			unq := receiver{kind: recvUnqualified, args: c.argTypes(toks, seg.open, seg.close)}
+			keys, cur = result(p.callEffect(c.t, unq, seg.name, arity), self, seg), c.resultReceiver(unq, seg, arity)
 		case i == 0:
 			if inner[seg.name] {
 				return []string{heapKey}
@@ -2177,7 +2180,8 @@ func (c *scanCtx) chainKeys(toks []analysis.Token, s *site, inner map[string]boo
 		case seg.call && cur.kind == recvCollection && builderSelf[seg.name] && (cur.final || !p.collectionOverrides(cur.name)):
 			cur = p.returnReceiver(c.t, cur, seg.name, arity) // a JDK builder returns itself
 		case seg.call:
-			keys, cur = result(p.callEffect(c.t, cur, seg.name, arity), keys, seg), p.returnReceiver(c.t, cur, seg.name, arity)
+			cur.args = c.argTypes(toks, seg.open, seg.close) // the overloads they rule out return nothing here
+			keys, cur = result(p.callEffect(c.t, cur, seg.name, arity), keys, seg), c.resultReceiver(cur, seg, arity)
 		default: // a field of the current value, reachable from it
 			next := receiver{}
 			if cur.kind == recvProject || cur.kind == recvProjectStatic {

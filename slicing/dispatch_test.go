@@ -53,7 +53,7 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Parse#countedLater(Integer[])", "global"},                                     // the stream is returned unrun
 		{"dispatch", "disp.Parse#countedByIterator(Integer[])", "global"},                                // …run later by its iterator
 		{"dispatch", "disp.Parse#countPeeked(Integer[])", "global"},                                      // peeked() holds a function: not madeJDK
-		{"dispatch", "disp.Arch#family(String)", "reads"},                                                // its initializer's stream runs in place
+		{"dispatch", "disp.Arch#family(String)", "reads ret=shared"},                                     // its initializer's stream runs in place
 		{"jdkimpl", "impl.Strs#keyed(Integer[],Function)", "runs=1 ret=args ret=madeJDK"},                // Collectors.toMap runs the key function it is given; its map is the JDK's
 		{"dispatch", "disp.Parse#failure(int)", "none"},                                                  // "failed: " + Integer.toHexString(code) is a message, not a cause
 		{"dispatch", "disp.Dates#next()", "mut=this"},                                                    // its own ReentrantLock

@@ -3318,20 +3318,42 @@ func (c *scanCtx) madeJDKStream(toks []analysis.Token, from, to int) bool {
 	return !slices.ContainsFunc(toks[from+4:to-1], func(t analysis.Token) bool { return t.Is(src, "->") || t.Is(src, "::") })
 }
 
-// madeJDKCall reports whether toks[from:to] is one call (m(…), T.m(…)) of project methods
-// that no subclass can override (static, private or final) and whose summaries say they
-// return only JDK collections made in place (effect.madeJDK).
+// madeJDKCall reports whether toks[from:to] is one call (m(…), T.m(…), super.m(…)) whose
+// every target (see callTargets) returns only JDK collections or streams made in place
+// (effect.madeJDK).
 func (c *scanCtx) madeJDKCall(toks []analysis.Token, from, to int) bool {
-	cands, _, ok := c.calledProjectMethods(toks, from, to)
-	if !ok {
-		return false
-	}
-	for _, r := range cands {
-		if overridable(r) || !c.p.memberEffect(r).madeJDK {
-			return false
+	targets, ok := c.callTargets(toks, from, to)
+	return ok && !slices.ContainsFunc(targets, func(r memberRef) bool { return !c.p.memberEffect(r).madeJDK })
+}
+
+// callTargets lists every project method the call toks[from:to] (m(…), T.m(…) of a static
+// method, super.m(…)) may run: the applicable candidates, and for an unqualified call of
+// an overridable method every override the caller's class may dispatch to. ok is false
+// when they cannot be told.
+func (c *scanCtx) callTargets(toks []analysis.Token, from, to int) ([]memberRef, bool) {
+	src := c.src
+	if to-from >= 5 && toks[from].Is(src, "super") && toks[from+1].Is(src, ".") && toks[from+3].Is(src, "(") &&
+		matchClose(src, toks, from+3) == to-1 && c.t != nil && len(c.t.Extends) > 0 && c.t.Kind == "class" {
+		// super.m(…) runs the superclass's method, whatever overrides it.
+		sup := c.p.resolve(c.t, c.t.Extends[0])
+		spans, ok := c.argSpans(toks, from+3, to-1)
+		if len(sup) != 1 || !ok {
+			return nil, false
 		}
+		cands := c.p.applicable(c.p.methodsOf(sup[0], toks[from+2].Text(src), len(spans)), c.argTypes(toks, from+3, to-1))
+		return cands, len(cands) > 0
 	}
-	return true
+	cands, static, ok := c.calledProjectMethods(toks, from, to)
+	if !ok {
+		return nil, false
+	}
+	if !slices.ContainsFunc(cands, overridable) {
+		return cands, true
+	}
+	if static {
+		return nil, false
+	}
+	return c.p.withOverrides(c.t, cands, cands[0].m.Name, len(cands[0].m.Params))
 }
 
 // overridable reports whether a subclass may override method r: it is neither static,

@@ -2,29 +2,29 @@ package disp;
 
 import java.util.HashMap;
 import java.util.Map;
-import java.util.stream.Stream;
 
-/** Registers its names in its class initializer, through a JDK stream that runs its lambda in place. */
+/** Registers its families in its class initializer, through a JDK stream that runs its lambda in place. */
 public final class Arch {
-    private static final Map<String, String> BY_NAME = new HashMap<>();
+    private static final Map<String, Family> BY_NAME;
 
     static {
-        register("x86", "i386", "i686");
-        register("ppc", "ppc64");
+        BY_NAME = new HashMap<>();
+        init();
     }
 
     private Arch() {
     }
 
-    private static void register(String family, String... names) {
-        stream(names).forEach(name -> add(name, family));
+    private static void init() {
+        register(new Family("x86"), "i386", "i686");
+        register(new Family("ppc"), "ppc64");
     }
 
-    private static Stream<String> stream(String... names) {
-        return names == null ? Stream.empty() : Stream.of(names);
+    private static void register(Family family, String... names) {
+        Streams.of(names).forEach(name -> add(name, family));
     }
 
-    private static void add(String name, String family) {
+    private static void add(String name, Family family) {
         if (BY_NAME.containsKey(name)) {
             throw new IllegalStateException("twice: " + name);
         }
@@ -32,7 +32,20 @@ public final class Arch {
     }
 
     /** The family of a name. */
-    public static String family(String name) {
+    public static Family family(String name) {
         return BY_NAME.get(name);
+    }
+
+    /** A processor family. */
+    public static final class Family {
+        private final String name;
+
+        Family(String name) {
+            this.name = name;
+        }
+
+        public String name() {
+            return name;
+        }
     }
 }

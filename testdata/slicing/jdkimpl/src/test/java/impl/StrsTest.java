@@ -4,6 +4,9 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
+import java.util.Collections;
+import java.util.List;
+
 import org.junit.Test;
 
 public class StrsTest {
@@ -22,6 +25,36 @@ public class StrsTest {
         assertEquals(before, Tally.calls);
         assertEquals(1, Strs.copiedCount(new Tally()));
         assertTrue(Tally.calls > before);
+    }
+
+    @Test
+    public void wordsEveryOverrideSplitsAreTheJDKs() {
+        int before = Tally.calls;
+        Splitter reversed = new Splitter("a b") {
+            @Override
+            protected List<String> split(String s) {
+                List<String> out = super.split(s);
+                Collections.reverse(out);
+                return out;
+            }
+        };
+        int n = reversed.count();
+        assertEquals(before, Tally.calls);
+        assertEquals(2, n);
+    }
+
+    @Test
+    public void partsAnOverrideTalliesRunItsCode() {
+        int before = Tally.calls;
+        TallySplitter tallied = new TallySplitter("a b") {
+            @Override
+            protected List<String> split(String s) {
+                return new Tally();
+            }
+        };
+        int n = tallied.count();
+        assertEquals(before + 1, Tally.calls);
+        assertEquals(1, n);
     }
 
     @Test
