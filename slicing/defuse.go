@@ -1111,6 +1111,14 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 			return receiver{kind: recvValue} // a number or a boolean
 		}
 		return receiver{}
+	case recvReflect:
+		switch name {
+		case "getDeclaringClass", "getType", "getReturnType":
+			return receiver{kind: recvValue, name: "Class"}
+		case "getName", "toString", "toGenericString", "getModifiers", "isAccessible", "getParameterCount":
+			return receiver{kind: recvValue} // a String, an int or a boolean
+		}
+		return receiver{}
 	case recvValue:
 		if r.name == "Class" && arity <= 0 && (name == "getName" || name == "getSimpleName" || name == "getCanonicalName" || name == "getTypeName") {
 			return receiver{kind: recvValue} // a String

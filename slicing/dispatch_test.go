@@ -34,49 +34,55 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Strs#firstLoud(LoudException[])", "reads writes"},  // es[0].toString() counts
 		{"dispatch", "disp.Strs#firstDot(CharSequence)", "disp=0"},            // cs.toString() is a String; cs is the caller's
 		{"dispatch", "disp.Strs#longest(String,String)", "none"},
-		{"dispatch", "disp.Strs#sizeOf(List)", "none"},                                                   // Half implements DoubleFunction and Formattable: no collection
-		{"dispatch", "disp.Strs#eitherJoined(boolean,CharSequence,String)", "reads writes mut=1 leak=1"}, // flag ? cs : "<" + s may be cs
-		{"dispatch", "disp.Strs#either(boolean,CharSequence,String)", "reads writes mut=1 leak=1"},       // flag ? cs : s.toString() may be cs                             // Math.max runs no callbacks
-		{"dispatch", "disp.Disk#here(File)", "reads"},                                                    // File's queries read the file system
-		{"dispatch", "disp.Disk#gone(File)", "reads writes"},                                             // …delete changes it
-		{"dispatch", "disp.Strs.Key#hashCode()", "none"},                                                 // getClass().hashCode(): a Class's
-		{"dispatch", "disp.Gate#check(Gate)", "none"},                                                    // the anonymous override of open only returns
-		{"dispatch", "disp.Gate#shut(Gate)", "reads writes mut=0 leak=0"},                                // the one of close counts
-		{"dispatch", "disp.Fns#prop(String)", "reads"},                                                   // nul()'s function changes nothing; System.getProperty reads
-		{"dispatch", "disp.Fns#propsEmpty(String)", "reads"},                                             // isEmpty handed Strings only; System.getProperty reads
-		{"dispatch", "disp.Parse#parse(String)", "none"},                                                 // new NumberFormatException(message)
-		{"dispatch", "disp.Parse#total(List)", "none"},                                                   // Math::abs, run by the stream
-		{"dispatch", "disp.Parse#totalCounted(List)", "global"},                                          // Parse::counted counts: a method reference changing shared state
-		{"dispatch", "disp.Parse#totalCountedHere(Integer[])", "reads writes"},                           // …run by a JDK stream made and ended in the call
-		{"dispatch", "disp.Parse#countAll(Integer[])", "reads writes"},                                   // …by a stream a project method made (madeJDK)
-		{"dispatch", "disp.Parse#streamOf(Integer[])", "ret=args ret=madeJDK"},                           // null ? Stream.empty() : Stream.of(xs)
-		{"dispatch", "disp.Parse#countedLater(Integer[])", "global"},                                     // the stream is returned unrun
-		{"dispatch", "disp.Parse#countedByIterator(Integer[])", "global"},                                // …run later by its iterator
-		{"dispatch", "disp.Parse#countPeeked(Integer[])", "global"},                                      // peeked() holds a function: not madeJDK
-		{"dispatch", "disp.Arch#family(String)", "reads ret=shared"},                                     // its initializer's stream runs in place
-		{"jdkimpl", "impl.Strs#keyed(Integer[],Function)", "runs=1 ret=args ret=madeJDK"},                // Collectors.toMap runs the key function it is given; its map is the JDK's
-		{"dispatch", "disp.Parse#failure(int)", "none"},                                                  // "failed: " + Integer.toHexString(code) is a message, not a cause
-		{"dispatch", "disp.Dates#next()", "mut=this"},                                                    // its own ReentrantLock
-		{"dispatch", "disp.Dates#truncate(Calendar,int[])", "mut=0 ret=args"},                            // set and add change the calendar only
-		{"dispatch", "disp.Dates#now()", "reads"},                                                        // Calendar.getInstance() reads the default zone
-		{"dispatch", "disp.Dates#start(Date)", "mut=0"},                                                  // new Date(…) copies, read as sharing
-		{"jdkimpl", "impl.Strs#tick(Calendar)", "reads writes mut=0 leak=0 ret=args|shared"},             // a Ticker's add counts
-		{"dispatch", "disp.Tables#named(String)", "reads"},                                               // get on a HashMap made in place
-		{"dispatch", "disp.Tables#recent(String)", "reads writes"},                                       // …on an access-ordered LinkedHashMap reorders it
-		{"dispatch", "disp.Tables#intOrPublic(Class)", "none"},                                           // Integer.TYPE is a Class, Modifier.isPublic reads an int
-		{"dispatch", "disp.Fns#hasKey(String)", "reads"},                                                 // System.getProperties() is the shared Properties
-		{"dispatch", "disp.Fns#setKey(String)", "reads writes"},                                          // …which put changes
-		{"dispatch", "disp.Arrs#sorted(char[])", "mut=0 ret=args"},                                       // only sort(char[]) takes a char[]
-		{"dispatch", "disp.Arrs#sortedRows(char[][])", "reads writes mut=0 leak=0 ret=args|shared"},      // a char[][] is a T[]
-		{"dispatch", "disp.Arrs#sortedNames(String[])", "reads writes mut=0 leak=0 ret=args|shared"},     // so is a String[]
-		{"dispatch", "disp.Arrs#sortedCopy(char[])", "ret=args"},                                         // copy(a) is declared a char[], and fresh
-		{"dispatch", "disp.Arrs#copyOrNull(char[])", "none"},                                             // a clone of a char[] is fresh
-		{"dispatch", "disp.Arrs#pick(boolean,char[],char[])", "ret=args"},                                // either branch is an argument
-		{"dispatch", "disp.Arrs#copyRows(char[][])", "ret=args"},                                         // the rows are shared
-		{"dispatch", "disp.Arrs#sortedRowsCopy(char[][])", "reads writes mut=0 leak=0 ret=args|shared"},  // copy(T[]) may be anything
-		{"dispatch", "disp.Sorts#bySignature()", "none"},                                                 // Comparator.comparing(Method::toString): JDK code on a final JDK class
-		{"dispatch", "disp.Sorts#byName(String,String)", "none"},                                         // Objects.compare of Strings and a method reference
-		{"dispatch", "disp.Sorts#wrappedHash(String)", "reads writes"},                                   // the hashed argument is wrap(…)'s Loud, whose hashCode counts
+		{"dispatch", "disp.Strs#sizeOf(List)", "none"},                                                           // Half implements DoubleFunction and Formattable: no collection
+		{"dispatch", "disp.Strs#eitherJoined(boolean,CharSequence,String)", "reads writes mut=1 leak=1"},         // flag ? cs : "<" + s may be cs
+		{"dispatch", "disp.Strs#either(boolean,CharSequence,String)", "reads writes mut=1 leak=1"},               // flag ? cs : s.toString() may be cs                             // Math.max runs no callbacks
+		{"dispatch", "disp.Disk#here(File)", "reads"},                                                            // File's queries read the file system
+		{"dispatch", "disp.Disk#gone(File)", "reads writes"},                                                     // …delete changes it
+		{"dispatch", "disp.Strs.Key#hashCode()", "none"},                                                         // getClass().hashCode(): a Class's
+		{"dispatch", "disp.Gate#check(Gate)", "none"},                                                            // the anonymous override of open only returns
+		{"dispatch", "disp.Gate#shut(Gate)", "reads writes mut=0 leak=0"},                                        // the one of close counts
+		{"dispatch", "disp.Fns#prop(String)", "reads"},                                                           // nul()'s function changes nothing; System.getProperty reads
+		{"dispatch", "disp.Fns#propsEmpty(String)", "reads"},                                                     // isEmpty handed Strings only; System.getProperty reads
+		{"dispatch", "disp.Parse#parse(String)", "none"},                                                         // new NumberFormatException(message)
+		{"dispatch", "disp.Parse#total(List)", "none"},                                                           // Math::abs, run by the stream
+		{"dispatch", "disp.Parse#totalCounted(List)", "global"},                                                  // Parse::counted counts: a method reference changing shared state
+		{"dispatch", "disp.Parse#totalCountedHere(Integer[])", "reads writes"},                                   // …run by a JDK stream made and ended in the call
+		{"dispatch", "disp.Parse#countAll(Integer[])", "reads writes"},                                           // …by a stream a project method made (madeJDK)
+		{"dispatch", "disp.Parse#streamOf(Integer[])", "ret=args ret=madeJDK"},                                   // null ? Stream.empty() : Stream.of(xs)
+		{"dispatch", "disp.Parse#countedLater(Integer[])", "global"},                                             // the stream is returned unrun
+		{"dispatch", "disp.Parse#countedByIterator(Integer[])", "global"},                                        // …run later by its iterator
+		{"dispatch", "disp.Refl#visible(Method)", "none"},                                                        // queries of a Method
+		{"dispatch", "disp.Refl#open(AccessibleObject)", "mut=0"},                                                // setAccessible changes its flag only
+		{"dispatch", "disp.Refl#call(Method,Object)", "reads writes mut=0,1 store=0,1 leak=0,1 ret=args|shared"}, // invoke runs anything
+		{"dispatch", "disp.Refl#country(String)", "none"},                                                        // a Locale is a value
+		{"dispatch", "disp.Refl#shown(String)", "reads"},                                                         // …named in the default locale
+		{"jdkimpl", "impl.Handle#accessible(AccessibleObject)", "reads writes mut=0 leak=0"},                     // a Handle's isAccessible counts
+		{"dispatch", "disp.Parse#countPeeked(Integer[])", "global"},                                              // peeked() holds a function: not madeJDK
+		{"dispatch", "disp.Arch#family(String)", "reads ret=shared"},                                             // its initializer's stream runs in place
+		{"jdkimpl", "impl.Strs#keyed(Integer[],Function)", "runs=1 ret=args ret=madeJDK"},                        // Collectors.toMap runs the key function it is given; its map is the JDK's
+		{"dispatch", "disp.Parse#failure(int)", "none"},                                                          // "failed: " + Integer.toHexString(code) is a message, not a cause
+		{"dispatch", "disp.Dates#next()", "mut=this"},                                                            // its own ReentrantLock
+		{"dispatch", "disp.Dates#truncate(Calendar,int[])", "mut=0 ret=args"},                                    // set and add change the calendar only
+		{"dispatch", "disp.Dates#now()", "reads"},                                                                // Calendar.getInstance() reads the default zone
+		{"dispatch", "disp.Dates#start(Date)", "mut=0"},                                                          // new Date(…) copies, read as sharing
+		{"jdkimpl", "impl.Strs#tick(Calendar)", "reads writes mut=0 leak=0 ret=args|shared"},                     // a Ticker's add counts
+		{"dispatch", "disp.Tables#named(String)", "reads"},                                                       // get on a HashMap made in place
+		{"dispatch", "disp.Tables#recent(String)", "reads writes"},                                               // …on an access-ordered LinkedHashMap reorders it
+		{"dispatch", "disp.Tables#intOrPublic(Class)", "none"},                                                   // Integer.TYPE is a Class, Modifier.isPublic reads an int
+		{"dispatch", "disp.Fns#hasKey(String)", "reads"},                                                         // System.getProperties() is the shared Properties
+		{"dispatch", "disp.Fns#setKey(String)", "reads writes"},                                                  // …which put changes
+		{"dispatch", "disp.Arrs#sorted(char[])", "mut=0 ret=args"},                                               // only sort(char[]) takes a char[]
+		{"dispatch", "disp.Arrs#sortedRows(char[][])", "reads writes mut=0 leak=0 ret=args|shared"},              // a char[][] is a T[]
+		{"dispatch", "disp.Arrs#sortedNames(String[])", "reads writes mut=0 leak=0 ret=args|shared"},             // so is a String[]
+		{"dispatch", "disp.Arrs#sortedCopy(char[])", "ret=args"},                                                 // copy(a) is declared a char[], and fresh
+		{"dispatch", "disp.Arrs#copyOrNull(char[])", "none"},                                                     // a clone of a char[] is fresh
+		{"dispatch", "disp.Arrs#pick(boolean,char[],char[])", "ret=args"},                                        // either branch is an argument
+		{"dispatch", "disp.Arrs#copyRows(char[][])", "ret=args"},                                                 // the rows are shared
+		{"dispatch", "disp.Arrs#sortedRowsCopy(char[][])", "reads writes mut=0 leak=0 ret=args|shared"},          // copy(T[]) may be anything
+		{"dispatch", "disp.Sorts#bySignature()", "none"},                                                         // Comparator.comparing(Method::toString): JDK code on a final JDK class
+		{"dispatch", "disp.Sorts#byName(String,String)", "none"},                                                 // Objects.compare of Strings and a method reference
+		{"dispatch", "disp.Sorts#wrappedHash(String)", "reads writes"},                                           // the hashed argument is wrap(…)'s Loud, whose hashCode counts
 		{"dispatch", "disp.Sorts#newHash(String)", "reads writes"},
 		{"dispatch", "disp.Sorts#eitherHash(boolean,String)", "reads writes"},              // flag ? new Loud(s) : s.toString() may be the Loud                                       // …and new Loud(s)
 		{"dispatch", "disp.Sorts#checkedText(String)", "none"},                             // "empty" is no function: the other overload takes it

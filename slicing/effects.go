@@ -199,7 +199,23 @@ const (
 	recvArray                  // an array
 	recvStream                 // a java.util.stream stream
 	recvFile                   // a java.io.File: a path whose methods ask or change the file system
+	recvReflect                // a java.lang.reflect member (Method, Field, Constructor) or AccessibleObject
 )
+
+// reflectTypes are the java.lang.reflect classes read as recvReflect; finalReflect those no
+// project class can extend (the others: when none does).
+var reflectTypes = map[string]bool{"Method": true, "Field": true, "Constructor": true, "Executable": true, "AccessibleObject": true}
+
+var finalReflect = map[string]bool{"Method": true, "Field": true, "Constructor": true}
+
+// reflectQueries are the methods of reflection objects that only read the object and the
+// declaration it stands for, returning values, Classes or a fresh array of them.
+var reflectQueries = map[string]bool{
+	"getName": true, "getModifiers": true, "getDeclaringClass": true, "getParameterTypes": true,
+	"getParameterCount": true, "getReturnType": true, "getType": true, "isAccessible": true, "canAccess": true,
+	"isVarArgs": true, "isSynthetic": true, "isBridge": true, "isDefault": true, "getExceptionTypes": true,
+	"toGenericString": true, "hashCode": true, "equals": true, "toString": true, "isEnumConstant": true,
+}
 
 // classRunsCode are the methods of java.lang.Class that may run project code: a
 // constructor, or a class initializer (reading annotations resolves their enum values,
@@ -238,6 +254,7 @@ var valueTypes = map[string]bool{
 	"Float": true, "Boolean": true, "Character": true, "BigDecimal": true, "BigInteger": true,
 	"int": true, "long": true, "short": true, "byte": true, "double": true, "float": true,
 	"boolean": true, "char": true, "Optional": true, "Class": true, "UUID": true, "Pattern": true, "Void": true,
+	"Locale": true,
 }
 
 var pureStatics = map[string]bool{
@@ -307,7 +324,7 @@ func isThrowable(n string) bool {
 var freshJDK = map[string]bool{
 	"StringWriter": true, "StringReader": true, "CharArrayWriter": true, "CharArrayReader": true,
 	"ByteArrayOutputStream": true, "ByteArrayInputStream": true, "Object": true, "String": true, "StringBuilder": true, "StringBuffer": true, "ArrayList": true,
-	"LinkedList": true, "HashMap": true, "LinkedHashMap": true, "TreeMap": true, "HashSet": true, "IdentityHashMap": true, "WeakHashMap": true,
+	"LinkedList": true, "HashMap": true, "LinkedHashMap": true, "TreeMap": true, "HashSet": true, "IdentityHashMap": true, "WeakHashMap": true, "Locale": true,
 	"LinkedHashSet": true, "TreeSet": true, "ArrayDeque": true, "Integer": true, "Long": true,
 	"Double": true, "BigDecimal": true, "BigInteger": true, "AtomicInteger": true, "AtomicLong": true,
 	"AtomicBoolean": true, "AtomicReference": true, "Exception": true, "RuntimeException": true,
@@ -464,6 +481,9 @@ func (p *project) typeReceiver(from *analysis.Type, typ string, _ bool) receiver
 	if typ == "File" {
 		return receiver{kind: recvFile}
 	}
+	if reflectTypes[typ] {
+		return receiver{kind: recvReflect, name: typ}
+	}
 	return receiver{}
 }
 
@@ -536,6 +556,8 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 			return unknown("unknown effect of Class#" + name + " (it may run a constructor or a class initializer)")
 		case r.name == "Optional" && optionalRuns[name], r.name == "String" && name == "transform":
 			return effect{ret: retArgs, runs: posAll &^ 1} // the functions it is given
+		case r.name == "Locale" && strings.HasPrefix(name, "getDisplay") && arity <= 0:
+			return effect{flags: effReads} // in the default display locale
 		}
 		return effect{ret: retArgs}
 	case recvFile:
@@ -570,6 +592,19 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 			e = e.or(p.elementCallbacks(r))
 		}
 		return e
+	case recvReflect:
+		// A reflection object: its queries read it and its declaration; setAccessible
+		// changes its own flag; invoke, get, set and newInstance run or reach other code.
+		if !finalReflect[r.name] && (len(p.jdkSubtypes(r.name)) > 0 || p.anonOverrides(r.name, name)) {
+			return unknown("unknown effect of " + name + " (a project class may be this " + r.name + ")")
+		}
+		switch {
+		case reflectQueries[name]:
+			return effNone
+		case name == "setAccessible" && arity == 1 || name == "trySetAccessible" && arity == 0:
+			return effect{mut: 1}
+		}
+		return unknown("unknown effect of " + r.name + "#" + name)
 	case recvArray:
 		// An array's methods are Object's: clone copies it (sharing its elements, which an
 		// array of values does not have), the others compare and hash by identity.
@@ -1057,6 +1092,7 @@ var unrelatedJDK = map[string]bool{
 	"InputStream": true, "OutputStream": true, "Appendable": true, "Readable": true,
 	"Throwable": true, "Thread": true, "EventListener": true, "EventObject": true, "Annotation": true,
 	"Random": true, "Format": true, "NumberFormat": true, "DecimalFormat": true, "TimerTask": true, "ClassLoader": true,
+	"AccessibleObject": true,
 	"PrintWriter": true, "PrintStream": true, "FilterOutputStream": true, "FilterInputStream": true,
 	"FilterWriter": true, "FilterReader": true, "BufferedReader": true, "BufferedWriter": true,
 	"ActionListener": true, "Component": true, "JComponent": true, "JFrame": true, "JPanel": true,
