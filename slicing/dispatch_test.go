@@ -52,6 +52,8 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Parse#streamOf(Integer[])", "ret=args ret=madeJDK"},                                   // null ? Stream.empty() : Stream.of(xs)
 		{"dispatch", "disp.Parse#countedLater(Integer[])", "global"},                                             // the stream is returned unrun
 		{"dispatch", "disp.Parse#countedByIterator(Integer[])", "global"},                                        // …run later by its iterator
+		{"dispatch", "disp.Fnx#viaLambda()", "none"},                                                             // a lambda local, read where written
+		{"dispatch", "disp.Fnx#viaLocal()", "global"},                                                            // a named class's Supplier: its get is not read here
 		{"dispatch", "disp.Refl#visible(Method)", "none"},                                                        // queries of a Method
 		{"dispatch", "disp.Refl#open(AccessibleObject)", "mut=0"},                                                // setAccessible changes its flag only
 		{"dispatch", "disp.Refl#call(Method,Object)", "reads writes mut=0,1 store=0,1 leak=0,1 ret=args|shared"}, // invoke runs anything

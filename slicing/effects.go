@@ -2989,7 +2989,8 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 			acc.runs |= pos
 			continue
 		}
-		if _, local := locals[n]; local && rootPos[uf.find(n)] == 0 && !rootHeap[uf.find(n)] && !lambdaParams[n] && !p.deferLambdas {
+		if _, local := locals[n]; local && rootPos[uf.find(n)] == 0 && !rootHeap[uf.find(n)] && !lambdaParams[n] && !p.deferLambdas &&
+			onlyFunctionsWritten(src, toks, n) {
 			continue
 		}
 		return unknown("unknown effect of " + m.ID + " (runs a function value " + k + ")")
@@ -3015,6 +3016,47 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 		return unknown("unknown effect of " + m.ID + " (" + why + ")")
 	}
 	return acc
+}
+
+// onlyFunctionsWritten reports whether every value the body assigns to local n is a lambda,
+// a method reference or null, which are read where they are written. A named class's
+// instance (Supplier<Integer> s = new Counting()) runs a body no one read there.
+func onlyFunctionsWritten(src []byte, toks []analysis.Token, n string) bool {
+	for _, a := range assignments(src, toks) {
+		if len(a.target) != 1 || a.target[0] != n || a.indexed {
+			continue
+		}
+		if !writtenFunction(src, toks, a.rhsStart, a.rhsEnd) {
+			return false
+		}
+	}
+	return true
+}
+
+// writtenFunction reports whether toks[from:to] is a lambda, a method reference, null, or
+// a conditional choosing between such values.
+func writtenFunction(src []byte, toks []analysis.Token, from, to int) bool {
+	if q, colon, ok := ternary(src, toks, from, to); ok {
+		return writtenFunction(src, toks, q+1, colon) && writtenFunction(src, toks, colon+1, to)
+	}
+	switch {
+	case to == from+1 && toks[from].Is(src, "null"):
+		return true
+	case to > from && toks[from].Is(src, "("):
+		cl := matchClose(src, toks, from)
+		if cl == to-1 {
+			return writtenFunction(src, toks, from+1, cl) // (x -> x)
+		}
+		return cl > 0 && cl+1 < to && toks[cl+1].Is(src, "->")
+	case to > from+1 && toks[from].Kind == analysis.TokIdent && toks[from+1].Is(src, "->"):
+		return true
+	}
+	// A method reference on a name (Parse::counted, list::add, String::new).
+	k := from
+	for k < to && (toks[k].Kind == analysis.TokIdent || toks[k].Is(src, ".")) {
+		k++
+	}
+	return k > from && k+2 == to && toks[k].Is(src, "::")
 }
 
 // lambdasRunInPlace reports whether every lambda and method reference of a body's toks is

@@ -277,6 +277,14 @@ public class StrsTest {
     }
 
     @Test
+    public void aNamedSupplierCounts() {
+        int before = Counter.n;
+        int one = Fnx.viaLocal();
+        assertEquals(before + 1, Counter.n);
+        assertEquals(1, one);
+    }
+
+    @Test
     public void theDefaultZoneIsRead() {
         int before = Counter.n;
         TimeZone zone = TimeZone.getDefault();
