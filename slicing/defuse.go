@@ -2575,9 +2575,13 @@ func (c *scanCtx) operandCallbacks(toks []analysis.Token, from, to int) effect {
 	if to-from >= 3 && toks[to-1].Is(src, "class") && toks[to-2].Is(src, ".") && dottedNames(src, toks, from, to-2) {
 		return effNone // X.class: a Class
 	}
-	if to-from == 4 && toks[from].Is(src, "(") && toks[from+2].Is(src, ")") && toks[from+3].Kind == analysis.TokIdent &&
-		immutableType(toks[from+1].Text(src)) {
-		return effNone // (String) x: a String
+	if to-from == 4 && toks[from].Is(src, "(") && toks[from+2].Is(src, ")") && toks[from+3].Kind == analysis.TokIdent {
+		switch cast := toks[from+1].Text(src); {
+		case immutableType(cast):
+			return effNone // (String) x: a String
+		case isThrowable(cast) && !c.shadowed(cast):
+			return c.p.throwableCallbacks(cast) // (IOException) t
+		}
 	}
 	if to-from >= 3 && toks[to-1].Is(src, ")") && toks[to-2].Is(src, "(") && toks[to-3].Is(src, "toString") {
 		return effNone // x.toString(): the call itself is typed and checked as a call site
@@ -2660,6 +2664,9 @@ func (c *scanCtx) operandCallbacks(toks []analysis.Token, from, to int) effect {
 	}
 	if ts := c.p.resolve(c.t, typ); typ != "" && len(ts) > 0 && !collectionTypes[analysis.EraseType(typ)] {
 		return c.p.typedCallbacks(ts)
+	}
+	if typ != "" && isThrowable(simpleName(typ)) && len(c.p.resolve(c.t, typ)) == 0 {
+		return c.p.throwableCallbacks(simpleName(typ))
 	}
 	return c.p.callbackEffect()
 }

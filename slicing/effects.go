@@ -306,6 +306,7 @@ var jdkThrowables = map[string]bool{
 	"ParseException": true, "DateTimeException": true, "ArrayStoreException": true, "NegativeArraySizeException": true,
 	"SecurityException": true, "TimeoutException": true, "ClosedChannelException": true, "ExecutionException": true, "CancellationException": true,
 	"CompletionException": true, "UnsupportedEncodingException": true, "InvalidObjectException": true,
+	"UndeclaredThrowableException": true, "InvocationTargetException": true,
 	"NotSerializableException": true, "IllegalMonitorStateException": true, "InternalError": true,
 	"UnsupportedCharsetException": true, "IllegalCharsetNameException": true, "EmptyStackException": true,
 	"IllegalFormatException": true, "InputMismatchException": true, "ReflectiveOperationException": true,
@@ -711,6 +712,13 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 			}
 			return p.join(p.applicable(cands, r.args))
 		}
+		if len(r.types) == 1 {
+			if sam, ok := p.functionalMethod(r.types[0]); ok && sam == name {
+				// Running a function value of a project functional interface: what runs is
+				// the caller's to resolve, as for the JDK's (recvFunction).
+				return effect{flags: effRun, mut: posAll &^ 1, store: posAll, ret: retArgs}
+			}
+		}
 		cands, ok := p.dispatch(r.types, name, arity)
 		if !ok || len(cands) == 0 {
 			return unknown("unknown effect of " + typeNames(r.types) + "#" + name)
@@ -718,6 +726,50 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		return p.join(p.applicable(cands, r.args))
 	}
 	return unknown("unknown effect of " + name)
+}
+
+// functionalMethod returns the name of the one abstract method of project interface t
+// when every supertype of t is a project interface too, so that the name is all a lambda
+// or method reference implementing t can run (FailableRunnable#run).
+func (p *project) functionalMethod(t *analysis.Type) (string, bool) {
+	if t.Kind != "interface" {
+		return "", false
+	}
+	hier := append([]*analysis.Type{t}, p.supertypes(t)...)
+	abstract, defaults := map[string]bool{}, map[string]bool{}
+	for _, y := range hier {
+		if y.Kind != "interface" {
+			return "", false
+		}
+		for _, n := range y.Extends {
+			if len(p.resolve(y, n)) == 0 {
+				return "", false // a library superinterface's methods are not listed
+			}
+		}
+		for _, m := range y.Members {
+			switch {
+			case m.Kind != analysis.KindMethod || m.Static():
+			case m.BodyEnd > m.BodyStart:
+				defaults[m.Name] = true
+			case m.Name != "equals" && m.Name != "hashCode" && m.Name != "toString":
+				abstract[m.Name] = true
+			}
+		}
+	}
+	sam := ""
+	for name := range abstract {
+		for _, y := range hier {
+			p.note("M:" + y.ID + "#" + name) // a default added for it changes the answer
+		}
+		if defaults[name] {
+			continue
+		}
+		if sam != "" {
+			return "", false
+		}
+		sam = name
+	}
+	return sam, sam != ""
 }
 
 // collectionEffect is what name/arity does on a receiver of the JDK collection or builder
@@ -1093,7 +1145,7 @@ var unrelatedJDK = map[string]bool{
 	"Throwable": true, "Thread": true, "EventListener": true, "EventObject": true, "Annotation": true,
 	"Random": true, "Format": true, "NumberFormat": true, "DecimalFormat": true, "TimerTask": true, "ClassLoader": true,
 	"AccessibleObject": true,
-	"PrintWriter": true, "PrintStream": true, "FilterOutputStream": true, "FilterInputStream": true,
+	"PrintWriter":      true, "PrintStream": true, "FilterOutputStream": true, "FilterInputStream": true,
 	"FilterWriter": true, "FilterReader": true, "BufferedReader": true, "BufferedWriter": true,
 	"ActionListener": true, "Component": true, "JComponent": true, "JFrame": true, "JPanel": true,
 	"TestCase": true, "Assert": true, "Statement": true, "Runner": true, "ParentRunner": true,
@@ -1390,6 +1442,93 @@ func (p *project) typedCallbacks(types []*analysis.Type) effect {
 		}
 	}
 	return e
+}
+
+// throwableCallbacks is callbackEffect for a value typed as the JDK exception or error
+// class typ (a class: no dynamic proxy is one): the callbacks of the project's throwables
+// that may be a typ, and the getMessage and getLocalizedMessage the JDK's toString runs.
+// An anonymous or local subclass of a JDK throwable leaves it callbackEffect.
+func (p *project) throwableCallbacks(typ string) effect {
+	for n := range p.anonymousSubclassed() {
+		if isThrowable(n) && len(p.bySimple[n]) == 0 {
+			return p.callbackEffect()
+		}
+	}
+	var types []*analysis.Type
+	for _, rel := range p.snap.SortedPaths() {
+		for _, t := range p.snap.Files[rel].Types {
+			if top, ok := p.throwableRoot(t); ok && mayBeA(top, typ) {
+				types = append(types, t)
+			}
+		}
+	}
+	if len(types) == 0 {
+		return effNone
+	}
+	e := p.typedCallbacks(types)
+	for _, name := range []string{"getMessage", "getLocalizedMessage"} {
+		cands, ok := p.dispatch(types, name, 0)
+		if !ok {
+			return p.callbackEffect()
+		}
+		for _, r := range cands {
+			ce := p.memberEffect(r)
+			if ce.flags&effWrites != 0 || ce.leak != 0 {
+				return unknown("unknown effect of callback " + r.m.ID)
+			}
+			e.flags |= ce.flags
+		}
+	}
+	return e
+}
+
+// throwableRoot returns the JDK class a project class t extends through project classes,
+// when its name is an exception's or an error's.
+func (p *project) throwableRoot(t *analysis.Type) (string, bool) {
+	seen := map[string]bool{}
+	for cur := t; cur != nil && cur.Kind == "class" && !seen[cur.ID] && len(cur.Extends) > 0; {
+		seen[cur.ID] = true
+		sup := p.resolve(cur, cur.Extends[0])
+		if len(sup) == 0 {
+			n := simpleName(cur.Extends[0])
+			return n, isThrowable(n)
+		}
+		cur = sup[0]
+	}
+	return "", false
+}
+
+// quietCauses are JDK throwables whose one-argument constructor takes a cause without
+// printing it into a message.
+var quietCauses = map[string]bool{"UndeclaredThrowableException": true, "InvocationTargetException": true, "ExceptionInInitializerError": true}
+
+// throwableSupers gives the JDK superclass of common JDK throwables.
+var throwableSupers = map[string]string{
+	"Exception": "Throwable", "Error": "Throwable", "RuntimeException": "Exception", "IOException": "Exception",
+	"IllegalArgumentException": "RuntimeException", "IllegalStateException": "RuntimeException",
+	"UnsupportedOperationException": "RuntimeException", "NullPointerException": "RuntimeException",
+	"IndexOutOfBoundsException": "RuntimeException", "ArithmeticException": "RuntimeException",
+	"ClassCastException": "RuntimeException", "UncheckedIOException": "RuntimeException",
+	"NumberFormatException": "IllegalArgumentException", "FileNotFoundException": "IOException",
+	"EOFException": "IOException", "ReflectiveOperationException": "Exception",
+	"InterruptedException": "Exception", "CloneNotSupportedException": "Exception",
+	"AssertionError": "Error",
+}
+
+// mayBeA reports whether an instance of a subclass of the JDK throwable top may be typed as
+// the JDK throwable typ: typ is top or one of its superclasses (any name the table does not
+// know may be anything).
+func mayBeA(top, typ string) bool {
+	for cur := top; cur != ""; cur = throwableSupers[cur] {
+		if cur == typ {
+			return true
+		}
+		if _, known := throwableSupers[cur]; !known && cur != "Throwable" {
+			return true
+		}
+	}
+	_, known := throwableSupers[typ]
+	return !known && typ != "Throwable"
 }
 
 // boxes are the JDK classes whose TYPE field holds the Class of a primitive type.
@@ -2292,7 +2431,7 @@ func (p *project) ctorEffect(from *analysis.Type, name string, arity int) effect
 			if arity != 0 && hashedJDK[n] {
 				e = e.or(p.callbackEffect()) // new HashSet<>(xs) hashes every element
 			}
-			if arity == 1 && isThrowable(n) {
+			if arity == 1 && isThrowable(n) && !quietCauses[n] {
 				e.flags |= effCallbacks // new RuntimeException(cause) prints its cause
 			}
 			return e
@@ -2894,15 +3033,15 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 			mentioned[tok.Text(src)] = true
 		}
 	}
+	// Such a local may reach shared state and every position: its class is marked so below,
+	// without joining shared state and the positions to one another (a caught exception
+	// may carry anything, which does not make the parameters reachable from shared state).
+	var anything []string
 	for _, l := range m.Refs.Locals {
 		if _, param := positions[l.Name]; param || bound[l.Name] || lambdaParams[l.Name] || immutableType(l.Type) || !mentioned[l.Name] {
 			continue
 		}
-		group := []string{l.Name, heapKey}
-		for k := range positions {
-			group = append(group, k)
-		}
-		fa.aliases = append(fa.aliases, group)
+		anything = append(anything, l.Name)
 	}
 	for _, g := range fa.aliases {
 		for _, k := range g[1:] {
@@ -2915,6 +3054,20 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 			uf.union(norm(g[0]), norm(k))
 		}
 	}
+	for _, n := range anything {
+		// Once such a local is joined to shared state or a position (stored, or storing),
+		// what it may carry joins them too.
+		r := uf.find(norm(n))
+		if r != uf.find(heapKey) && !slices.ContainsFunc(slices.Collect(maps.Keys(positions)), func(k string) bool { return uf.find(k) == r }) {
+			continue
+		}
+		for k := range positions {
+			same.union(norm(n), k)
+			uf.union(norm(n), k)
+		}
+		same.union(norm(n), heapKey)
+		uf.union(norm(n), heapKey)
+	}
 	rootPos := map[string]posSet{}
 	rootHeap := map[string]bool{uf.find(heapKey): true}
 	samePos := map[string]posSet{}
@@ -2922,6 +3075,16 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 	for k, pos := range positions {
 		rootPos[uf.find(k)] |= pos
 		samePos[same.find(k)] |= pos
+	}
+	var allPos posSet
+	for _, pos := range positions {
+		allPos |= pos
+	}
+	for _, n := range anything {
+		r, sr := uf.find(norm(n)), same.find(norm(n))
+		rootHeap[r], sameHeap[sr] = true, true
+		rootPos[r] |= allPos
+		samePos[sr] |= allPos
 	}
 	for _, d := range sortedKeys(fa.defs) {
 		before := why[heapKey]

@@ -16,6 +16,11 @@ public final class Fnx {
         }
     }
 
+    /** A Supplier that reads the counter when it runs. */
+    public static Supplier<Integer> counter() {
+        return () -> Counter.n;
+    }
+
     /** Runs a Supplier it wrote as a lambda, read where it is written. */
     public static int viaLambda() {
         Supplier<Integer> s = () -> 1;

@@ -1,5 +1,6 @@
 package disp;
 
+import java.lang.reflect.UndeclaredThrowableException;
 import java.util.function.IntConsumer;
 
 /** Lambdas handed to project methods that run them at once, or keep them. */
@@ -20,6 +21,45 @@ public final class Runs {
     /** Keeps the function it is given. */
     static void keep(IntConsumer f) {
         kept = f;
+    }
+
+    /** A function of the project's own interface, which may throw. */
+    interface Task {
+        void run() throws Exception;
+    }
+
+    /** Runs the task it is given, wrapping its failure without printing it. */
+    static void attempt(Task task) {
+        try {
+            task.run();
+        } catch (Exception e) {
+            throw new UndeclaredThrowableException(e);
+        }
+    }
+
+    static Exception lastFailure;
+
+    /** Keeps what the task threw, which may carry the task: the task may now be reached from shared state. */
+    static void attemptKeeping(Task task) {
+        try {
+            task.run();
+        } catch (Exception e) {
+            lastFailure = e;
+        }
+    }
+
+    /** …wrapping it in an exception whose message prints it: a LoudException's toString counts. */
+    static void attemptPrinting(Task task) {
+        try {
+            task.run();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Counts by a lambda of the project's interface that runs within attempt. */
+    public static void countTask() {
+        attempt(() -> total++);
     }
 
     /** Counts in a static, by a lambda that runs within each: a known write. */

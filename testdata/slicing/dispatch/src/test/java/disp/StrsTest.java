@@ -285,6 +285,15 @@ public class StrsTest {
     }
 
     @Test
+    public void aSupplierReadsWhenItRuns() {
+        int before = Counter.n;
+        Supplier<Integer> count = Fnx.counter();
+        Counter.n = before + 1;
+        int got = count.get();
+        assertEquals(before + 1, got);
+    }
+
+    @Test
     public void theDefaultZoneIsRead() {
         int before = Counter.n;
         TimeZone zone = TimeZone.getDefault();
