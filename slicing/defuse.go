@@ -1111,6 +1111,15 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 			return receiver{kind: recvValue} // a number or a boolean
 		}
 		return receiver{}
+	case recvFile:
+		switch name {
+		case "getParentFile", "getAbsoluteFile", "getCanonicalFile":
+			return receiver{kind: recvFile}
+		case "getName", "getPath", "getAbsolutePath", "getCanonicalPath", "getParent", "toString", "exists",
+			"isFile", "isDirectory", "length", "lastModified":
+			return receiver{kind: recvValue} // a String, a boolean or a long
+		}
+		return receiver{}
 	case recvReflect:
 		switch name {
 		case "getDeclaringClass", "getType", "getReturnType":

@@ -34,11 +34,14 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Strs#firstLoud(LoudException[])", "reads writes"},  // es[0].toString() counts
 		{"dispatch", "disp.Strs#firstDot(CharSequence)", "disp=0"},            // cs.toString() is a String; cs is the caller's
 		{"dispatch", "disp.Strs#longest(String,String)", "none"},
-		{"dispatch", "disp.Strs#sizeOf(List)", "none"},                                                           // Half implements DoubleFunction and Formattable: no collection
-		{"dispatch", "disp.Strs#eitherJoined(boolean,CharSequence,String)", "reads writes mut=1 leak=1"},         // flag ? cs : "<" + s may be cs
-		{"dispatch", "disp.Strs#either(boolean,CharSequence,String)", "reads writes mut=1 leak=1"},               // flag ? cs : s.toString() may be cs                             // Math.max runs no callbacks
-		{"dispatch", "disp.Disk#here(File)", "reads"},                                                            // File's queries read the file system
-		{"dispatch", "disp.Disk#gone(File)", "reads writes"},                                                     // …delete changes it
+		{"dispatch", "disp.Strs#sizeOf(List)", "none"},                                                   // Half implements DoubleFunction and Formattable: no collection
+		{"dispatch", "disp.Strs#eitherJoined(boolean,CharSequence,String)", "reads writes mut=1 leak=1"}, // flag ? cs : "<" + s may be cs
+		{"dispatch", "disp.Strs#either(boolean,CharSequence,String)", "reads writes mut=1 leak=1"},       // flag ? cs : s.toString() may be cs                             // Math.max runs no callbacks
+		{"dispatch", "disp.Disk#here(File)", "reads"},                                                    // File's queries read the file system
+		{"dispatch", "disp.Disk#gone(File)", "reads writes"},
+		{"dispatch", "disp.Disk#parentHere(File)", "reads"},                                                      // getParentFile() is a File                                                     // …delete changes it
+		{"dispatch", "disp.StuckFile#moved(File,File)", "reads writes mut=0,1 store=0,1 leak=0,1"},               // StuckFile overrides renameTo
+		{"jdkimpl", "impl.PathFile#here(File)", "reads writes mut=0 leak=0"},                                     // PathFile overrides getPath, which File's methods call
 		{"dispatch", "disp.Strs.Key#hashCode()", "none"},                                                         // getClass().hashCode(): a Class's
 		{"dispatch", "disp.Gate#check(Gate)", "none"},                                                            // the anonymous override of open only returns
 		{"dispatch", "disp.Gate#shut(Gate)", "reads writes mut=0 leak=0"},                                        // the one of close counts

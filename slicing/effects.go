@@ -249,6 +249,52 @@ var fileChanges = map[string]bool{
 	"setLastModified": true, "setReadOnly": true, "setWritable": true, "setReadable": true, "setExecutable": true,
 }
 
+// fileLeaves are the methods of java.io.File that no other File method calls: a project
+// subclass overriding only these changes no other method's behavior.
+var fileLeaves = map[string]bool{
+	"renameTo": true, "listFiles": true, "delete": true, "deleteOnExit": true, "setLastModified": true,
+	"lastModified": true, "length": true, "canRead": true, "canWrite": true, "canExecute": true, "isHidden": true,
+	"createNewFile": true, "toURI": true, "getTotalSpace": true, "getFreeSpace": true, "getUsableSpace": true,
+}
+
+// fileMayRunProject reports whether calling name on a java.io.File may run project code: a
+// project subclass (named, anonymous or local) overrides name, or overrides a File method
+// other File methods may call.
+func (p *project) fileMayRunProject(name string) bool {
+	overridden := func(m string) bool {
+		return (fileQueries[m] || fileChanges[m]) && (m == name || !fileLeaves[m])
+	}
+	for _, sub := range p.jdkSubtypes("File") {
+		for _, x := range append([]*analysis.Type{sub}, p.supertypes(sub)...) {
+			for _, n := range slices.Sorted(maps.Keys(fileQueries)) {
+				if overridden(n) {
+					p.note("M:" + x.ID + "#" + n) // declaring one changes the answer
+				}
+			}
+			for _, n := range slices.Sorted(maps.Keys(fileChanges)) {
+				if overridden(n) {
+					p.note("M:" + x.ID + "#" + n)
+				}
+			}
+			for _, m := range x.Members {
+				if m.Kind == analysis.KindMethod && !m.Static() && overridden(m.Name) {
+					return true
+				}
+			}
+		}
+	}
+	ms := p.anonymousSubclassed()["File"]
+	if ms[anyMethod] {
+		return true
+	}
+	for m := range ms {
+		if overridden(m) {
+			return true
+		}
+	}
+	return false
+}
+
 var valueTypes = map[string]bool{
 	"String": true, "Integer": true, "Long": true, "Short": true, "Byte": true, "Double": true,
 	"Float": true, "Boolean": true, "Character": true, "BigDecimal": true, "BigInteger": true,
@@ -563,7 +609,7 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		return effect{ret: retArgs}
 	case recvFile:
 		// A FileFilter argument of listFiles runs, as any function handed over.
-		if len(p.jdkSubtypes("File")) > 0 || p.anonOverrides("File", name) {
+		if p.fileMayRunProject(name) {
 			return unknown("unknown effect of " + name + " (a project class may be this File)")
 		}
 		switch {
@@ -1144,7 +1190,7 @@ var unrelatedJDK = map[string]bool{
 	"InputStream": true, "OutputStream": true, "Appendable": true, "Readable": true,
 	"Throwable": true, "Thread": true, "EventListener": true, "EventObject": true, "Annotation": true,
 	"Random": true, "Format": true, "NumberFormat": true, "DecimalFormat": true, "TimerTask": true, "ClassLoader": true,
-	"AccessibleObject": true,
+	"AccessibleObject": true, "File": true,
 	"PrintWriter":      true, "PrintStream": true, "FilterOutputStream": true, "FilterInputStream": true,
 	"FilterWriter": true, "FilterReader": true, "BufferedReader": true, "BufferedWriter": true,
 	"ActionListener": true, "Component": true, "JComponent": true, "JFrame": true, "JPanel": true,

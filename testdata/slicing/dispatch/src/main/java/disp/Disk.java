@@ -20,6 +20,11 @@ public final class Disk {
         return f.exists() && f.isFile() && f.length() > 0;
     }
 
+    /** Asks about its directory. */
+    public static boolean parentHere(File f) {
+        return f.getParentFile().exists();
+    }
+
     /** Deletes. */
     public static boolean gone(File f) {
         return f.delete();
