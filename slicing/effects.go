@@ -1191,7 +1191,7 @@ var unrelatedJDK = map[string]bool{
 	"Throwable": true, "Thread": true, "EventListener": true, "EventObject": true, "Annotation": true,
 	"Random": true, "Format": true, "NumberFormat": true, "DecimalFormat": true, "TimerTask": true, "ClassLoader": true,
 	"AccessibleObject": true, "File": true,
-	"PrintWriter":      true, "PrintStream": true, "FilterOutputStream": true, "FilterInputStream": true,
+	"PrintWriter": true, "PrintStream": true, "FilterOutputStream": true, "FilterInputStream": true,
 	"FilterWriter": true, "FilterReader": true, "BufferedReader": true, "BufferedWriter": true,
 	"ActionListener": true, "Component": true, "JComponent": true, "JFrame": true, "JPanel": true,
 	"TestCase": true, "Assert": true, "Statement": true, "Runner": true, "ParentRunner": true,
