@@ -41,6 +41,8 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Disk#gone(File)", "reads writes"},
 		{"dispatch", "disp.Disk#parentHere(File)", "reads"},                                                      // getParentFile() is a File                                                     // …delete changes it
 		{"dispatch", "disp.StuckFile#moved(File,File)", "reads writes mut=0,1 store=0,1 leak=0,1"},               // StuckFile overrides renameTo
+		{"jdkimpl", "impl.Words#count(String)", "none"},                                                          // split and LowerWords's super.split make JDK lists
+		{"jdkimpl", "impl.Counts#count(String)", "reads writes"},                                                 // TalliedCounts's split makes a Tally
 		{"jdkimpl", "impl.PathFile#here(File)", "reads writes mut=0 leak=0"},                                     // PathFile overrides getPath, which File's methods call
 		{"dispatch", "disp.Strs.Key#hashCode()", "none"},                                                         // getClass().hashCode(): a Class's
 		{"dispatch", "disp.Gate#check(Gate)", "none"},                                                            // the anonymous override of open only returns
