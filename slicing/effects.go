@@ -266,14 +266,11 @@ func (p *project) fileMayRunProject(name string) bool {
 	}
 	for _, sub := range p.jdkSubtypes("File") {
 		for _, x := range append([]*analysis.Type{sub}, p.supertypes(sub)...) {
-			for _, n := range slices.Sorted(maps.Keys(fileQueries)) {
-				if overridden(n) {
-					p.note("M:" + x.ID + "#" + n) // declaring one changes the answer
-				}
-			}
-			for _, n := range slices.Sorted(maps.Keys(fileChanges)) {
-				if overridden(n) {
-					p.note("M:" + x.ID + "#" + n)
+			for _, methods := range []map[string]bool{fileQueries, fileChanges} {
+				for _, n := range slices.Sorted(maps.Keys(methods)) {
+					if overridden(n) {
+						p.note("M:" + x.ID + "#" + n) // declaring one changes the answer
+					}
 				}
 			}
 			for _, m := range x.Members {
@@ -778,44 +775,17 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 // when every supertype of t is a project interface too, so that the name is all a lambda
 // or method reference implementing t can run (FailableRunnable#run).
 func (p *project) functionalMethod(t *analysis.Type) (string, bool) {
-	if t.Kind != "interface" {
+	hier := append([]*analysis.Type{t}, p.supertypes(t)...)
+	for _, y := range hier {
+		if y.Kind != "interface" || slices.ContainsFunc(y.Extends, func(n string) bool { return len(p.resolve(y, n)) == 0 }) {
+			return "", false // a library superinterface's methods are not listed
+		}
+	}
+	names := p.abstractNames(hier)
+	if len(names) != 1 {
 		return "", false
 	}
-	hier := append([]*analysis.Type{t}, p.supertypes(t)...)
-	abstract, defaults := map[string]bool{}, map[string]bool{}
-	for _, y := range hier {
-		if y.Kind != "interface" {
-			return "", false
-		}
-		for _, n := range y.Extends {
-			if len(p.resolve(y, n)) == 0 {
-				return "", false // a library superinterface's methods are not listed
-			}
-		}
-		for _, m := range y.Members {
-			switch {
-			case m.Kind != analysis.KindMethod || m.Static():
-			case m.BodyEnd > m.BodyStart:
-				defaults[m.Name] = true
-			case m.Name != "equals" && m.Name != "hashCode" && m.Name != "toString":
-				abstract[m.Name] = true
-			}
-		}
-	}
-	sam := ""
-	for name := range abstract {
-		for _, y := range hier {
-			p.note("M:" + y.ID + "#" + name) // a default added for it changes the answer
-		}
-		if defaults[name] {
-			continue
-		}
-		if sam != "" {
-			return "", false
-		}
-		sam = name
-	}
-	return sam, sam != ""
+	return names[0], true
 }
 
 // collectionEffect is what name/arity does on a receiver of the JDK collection or builder
@@ -1810,17 +1780,21 @@ func (p *project) withOverrides(from *analysis.Type, cands []memberRef, name str
 // those it inherits from project interfaces and leaving out those a default method
 // implements. Counting by name can only find fewer, never more.
 func (p *project) lambdaTarget(t *analysis.Type) bool {
-	hier := append([]*analysis.Type{t}, p.supertypes(t)...)
+	return len(p.abstractNames(append([]*analysis.Type{t}, p.supertypes(t)...))) < 2
+}
+
+// abstractNames returns the names of the abstract methods the interfaces of hier declare
+// (besides Object's) that no default method of theirs implements, recording the lookups
+// a default added for one of them would change.
+func (p *project) abstractNames(hier []*analysis.Type) []string {
 	abstract, defaults := map[string]bool{}, map[string]bool{}
 	for _, y := range hier {
 		if y.Kind != "interface" {
 			continue
 		}
 		for _, m := range y.Members {
-			if m.Kind != analysis.KindMethod || m.Static() {
-				continue
-			}
 			switch {
+			case m.Kind != analysis.KindMethod || m.Static():
 			case m.BodyEnd > m.BodyStart:
 				defaults[m.Name] = true
 			case m.Name != "equals" && m.Name != "hashCode" && m.Name != "toString":
@@ -1828,16 +1802,16 @@ func (p *project) lambdaTarget(t *analysis.Type) bool {
 			}
 		}
 	}
-	n := 0
-	for name := range abstract {
+	var out []string
+	for _, name := range slices.Sorted(maps.Keys(abstract)) {
 		for _, y := range hier {
 			p.note("M:" + y.ID + "#" + name) // a default added for it changes the count
 		}
 		if !defaults[name] {
-			n++
+			out = append(out, name)
 		}
 	}
-	return n < 2
+	return out
 }
 
 // abstractMethod reports a method declaration without a body that is not native: an
