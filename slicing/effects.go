@@ -1434,17 +1434,30 @@ var hashedJDK = map[string]bool{"HashSet": true, "LinkedHashSet": true, "TreeSet
 	"LinkedHashMap": true, "TreeMap": true, "ConcurrentHashMap": true, "ConcurrentSkipListMap": true,
 	"ConcurrentSkipListSet": true, "CopyOnWriteArraySet": true}
 
-// callbackNames are the methods JDK collections and builders call on their elements.
-var callbackNames = []struct {
+// callback names a method the JDK calls on objects it is handed.
+type callback struct {
 	name  string
 	arity int
-}{{"hashCode", 0}, {"equals", 1}, {"compareTo", 1}, {"compare", 2}, {"toString", 0}}
+}
+
+// callbackNames are the methods JDK collections and builders call on their elements.
+var callbackNames = []callback{{"hashCode", 0}, {"equals", 1}, {"compareTo", 1}, {"compare", 2}, {"toString", 0}}
+
+// messageCallbacks are the methods Throwable#toString runs besides.
+var messageCallbacks = []callback{{"getMessage", 0}, {"getLocalizedMessage", 0}}
 
 // typedCallbacks is callbackEffect for arguments of the given project types: only their
 // own, inherited and overriding callbacks may run.
 func (p *project) typedCallbacks(types []*analysis.Type) effect {
+	return p.dispatchedCallbacks(types, callbackNames)
+}
+
+// dispatchedCallbacks is what the callbacks cbs may do on objects of the given project
+// types: the flags of the methods dispatch reaches, unknown when one of them writes shared
+// state or leaks, callbackEffect when dispatch cannot tell.
+func (p *project) dispatchedCallbacks(types []*analysis.Type, cbs []callback) effect {
 	e := effNone
-	for _, cb := range callbackNames {
+	for _, cb := range cbs {
 		cands, ok := p.dispatch(types, cb.name, cb.arity)
 		if !ok {
 			return p.callbackEffect()
@@ -1470,32 +1483,27 @@ func (p *project) throwableCallbacks(typ string) effect {
 			return p.callbackEffect()
 		}
 	}
-	var types []*analysis.Type
-	for _, rel := range p.snap.SortedPaths() {
-		for _, t := range p.snap.Files[rel].Types {
-			if top, ok := p.throwableRoot(t); ok && mayBeA(top, typ) {
-				types = append(types, t)
+	if p.throwables == nil {
+		// Worked out once per project: every operand typed as a JDK exception asks.
+		p.throwables = map[*analysis.Type]string{}
+		for _, rel := range p.snap.SortedPaths() {
+			for _, t := range p.snap.Files[rel].Types {
+				if top, ok := p.throwableRoot(t); ok {
+					p.throwables[t] = top
+				}
 			}
+		}
+	}
+	var types []*analysis.Type
+	for _, t := range slices.SortedFunc(maps.Keys(p.throwables), func(a, b *analysis.Type) int { return strings.Compare(a.ID, b.ID) }) {
+		if mayBeA(p.throwables[t], typ) {
+			types = append(types, t)
 		}
 	}
 	if len(types) == 0 {
 		return effNone
 	}
-	e := p.typedCallbacks(types)
-	for _, name := range []string{"getMessage", "getLocalizedMessage"} {
-		cands, ok := p.dispatch(types, name, 0)
-		if !ok {
-			return p.callbackEffect()
-		}
-		for _, r := range cands {
-			ce := p.memberEffect(r)
-			if ce.flags&effWrites != 0 || ce.leak != 0 {
-				return unknown("unknown effect of callback " + r.m.ID)
-			}
-			e.flags |= ce.flags
-		}
-	}
-	return e
+	return p.dispatchedCallbacks(types, slices.Concat(callbackNames, messageCallbacks))
 }
 
 // throwableRoot returns the JDK class a project class t extends through project classes,

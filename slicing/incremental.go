@@ -615,6 +615,7 @@ func (p *project) derive(s *analysis.Snapshot, read func(string) ([]byte, error)
 	np.runsMemo = nil   // heads and declarations may differ in the new snapshot
 	np.supersMemo = nil // so may the names supertypes are resolved by
 	np.jdkSubs = nil    // it holds the old versions of the changed files' types
+	np.throwables = nil // as does this
 	np.handlers = nil   // and so may this
 	np.snap, np.read = s, read
 	np.frames = nil

@@ -42,6 +42,9 @@ type project struct {
 	// jdkSubs holds, per JDK collection or builder type, the concrete project classes that
 	// extend or implement it, see projectImplementations.
 	jdkSubs map[string][]*analysis.Type
+	// throwables maps the project classes extending a JDK throwable to its name, see
+	// throwableCallbacks (nil: not worked out yet).
+	throwables map[*analysis.Type]string
 	// handlers holds the invocation handler classes dynamic proxies may run, see
 	// proxyHandlerTypes (nil: not worked out yet).
 	handlers *proxyHandlerSet
