@@ -36,6 +36,9 @@ type site struct {
 	assertChain bool     // the call hangs off an assertion entry (AssertJ/Truth chains, verify(x).m())
 	recv        recvKind // the receiver the call was resolved on (recvUnknown when none decided it)
 	entries     bool     // the receiver is a collection or stream of a JDK map's entries
+	// runsHere is the argument a JDK collection, with no project code behind the call, runs
+	// before the call returns and does not keep (list.forEach(f), map.computeIfAbsent(k, f)).
+	runsHere posSet
 }
 
 func (s *site) self() segment { return s.chain[len(s.chain)-1] }
@@ -613,6 +616,31 @@ func countArgs(src []byte, toks []analysis.Token, open, close int) int {
 	return n
 }
 
+// groupsChain reports whether toks[open] and toks[close] are parentheses around nothing but
+// a chain of names and calls (a, a.b, a.b(…).c(…)), and not a call's, a cast's or a
+// constructor's.
+func groupsChain(src []byte, toks []analysis.Token, open, close int) bool {
+	if open < 0 || open+1 >= close || open >= 1 && (toks[open-1].Kind == analysis.TokIdent || toks[open-1].Is(src, ">")) ||
+		toks[open+1].Kind != analysis.TokIdent {
+		return false
+	}
+	for i := open + 2; i < close; {
+		switch {
+		case toks[i].Is(src, "(") && toks[i-1].Kind == analysis.TokIdent:
+			c := matchClose(src, toks, i)
+			if c < 0 || c >= close {
+				return false
+			}
+			i = c + 1
+		case toks[i].Is(src, ".") && i+1 < close && toks[i+1].Kind == analysis.TokIdent:
+			i += 2
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // callSite reads the call whose name is at toks[k], walking back over its receiver chain.
 func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) *site {
 	src := c.src
@@ -632,6 +660,15 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 			chain = append(chain, segment{name: t.Text(src), idx: j})
 			pos = j
 			continue
+		}
+		if t.Is(src, ")") && groupsChain(src, toks, matchOpen(src, toks, j), j) {
+			// (a.b(…)).m(…): the parentheses only group the chain inside them.
+			j--
+			if t = toks[j]; t.Kind == analysis.TokIdent {
+				chain = append(chain, segment{name: t.Text(src), idx: j})
+				pos = j
+				continue
+			}
 		}
 		if t.Is(src, ")") {
 			m := matchOpen(src, toks, j)
@@ -756,6 +793,9 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 	var r receiver
 	s.effect, r = c.calleeEffect(chain, arity, c.argTypes(toks, self.open, self.close))
 	s.recv, s.entries = r.kind, r.entries
+	if r.kind == recvCollection && (r.final || !c.p.collectionOverrides(r.name)) {
+		s.runsHere = s.effect.runs
+	}
 	if s.effect.flags&effCallbacks != 0 {
 		s.effect.flags &^= effCallbacks
 		if r.kind == recvStream && self.name == "collect" {
@@ -1060,6 +1100,13 @@ func getsClass(seg segment) bool {
 	return seg.call && seg.name == "getClass" && seg.close == seg.open+1
 }
 
+// bigNumbers are the JDK's immutable arbitrary-precision numbers; freshArrays the methods
+// of theirs that return a new array (divideAndRemainder, toByteArray) or an Optional.
+var (
+	bigNumbers  = map[string]bool{"BigInteger": true, "BigDecimal": true}
+	freshArrays = map[string]bool{"divideAndRemainder": true, "sqrtAndRemainder": true, "toByteArray": true, "describeConstable": true}
+)
+
 // returnReceiver types the result of calling name on r: the common declared return type of
 // every project method it may reach.
 func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, arity int) receiver {
@@ -1135,6 +1182,14 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 		if boxes[r.name] && name != "describeConstable" || r.name == "String" && primitiveResults[name] ||
 			r.name == "Optional" && (name == "isPresent" || name == "isEmpty") {
 			return receiver{kind: recvValue} // a.intValue(), s.length(): a primitive, a box or a String
+		}
+		if bigNumbers[r.name] && !freshArrays[name] {
+			// BigInteger and BigDecimal are final and immutable: every other method gives a
+			// number, a String or another immutable big number.
+			if name == "toBigInteger" || name == "toBigIntegerExact" || name == "unscaledValue" {
+				return receiver{kind: recvValue, name: "BigInteger"}
+			}
+			return receiver{kind: recvValue, name: r.name}
 		}
 		switch name {
 		case "toString", "trim", "substring", "toUpperCase", "toLowerCase", "valueOf", "format", "replace", "strip":

@@ -119,6 +119,9 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Runs#countLater()", "global"},                                    // …kept by keep: it runs elsewhere
 		{"dispatch", "disp.Runs#attempt(Task)", "runs=0"},                                   // Task is the project's functional interface: the caller tells what runs
 		{"dispatch", "disp.Runs#countTask()", "reads writes"},                               // …a lambda written here, run within attempt
+		{"dispatch", "disp.Runs#countEach(List)", "reads writes mut=0 leak=0"},              // a JDK list's forEach runs the lambda in the call
+		{"dispatch", "disp.Runs#countMissing(String)", "reads writes"},                      // …as a HashMap's computeIfAbsent does
+		{"dispatch", "disp.Runs#countMissingIn(Map,String)", "global"},                      // a Map handed over may be Entries.Tally
 		{"dispatch", "disp.Runs#attemptKeeping(Task)", "reads writes mut=0 leak=0 runs=0"},  // what it caught, which may carry the task, goes to a static
 		{"dispatch", "disp.Runs#attemptPrinting(Task)", "reads writes mut=0 leak=0 runs=0"}, // new IllegalStateException(e) prints e: a LoudException counts
 		{"dispatch", "disp.Concurrent#local()", "none"},                                     // a ConcurrentHashMap of Strings made in place

@@ -443,6 +443,8 @@ func (p *project) resolveChain(from *analysis.Type, locals map[string]string, ch
 			return receiver{kind: recvPureStatic, name: head}
 		} else if len(chain) == 2 && chain[1] == "TYPE" && boxes[head] {
 			return receiver{kind: recvValue, name: "Class"} // Integer.TYPE: the Class of a primitive
+		} else if len(chain) == 2 && bigNumbers[head] && strings.ToUpper(chain[1]) == chain[1] {
+			return receiver{kind: recvValue, name: head} // BigInteger.ONE: an immutable constant
 		} else if len(chain) == 1 && frameworkTypes[head] {
 			return receiver{kind: recvFramework}
 		} else {
@@ -3279,6 +3281,12 @@ func (c *scanCtx) lambdasRunInPlace(toks []analysis.Token) bool {
 			continue
 		}
 		st := c.callSite(toks, k, map[string]bool{})
+		if st.runsHere != 0 {
+			spans, ok := c.argSpans(toks, st.self().open, st.self().close)
+			if i := slices.IndexFunc(spans, func(a [2]int) bool { return a[0] <= start && start < a[1] }); ok && i >= 0 && st.runsHere&posOf(i) != 0 {
+				continue // a JDK collection runs it in the call (forEach, computeIfAbsent)
+			}
+		}
 		if st.recv != recvProject && st.recv != recvProjectStatic && st.recv != recvUnqualified {
 			return false
 		}

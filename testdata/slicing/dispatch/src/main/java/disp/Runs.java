@@ -1,6 +1,9 @@
 package disp;
 
 import java.lang.reflect.UndeclaredThrowableException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.function.IntConsumer;
 
 /** Lambdas handed to project methods that run them at once, or keep them. */
@@ -65,6 +68,22 @@ public final class Runs {
     /** Counts in a static, by a lambda that runs within each: a known write. */
     public static void countAll(int n) {
         each(n, i -> total++);
+    }
+
+    /** Counts in a static by a lambda a JDK list runs within its forEach, keeping nothing: a known write. */
+    public static void countEach(List<Integer> xs) {
+        xs.forEach(x -> total += x);
+    }
+
+    /** …and by one a JDK map made here runs within computeIfAbsent. */
+    public static int countMissing(String key) {
+        Map<String, Integer> m = new HashMap<>();
+        return m.computeIfAbsent(key, k -> total++);
+    }
+
+    /** …where the map handed over may be a project map (Entries.Tally), whose methods may keep the lambda. */
+    public static int countMissingIn(Map<String, Integer> m, String key) {
+        return m.computeIfAbsent(key, k -> total++);
     }
 
     /** …by a lambda kept for later: whoever runs it counts. */
