@@ -616,6 +616,17 @@ func countArgs(src []byte, toks []analysis.Token, open, close int) int {
 	return n
 }
 
+// printsStandardOutput reports whether chain is System.out.m(…) or System.err.m(…) whose
+// effect is printEffect's write of the standard output.
+func (c *scanCtx) printsStandardOutput(chain []segment) bool {
+	if len(chain) != 3 || chain[0].name != "System" || chain[0].call || chain[1].call ||
+		chain[1].name != "out" && chain[1].name != "err" || !c.jdkSystem() {
+		return false
+	}
+	e, ok := c.p.printEffect(chain[2].name)
+	return ok && e.why == printWhy
+}
+
 // groupsChain reports whether toks[open] and toks[close] are parentheses around nothing but
 // a chain of names and calls (a, a.b, a.b(…).c(…)), and not a call's, a cast's or a
 // constructor's.
@@ -762,6 +773,8 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 		staticRoot = true
 	case root.call: // an unqualified call's result
 		s.heapResult = true
+	case c.printsStandardOutput(chain):
+		// System.out.println(…): its stream is no object the code can read (see printEffect)
 	default:
 		if k := c.rootKey(toks, root.idx, inner); k != "" {
 			s.recvKey = k
@@ -978,6 +991,11 @@ func (c *scanCtx) calleeEffect(chain []segment, arity int, args []string) (effec
 				return effect{ret: retArgs}, receiver{} // an element of the array
 			case strings.HasPrefix(self.name, "set"):
 				return effect{mut: posOf(0), store: posOf(0) | posOf(2)}, receiver{} // (array, index, value)
+			}
+		}
+		if len(names) == 2 && names[0] == "System" && (names[1] == "out" || names[1] == "err") && c.jdkSystem() {
+			if e, ok := p.printEffect(self.name); ok {
+				return e, receiver{}
 			}
 		}
 		if len(names) == 1 && names[0] == "System" && c.jdkSystem() {

@@ -455,6 +455,10 @@ func (p *project) resolveChain(from *analysis.Type, locals map[string]string, ch
 		if cur.kind != recvProject && cur.kind != recvProjectStatic {
 			return receiver{}
 		}
+		if nested := p.nestedTypes(cur, name); len(nested) > 0 {
+			cur = receiver{kind: recvProjectStatic, types: nested} // Outer.Inner.m(…)
+			continue
+		}
 		var next receiver
 		for _, t := range cur.types {
 			f := p.fieldOf(t, name)
@@ -471,6 +475,27 @@ func (p *project) resolveChain(from *analysis.Type, locals map[string]string, ch
 		cur = next
 	}
 	return cur
+}
+
+// nestedTypes returns the member types named name of the types a static receiver (a type
+// name) stands for, when none of them has a field of that name (Outer.Inner).
+func (p *project) nestedTypes(r receiver, name string) []*analysis.Type {
+	if r.kind != recvProjectStatic {
+		return nil
+	}
+	var out []*analysis.Type
+	for _, t := range r.types {
+		if p.fieldOf(t, name) != nil {
+			return nil
+		}
+		if n := p.snap.Type(t.ID + "." + name); n != nil {
+			out = append(out, n)
+		}
+	}
+	if len(out) != len(r.types) {
+		return nil
+	}
+	return out
 }
 
 // stripPackage drops a leading package name from a qualified type name used as a
@@ -1000,6 +1025,18 @@ func typeTokens(src []byte, toks []analysis.Token) bool {
 	return len(toks) > 0
 }
 
+// keepsInitialValue reports whether static field f is a value that never changes though
+// not final: private, of an immutable type, and assigned nowhere but its initializer
+// (private static boolean debug = false). Only its own file can read it, so an edit that
+// assigns it proves that file's summaries again.
+func (p *project) keepsInitialValue(f *analysis.Member) bool {
+	if !f.Static() || !isPrivate(f) || !valueTypes[analysis.EraseType(f.ReturnType)] || f.ReturnType == "Optional" {
+		return false
+	}
+	owner := p.snap.Type(ownerOfKey(f.ID))
+	return owner != nil && p.assignedOnlyInInitializer(owner, f)
+}
+
 // assignedOnlyInInitializer reports whether static field fm of t keeps the value its
 // initializer gives it: it is final, or private and its file never assigns its name.
 func (p *project) assignedOnlyInInitializer(t *analysis.Type, fm *analysis.Member) bool {
@@ -1445,6 +1482,35 @@ type callback struct {
 // callbackNames are the methods JDK collections and builders call on their elements.
 var callbackNames = []callback{{"hashCode", 0}, {"equals", 1}, {"compareTo", 1}, {"compare", 2}, {"toString", 0}}
 
+// callbackInterfaces names, for the callbacks Object does not declare, the JDK interface
+// through which JDK code calls them.
+var callbackInterfaces = map[string]string{"compareTo": "Comparable", "compare": "Comparator"}
+
+// neverCalledBack reports whether JDK code cannot run callback cb on an anonymous or local
+// subclass of the project types named n: cb belongs to a JDK interface (Comparable,
+// Comparator) and every supertype of theirs outside the project is Object, Serializable or
+// Cloneable, as for Precision.DoubleEquivalence's compare. A local class adding an
+// interface is listed under that interface's name too.
+func (p *project) neverCalledBack(n string, cb callback) bool {
+	ts := p.bySimple[n]
+	if callbackInterfaces[cb.name] == "" || len(ts) == 0 {
+		return false
+	}
+	for _, t := range ts {
+		for _, x := range append([]*analysis.Type{t}, p.supertypes(t)...) {
+			for _, s := range append(append([]string{}, x.Extends...), x.Implements...) {
+				if len(p.resolve(x, s)) == 0 && !markerSupers[simpleName(analysis.EraseType(s))] {
+					return false // a library type, which may be a Comparator
+				}
+			}
+		}
+	}
+	return true
+}
+
+// markerSupers are the JDK supertypes that declare no callback.
+var markerSupers = map[string]bool{"Object": true, "Serializable": true, "Cloneable": true}
+
 // messageCallbacks are the methods Throwable#toString runs besides.
 var messageCallbacks = []callback{{"getMessage", 0}, {"getLocalizedMessage", 0}}
 
@@ -1637,7 +1703,7 @@ func (p *project) callbackEffect() effect {
 			if n == handlerKey {
 				break
 			}
-			if ms[anyMethod] || ms[cb.name] {
+			if (ms[anyMethod] || ms[cb.name]) && !p.neverCalledBack(n, cb) {
 				// Its body is not summarized: the class is anonymous or local.
 				return unknown("unknown effect of callback " + cb.name + " of an anonymous or local " + n)
 			}
@@ -1919,6 +1985,36 @@ func (p *project) anonymousSubclassed() map[string]map[string]bool {
 	return p.anon
 }
 
+// printCalls are the methods of a PrintStream that print (see printEffect).
+var printCalls = map[string]bool{"print": true, "println": true, "printf": true, "format": true, "append": true, "write": true, "flush": true}
+
+// printWhy explains the effect of printing on the standard output.
+const printWhy = "writes the standard output"
+
+// printEffect is the effect of print, println, printf, format, append, write or flush on
+// the JDK's System.out or System.err: a write to the shared stream that prints its
+// arguments (their toString runs), unless some project file may replace the stream or a
+// project class formats itself (Formattable); ok is false for any other method. Finding
+// the stream reads no shared state: whatever replaced it (library code capturing the
+// output) is itself a statement with an unknown effect, which the readers of what was
+// printed depend on as they depend on the print.
+func (p *project) printEffect(name string) (effect, bool) {
+	if !printCalls[name] {
+		return effect{}, false
+	}
+	if p.redirectsOutput() {
+		return unknown("unknown effect of " + name + " (the project may replace System.out)"), true
+	}
+	if (name == "printf" || name == "format") && len(p.jdkSubtypes("Formattable")) > 0 {
+		return unknown("unknown effect of " + name + " (a project class is Formattable)"), true
+	}
+	e := effect{flags: effWrites | effCallbacks, why: printWhy}
+	if name == "printf" || name == "format" || name == "append" {
+		e.ret = retShared // the stream itself
+	}
+	return e, true
+}
+
 // proxyKey stands, among the names anonymousIn returns, for dynamic proxies: a file that
 // makes them may implement any interface at run time.
 const proxyKey = "<proxy>"
@@ -1927,6 +2023,34 @@ const proxyKey = "<proxy>"
 // file hands to Proxy.newProxyInstance as invocation handlers (simple names), or
 // anyMethod when a handler is anything else: a lambda, a variable, a call's result.
 const handlerKey = "<proxy handlers>"
+
+// redirectsOutput reports whether some project file may replace the JDK's standard streams
+// (it names setOut or setErr): printing may then run project code. A file that cannot be
+// read may.
+func (p *project) redirectsOutput() bool {
+	if p.redirects == nil {
+		r := false
+		for _, rel := range p.snap.SortedPaths() {
+			src, err := p.source(rel)
+			if err != nil || mayRedirect(src) {
+				r = true
+				break
+			}
+		}
+		p.redirects = &r
+	}
+	return *p.redirects
+}
+
+// mayRedirect reports whether a source file names setOut or setErr (System's, or any).
+func mayRedirect(src []byte) bool {
+	if !bytes.Contains(src, []byte("setOut")) && !bytes.Contains(src, []byte("setErr")) {
+		return false
+	}
+	return slices.ContainsFunc(analysis.Lex(src, 0, len(src)), func(t analysis.Token) bool {
+		return t.Is(src, "setOut") || t.Is(src, "setErr")
+	})
+}
 
 // proxyHandlers returns, for each Proxy.newProxyInstance call in src, the simple name of
 // the class its handler argument makes ("new Handler(…)" without a class body), or
@@ -3690,7 +3814,7 @@ func (p *project) accessEffect(t *analysis.Type, src []byte, toks []analysis.Tok
 			continue
 		}
 		if f := p.fieldOf(t, name); f != nil {
-			if f.Static() && !constant(f) && !(clinit && declaredIn(t, f)) {
+			if f.Static() && !constant(f) && !(clinit && declaredIn(t, f)) && !p.keepsInitialValue(f) {
 				acc |= effReads
 			}
 			continue
@@ -3702,6 +3826,10 @@ func (p *project) accessEffect(t *analysis.Type, src []byte, toks []analysis.Tok
 					continue // Math.PI, Integer.MAX_VALUE, Void.TYPE
 				}
 				field := toks[i+2].Text(src)
+				if name == "System" && (field == "out" || field == "err") && i+5 < len(toks) && toks[i+3].Is(src, ".") &&
+					printCalls[toks[i+4].Text(src)] && toks[i+5].Is(src, "(") && len(p.resolve(t, name)) == 0 {
+					continue // System.out.println(…): see printEffect
+				}
 				ok := false
 				for _, ty := range p.resolve(t, name) {
 					f := p.fieldOf(ty, field)

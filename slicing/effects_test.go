@@ -136,6 +136,12 @@ func TestEffectSummaries(t *testing.T) {
 		{"eff.Ratio#whole()", "none"},                                           // BigInteger.ONE is a constant
 		{"eff.Ratio#crossSum(Ratio)", "none"},                                   // (a.b(…)).c(…) runs c on what b gives
 		{"eff.Ratio#picked()", "reads writes"},                                  // pick(num).twice(1): pick's parentheses are no group
+		{"eff.Report#near(String,double,double)", "writes"},                     // printf writes the standard output, reading nothing shared
+		{"eff.Report#sayLength(int[])", "writes"},                               // …printing a number
+		{"eff.Series#sum(double)", "none"},                                      // Series.Terms.first: a nested class's static; verbose keeps its initial value
+		{"eff.Series#countedSum(double)", "reads writes"},                       // …Terms.counted counts
+		{"eff.Series#traced()", "reads"},                                        // tracing is assigned by setTracing
+		{"eff.Report#show(StringBuilder)", "reads writes mut=0 leak=0"},         // …println too (printing a builder reads it as a collection)
 	}
 	for _, c := range cases {
 		if got := summaryOf(t, s, p, c.member); got != c.want {

@@ -609,7 +609,8 @@ func ownerOfKey(key string) string {
 
 // derive returns a project for s that shares p's indexes and proofs, with the types and
 // members of the changed files swapped for their new versions. It fails when the changed
-// files' anonymous subclasses differ (dispatch proofs read them).
+// files' anonymous subclasses differ (dispatch proofs read them), or whether they may replace
+// System.out (see redirectsOutput).
 func (p *project) derive(s *analysis.Snapshot, read func(string) ([]byte, error), paths, redeclared map[string]bool) (*project, bool) {
 	np := *p
 	np.runsMemo = nil   // heads and declarations may differ in the new snapshot
@@ -680,10 +681,11 @@ func (p *project) derive(s *analysis.Snapshot, read func(string) ([]byte, error)
 				names[m.Name] = true
 			}
 		}
-		if p.anon != nil {
+		if p.anon != nil || p.redirects != nil {
 			oldSrc, cached := p.srcs[path]
 			newSrc, err := np.source(path)
-			if !cached || err != nil || !maps.EqualFunc(anonymousIn(oldSrc), anonymousIn(newSrc), maps.Equal[map[string]bool]) {
+			if !cached || err != nil || !maps.EqualFunc(anonymousIn(oldSrc), anonymousIn(newSrc), maps.Equal[map[string]bool]) ||
+				mayRedirect(oldSrc) != mayRedirect(newSrc) {
 				return nil, false
 			}
 		}

@@ -57,6 +57,8 @@ var mutations = []mutation{
 	{"asserts", insertAtBody(" org.junit.Assert.assertTrue(true); ")},
 	// An anonymous subclass, which widens dispatch proofs.
 	{"anonymous", insertAtBody(" Object o = new Object() { }; ")},
+	// Replacing the standard output, which makes printing run project code anywhere.
+	{"redirects-output", insertAtBody(" System.setOut(System.out); ")},
 	// Declarations: a method or field added next to the member, a parameter added, the
 	// member renamed (its callers no longer find it).
 	{"adds-method", insertBefore("public int addedByTest(int a) { return a; }\n    ")},

@@ -176,4 +176,13 @@ public class EffectsTest {
         Keeper.resetSettings();
         assertEquals(null, props.getProperty("a"));
     }
+
+    @Test
+    public void printingHelpersDoNotChain() {
+        Calc c = new Calc();
+        int y = c.twice(3);
+        assertEquals(true, Report.near("first", 4.0, 2.0 * 2.0));
+        assertEquals(true, Report.near("second", 9.0, 3.0 * 3.0));
+        assertEquals(6, y);
+    }
 }
