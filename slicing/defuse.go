@@ -170,6 +170,8 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 				}
 				if from, to, ok := c.argSpan(toks, self.open, self.close, i); ok && c.valueArg(toks, from, to) {
 					continue // a String or a number is no function: another overload takes it
+				} else if ok && to == from+1 && c.inertFns[toks[from].Text(c.src)] && !inner[toks[from].Text(c.src)] {
+					continue // a local holding Complex::log: running it changes and reads nothing
 				}
 				if len(g) == 0 || !c.body {
 					s.effect = unknown("unknown effect of running an argument of " + c.describe(s.chain))
@@ -625,6 +627,41 @@ func (c *scanCtx) printsStandardOutput(chain []segment) bool {
 	}
 	e, ok := c.p.printEffect(chain[2].name)
 	return ok && e.why == printWhy
+}
+
+// inertFunctionLocals returns the locals of a test body every value of which is a method
+// reference on a name that neither changes nor reads anything when it runs (final
+// UnaryOperator<Complex> op = Complex::log). A local given anything else is left out.
+func (c *scanCtx) inertFunctionLocals(toks []analysis.Token) map[string]bool {
+	out, other := map[string]bool{}, map[string]bool{}
+	for _, a := range assignments(c.src, toks) {
+		if len(a.target) != 1 || a.indexed {
+			continue
+		}
+		if c.inertMethodRef(toks, a.rhsStart, a.rhsEnd) {
+			out[a.target[0]] = true
+		} else {
+			other[a.target[0]] = true
+		}
+	}
+	for n := range other {
+		delete(out, n)
+	}
+	return out
+}
+
+// inertMethodRef reports whether toks[from:to] is a method reference on a name (Q::m)
+// whose call changes, reads and runs nothing (see methodRefSite).
+func (c *scanCtx) inertMethodRef(toks []analysis.Token, from, to int) bool {
+	k := from
+	for k < to && (toks[k].Kind == analysis.TokIdent || toks[k].Is(c.src, ".")) {
+		k++
+	}
+	if k == from || k+2 != to || !toks[k].Is(c.src, "::") || toks[k+1].Kind != analysis.TokIdent {
+		return false
+	}
+	e := c.methodRefSite(toks, k, map[string]bool{}).effect
+	return e.flags == 0 && !e.writes() && e.runs == 0 && e.disp == 0
 }
 
 // groupsChain reports whether toks[open] and toks[close] are parentheses around nothing but

@@ -307,6 +307,7 @@ var pureStatics = map[string]bool{
 	"Collections": true, "Optional": true, "TimeUnit": false, "Stream": true, "IntStream": true,
 	"LongStream": true, "DoubleStream": true, "Collectors": true, "Pattern": true, "Comparator": true,
 	"Calendar": true, "Modifier": true, "Charset": true, "ByteBuffer": true, "Function": true, "UnaryOperator": true, "ThreadLocal": true,
+	"MessageFormat": true,
 }
 
 var frameworkTypes = map[string]bool{

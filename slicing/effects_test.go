@@ -141,6 +141,8 @@ func TestEffectSummaries(t *testing.T) {
 		{"eff.Series#sum(double)", "none"},                                      // Series.Terms.first: a nested class's static; verbose keeps its initial value
 		{"eff.Series#countedSum(double)", "reads writes"},                       // …Terms.counted counts
 		{"eff.Series#traced()", "reads"},                                        // tracing is assigned by setTracing
+		{"eff.Report#describe(int,int)", "none"},                                // MessageFormat.format is a pure JDK static
+		{"eff.Report#describeSet(CountingSet)", "reads writes mut=0 leak=0"},    // …running the callbacks of what it formats
 		{"eff.Report#show(StringBuilder)", "reads writes mut=0 leak=0"},         // …println too (printing a builder reads it as a collection)
 	}
 	for _, c := range cases {

@@ -206,6 +206,7 @@ func (p *project) analyzeMethod(src []byte, root *sitter.Node, t *analysis.Type,
 	}
 	bodyToks := analysis.Lex(src, int(body.StartByte()), int(body.EndByte()))
 	ctx.exact = ctx.exactLocals(bodyToks, m.Refs.Locals, len(m.Params))
+	ctx.inertFns = ctx.inertFunctionLocals(bodyToks)
 	ctx.localClass = declaresLocalClass(src, bodyToks)
 	ctx.exactClass = ctx.exactClasses(bodyToks, m.Refs.Locals, len(m.Params))
 	w := &bodyWalker{p: p, ctx: ctx, ma: ma, src: src, setReason: setReason,
@@ -1098,6 +1099,9 @@ type scanCtx struct {
 	// initOf is the class whose initialization the summarized body runs (a static
 	// initializer, or a static method of the class it calls): its static fields are local.
 	initOf *analysis.Type
+	// inertFns: locals of a test body that only ever hold method references which change
+	// nothing when they run (see inertFunctionLocals).
+	inertFns map[string]bool
 }
 
 // facts are the def/use results of one statement.

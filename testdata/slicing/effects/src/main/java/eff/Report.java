@@ -1,5 +1,7 @@
 package eff;
 
+import java.text.MessageFormat;
+
 /** Helpers that print what they compare. */
 public final class Report {
     private Report() {
@@ -22,5 +24,15 @@ public final class Report {
 
     public static void show(StringBuilder c) {
         System.err.println(c);
+    }
+
+    /** MessageFormat.format of numbers: a JDK formatter that changes nothing. */
+    public static String describe(int a, int b) {
+        return MessageFormat.format("{0} of {1}", a, b);
+    }
+
+    /** …of a CountingSet, whose callbacks may run (its hashCode counts). */
+    public static String describeSet(CountingSet set) {
+        return MessageFormat.format("{0}", set);
     }
 }

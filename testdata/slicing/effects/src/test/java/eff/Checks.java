@@ -25,4 +25,9 @@ public final class Checks {
     public static int checked() {
         return checked;
     }
+
+    /** Runs the function it is given on x. */
+    public static int applied(java.util.function.IntUnaryOperator f, int x) {
+        return f.applyAsInt(x);
+    }
 }

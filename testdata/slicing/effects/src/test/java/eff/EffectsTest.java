@@ -185,4 +185,17 @@ public class EffectsTest {
         assertEquals(true, Report.near("second", 9.0, 3.0 * 3.0));
         assertEquals(6, y);
     }
+
+    @Test
+    public void methodReferenceLocalsRunWhereTheyAreHandedOn() {
+        java.util.function.IntUnaryOperator abs = Math::abs;
+        Calc c = new Calc();
+        int y = c.twice(3);
+        assertEquals(2, Checks.applied(abs, -2));
+        java.util.function.IntUnaryOperator counting = c::twice;
+        int before = Calc.calls();
+        assertEquals(8, Checks.applied(counting, 4));
+        assertEquals(before + 1, Calc.calls());
+        assertEquals(6, y);
+    }
 }
