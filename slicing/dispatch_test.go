@@ -92,50 +92,53 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Sorts#byName(String,String)", "none"},                                                 // Objects.compare of Strings and a method reference
 		{"dispatch", "disp.Sorts#wrappedHash(String)", "reads writes"},                                           // the hashed argument is wrap(…)'s Loud, whose hashCode counts
 		{"dispatch", "disp.Sorts#newHash(String)", "reads writes"},
-		{"dispatch", "disp.Sorts#eitherHash(boolean,String)", "reads writes"},                 // flag ? new Loud(s) : s.toString() may be the Loud                                       // …and new Loud(s)
-		{"dispatch", "disp.Sorts#checkedText(String)", "none"},                                // "empty" is no function: the other overload takes it
-		{"dispatch", "disp.Sorts#checkedMessage(String,String)", "none"},                      // …nor is a String parameter
-		{"dispatch", "disp.Sorts#checkedBy(String,Supplier)", "runs=1"},                       // a Supplier parameter is the caller's to tell
-		{"dispatch", "disp.Nums#widened(String)", "none"},                                     // BigDecimal.valueOf takes a number, whatever the argument reads as
-		{"dispatch", "disp.Nums#shown(String)", "reads writes"},                               // String.valueOf of an object runs its toString
-		{"dispatch", "disp.Nums#lastAt(CharSequence,CharSequence)", "none"},                   // (String) search is a String
-		{"dispatch", "disp.Nums#lastOf(String,CharSequence)", "reads writes mut=1 leak=1"},    // (Object) search is not
-		{"dispatch", "disp.Nums#ends(int[])", "none"},                                         // j is declared with i: a local, no field
-		{"dispatch", "disp.Nums#encoded(String)", "none"},                                     // ByteBuffer.wrap and Charset.defaultCharset: JDK code on bytes
-		{"dispatch", "disp.Entries#same()", "reads"},                                          // Class keys and values: equals is a Class's
-		{"dispatch", "disp.Entries#sameObjects()", "reads writes"},                            // Object ones: any project equals, run in place by the map made here
-		{"dispatch", "disp.Entries#named()", "none"},                                          // Boolean.TYPE.getName() is a String, Boolean.TYPE and Void.TYPE constants of value classes
-		{"dispatch", "disp.Entries#printers()", "reads writes"},                               // System.out is shared state
-		{"dispatch", "disp.Entries#reversed()", "none"},                                       // a JDK map's String entries collected by their parts
-		{"dispatch", "disp.Entries#reversedOf(Map)", "global"},                                // …of a map handed in: it may be a Tally
-		{"dispatch", "disp.Entries#reversedObjects()", "global"},                              // …Object entries: any project hashCode
-		{"dispatch", "disp.Entries#rewrapped()", "global"},                                    // …keyed by what a lambda makes: a Loud
-		{"dispatch", "disp.Entries#listed(List)", "global"},                                   // entries of a list may be CountingEntries
-		{"dispatch", "disp.Plain#sizeOf(List)", "none"},                                       // Plain extends ArrayList overriding nothing
-		{"dispatch", "disp.Plain#firstOf(Map)", "mut=0 disp=0"},                               // …but any map may be a Tally, whose get counts: the caller tells
-		{"dispatch", "disp.Registry#seen()", "reads ret=shared"},                              // ThreadLocal.withInitial(HashSet::new).get()
-		{"dispatch", "disp.Registry#counted()", "global"},                                     // …of a function that counts
-		{"dispatch", "disp.Wrapped#<init>(InputStream)", "store=all"},                         // super(in): FilterInputStream keeps in
-		{"dispatch", "disp.Runs#countAll(int)", "reads writes"},                               // the lambda runs within each: its write is the body's
-		{"dispatch", "disp.Runs#countLater()", "global"},                                      // …kept by keep: it runs elsewhere
-		{"dispatch", "disp.Runs#attempt(Task)", "runs=0"},                                     // Task is the project's functional interface: the caller tells what runs
-		{"dispatch", "disp.Runs#countTask()", "reads writes"},                                 // …a lambda written here, run within attempt
-		{"dispatch", "disp.Runs#countEach(List)", "reads writes mut=0 leak=0"},                // a JDK list's forEach runs the lambda in the call
-		{"dispatch", "disp.Runs#countMissing(String)", "reads writes"},                        // …as a HashMap's computeIfAbsent does
-		{"dispatch", "disp.Runs#countMissingIn(Map,String)", "global"},                        // a Map handed over may be Entries.Tally
-		{"dispatch", "disp.Runs#attemptKeeping(Task)", "reads writes mut=0 leak=0 runs=0"},    // what it caught, which may carry the task, goes to a static
-		{"dispatch", "disp.Runs#attemptPrinting(Task)", "reads writes mut=0 leak=0 runs=0"},   // new IllegalStateException(e) prints e: a LoudException counts
-		{"dispatch", "disp.Concurrent#local()", "none"},                                       // a ConcurrentHashMap of Strings made in place
-		{"dispatch", "disp.Concurrent#typed()", "none"},                                       // …declared as one
-		{"dispatch", "disp.Concurrent#keyed(Object)", "reads writes mut=0 leak=0"},            // …keyed by any object: any project hashCode
-		{"dispatch", "disp.Bypass#<init>()", "none"},                                          // get on the HashMap the constructor just made
-		{"dispatch", "disp.Bypass#<init>(boolean)", "reads writes leak=this"},                 // …after a call that may set a Tally
-		{"dispatch", "disp.Bypass#<init>(int,int)", "reads writes leak=this"},                 // …set in a braceless branch only
-		{"dispatch", "disp.Nulls#has(String,char)", "none"},                                   // Objects.requireNonNull(s, …).indexOf runs on the String s
-		{"dispatch", "disp.Nulls#addTo(List)", "mut=0"},                                       // …add on the list handed in, which it changes (not shared state)
-		{"dispatch", "disp.Nulls#firstSize(List)", "reads writes mut=0 leak=0"},               // an argument that is no name is not followed
-		{"sets", "sets.Near#has(List,Object)", "none"},                                        // an anonymous Closeness's compare: no Comparator, never called back
-		{"boxing", "boxing.Near#has(List,Object)", "reads writes mut=0,1 store=0,1 leak=0,1"}, // …a Closeness that is a Comparator counts
+		{"dispatch", "disp.Sorts#eitherHash(boolean,String)", "reads writes"},                  // flag ? new Loud(s) : s.toString() may be the Loud                                       // …and new Loud(s)
+		{"dispatch", "disp.Sorts#checkedText(String)", "none"},                                 // "empty" is no function: the other overload takes it
+		{"dispatch", "disp.Sorts#checkedMessage(String,String)", "none"},                       // …nor is a String parameter
+		{"dispatch", "disp.Sorts#checkedBy(String,Supplier)", "runs=1"},                        // a Supplier parameter is the caller's to tell
+		{"dispatch", "disp.Nums#widened(String)", "none"},                                      // BigDecimal.valueOf takes a number, whatever the argument reads as
+		{"dispatch", "disp.Nums#shown(String)", "reads writes"},                                // String.valueOf of an object runs its toString
+		{"dispatch", "disp.Nums#lastAt(CharSequence,CharSequence)", "none"},                    // (String) search is a String
+		{"dispatch", "disp.Nums#lastOf(String,CharSequence)", "reads writes mut=1 leak=1"},     // (Object) search is not
+		{"dispatch", "disp.Nums#ends(int[])", "none"},                                          // j is declared with i: a local, no field
+		{"dispatch", "disp.Nums#encoded(String)", "none"},                                      // ByteBuffer.wrap and Charset.defaultCharset: JDK code on bytes
+		{"dispatch", "disp.Entries#same()", "reads"},                                           // Class keys and values: equals is a Class's
+		{"dispatch", "disp.Entries#sameObjects()", "reads writes"},                             // Object ones: any project equals, run in place by the map made here
+		{"dispatch", "disp.Entries#named()", "none"},                                           // Boolean.TYPE.getName() is a String, Boolean.TYPE and Void.TYPE constants of value classes
+		{"dispatch", "disp.Entries#printers()", "reads writes"},                                // System.out is shared state
+		{"dispatch", "disp.Entries#reversed()", "none"},                                        // a JDK map's String entries collected by their parts
+		{"dispatch", "disp.Entries#reversedOf(Map)", "global"},                                 // …of a map handed in: it may be a Tally
+		{"dispatch", "disp.Entries#reversedObjects()", "global"},                               // …Object entries: any project hashCode
+		{"dispatch", "disp.Entries#rewrapped()", "global"},                                     // …keyed by what a lambda makes: a Loud
+		{"dispatch", "disp.Entries#listed(List)", "global"},                                    // entries of a list may be CountingEntries
+		{"dispatch", "disp.Plain#sizeOf(List)", "none"},                                        // Plain extends ArrayList overriding nothing
+		{"dispatch", "disp.Plain#firstOf(Map)", "mut=0 disp=0"},                                // …but any map may be a Tally, whose get counts: the caller tells
+		{"dispatch", "disp.Registry#seen()", "reads ret=shared"},                               // ThreadLocal.withInitial(HashSet::new).get()
+		{"dispatch", "disp.Registry#counted()", "global"},                                      // …of a function that counts
+		{"dispatch", "disp.Wrapped#<init>(InputStream)", "store=all"},                          // super(in): FilterInputStream keeps in
+		{"dispatch", "disp.Runs#countAll(int)", "reads writes"},                                // the lambda runs within each: its write is the body's
+		{"dispatch", "disp.Runs#countLater()", "global"},                                       // …kept by keep: it runs elsewhere
+		{"dispatch", "disp.Runs#attempt(Task)", "runs=0"},                                      // Task is the project's functional interface: the caller tells what runs
+		{"dispatch", "disp.Runs#countTask()", "reads writes"},                                  // …a lambda written here, run within attempt
+		{"dispatch", "disp.Runs#countEach(List)", "reads writes mut=0 leak=0"},                 // a JDK list's forEach runs the lambda in the call
+		{"dispatch", "disp.Runs#scaled(Scale,Scale)", "runs=0,1"},                              // a project function of numbers changes nothing it is given
+		{"dispatch", "disp.Runs#applied(DoubleUnaryOperator,DoubleUnaryOperator)", "runs=0,1"}, // …as a DoubleUnaryOperator
+		{"dispatch", "disp.Runs#fillShared(Fill)", "reads writes mut=0 leak=0 runs=0"},         // a function handed a static array may change it
+		{"dispatch", "disp.Runs#countMissing(String)", "reads writes"},                         // …as a HashMap's computeIfAbsent does
+		{"dispatch", "disp.Runs#countMissingIn(Map,String)", "global"},                         // a Map handed over may be Entries.Tally
+		{"dispatch", "disp.Runs#attemptKeeping(Task)", "reads writes mut=0 leak=0 runs=0"},     // what it caught, which may carry the task, goes to a static
+		{"dispatch", "disp.Runs#attemptPrinting(Task)", "reads writes mut=0 leak=0 runs=0"},    // new IllegalStateException(e) prints e: a LoudException counts
+		{"dispatch", "disp.Concurrent#local()", "none"},                                        // a ConcurrentHashMap of Strings made in place
+		{"dispatch", "disp.Concurrent#typed()", "none"},                                        // …declared as one
+		{"dispatch", "disp.Concurrent#keyed(Object)", "reads writes mut=0 leak=0"},             // …keyed by any object: any project hashCode
+		{"dispatch", "disp.Bypass#<init>()", "none"},                                           // get on the HashMap the constructor just made
+		{"dispatch", "disp.Bypass#<init>(boolean)", "reads writes leak=this"},                  // …after a call that may set a Tally
+		{"dispatch", "disp.Bypass#<init>(int,int)", "reads writes leak=this"},                  // …set in a braceless branch only
+		{"dispatch", "disp.Nulls#has(String,char)", "none"},                                    // Objects.requireNonNull(s, …).indexOf runs on the String s
+		{"dispatch", "disp.Nulls#addTo(List)", "mut=0"},                                        // …add on the list handed in, which it changes (not shared state)
+		{"dispatch", "disp.Nulls#firstSize(List)", "reads writes mut=0 leak=0"},                // an argument that is no name is not followed
+		{"sets", "sets.Near#has(List,Object)", "none"},                                         // an anonymous Closeness's compare: no Comparator, never called back
+		{"boxing", "boxing.Near#has(List,Object)", "reads writes mut=0,1 store=0,1 leak=0,1"},  // …a Closeness that is a Comparator counts
 	} {
 		s := fixture(t, c.fixture)
 		p := newProject(s, s.Source.Read, Options{})

@@ -618,6 +618,9 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		if functionTypes[r.name] == name {
 			// Running a function: what its body does is the caller's to resolve; it may
 			// change and keep what it is given and return anything reachable from itself.
+			if numericFunctions[r.name] {
+				return effect{flags: effRun, ret: retArgs} // it is given numbers only
+			}
 			return effect{flags: effRun, mut: posAll &^ 1, store: posAll, ret: retArgs}
 		}
 		return unknown("unknown effect of " + r.name + "#" + name)
@@ -786,8 +789,14 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		if len(r.types) == 1 {
 			if sam, ok := p.functionalMethod(r.types[0]); ok && sam == name {
 				// Running a function value of a project functional interface: what runs is
-				// the caller's to resolve, as for the JDK's (recvFunction).
-				return effect{flags: effRun, mut: posAll &^ 1, store: posAll, ret: retArgs}
+				// the caller's to resolve, as for the JDK's (recvFunction). It can change or
+				// keep only the objects it is given, not numbers.
+				objs := p.objectParams(r.types[0], name, arity)
+				e := effect{flags: effRun, mut: objs, store: objs | 1, ret: retArgs}
+				if objs == 0 {
+					e.store = 0
+				}
+				return e
 			}
 		}
 		cands, ok := p.dispatch(r.types, name, arity)
@@ -797,6 +806,37 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		return p.join(p.applicable(cands, r.args))
 	}
 	return unknown("unknown effect of " + name)
+}
+
+// numericFunctions are the JDK functional interfaces whose method takes primitives only (or
+// nothing): running one can change or keep nothing it is given.
+var numericFunctions = map[string]bool{
+	"IntUnaryOperator": true, "LongUnaryOperator": true, "DoubleUnaryOperator": true,
+	"IntBinaryOperator": true, "LongBinaryOperator": true, "DoubleBinaryOperator": true,
+	"IntPredicate": true, "LongPredicate": true, "DoublePredicate": true,
+	"IntConsumer": true, "LongConsumer": true, "DoubleConsumer": true,
+	"IntFunction": true, "LongFunction": true, "DoubleFunction": true,
+	"IntToLongFunction": true, "IntToDoubleFunction": true, "LongToIntFunction": true,
+	"LongToDoubleFunction": true, "DoubleToIntFunction": true, "DoubleToLongFunction": true,
+	"IntSupplier": true, "LongSupplier": true, "DoubleSupplier": true, "BooleanSupplier": true,
+}
+
+// objectParams returns the positions of the parameters of t's method name/arity that take
+// objects rather than primitives (every argument when the method cannot be found).
+func (p *project) objectParams(t *analysis.Type, name string, arity int) posSet {
+	for _, r := range p.methodsOf(t, name, arity) {
+		if len(r.m.Params) != arity || r.m.Varargs {
+			continue
+		}
+		var objs posSet
+		for i, typ := range r.m.Params {
+			if !primitive[typ] {
+				objs |= posOf(i)
+			}
+		}
+		return objs
+	}
+	return posAll &^ 1
 }
 
 // functionalMethod returns the name of the one abstract method of project interface t

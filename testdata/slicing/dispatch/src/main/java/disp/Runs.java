@@ -90,4 +90,31 @@ public final class Runs {
     public static void countLater() {
         keep(i -> total++);
     }
+
+    /** A project function of numbers. */
+    interface Scale {
+        double scale(double x);
+    }
+
+    /** A project function handed an array. */
+    interface Fill {
+        void fill(int[] xs);
+    }
+
+    static int[] shared = new int[2];
+
+    /** Runs a project function of numbers on what another gives: neither changes nor keeps the other. */
+    static double scaled(Scale s, Scale t) {
+        return s.scale(t.scale(1.0));
+    }
+
+    /** …as JDK functions of numbers. */
+    static double applied(java.util.function.DoubleUnaryOperator f, java.util.function.DoubleUnaryOperator g) {
+        return f.applyAsDouble(g.applyAsDouble(1.0));
+    }
+
+    /** A function handed a static array may change it. */
+    static void fillShared(Fill f) {
+        f.fill(shared);
+    }
 }
