@@ -621,12 +621,16 @@ func countArgs(src []byte, toks []analysis.Token, open, close int) int {
 // printsStandardOutput reports whether chain is System.out.m(…) or System.err.m(…) whose
 // effect is printEffect's write of the standard output.
 func (c *scanCtx) printsStandardOutput(chain []segment) bool {
-	if len(chain) != 3 || chain[0].name != "System" || chain[0].call || chain[1].call ||
-		chain[1].name != "out" && chain[1].name != "err" || !c.jdkSystem() {
+	if len(chain) != 3 || chain[0].call || chain[1].call || !c.standardStream(chain[0].name, chain[1].name) {
 		return false
 	}
 	e, ok := c.p.printEffect(chain[2].name)
 	return ok && e.why == printWhy
+}
+
+// standardStream reports whether class.field names the JDK's System.out or System.err.
+func (c *scanCtx) standardStream(class, field string) bool {
+	return class == "System" && (field == "out" || field == "err") && c.jdkSystem()
 }
 
 // inertFunctionLocals returns the locals of a test body every value of which is a method
@@ -1030,7 +1034,7 @@ func (c *scanCtx) calleeEffect(chain []segment, arity int, args []string) (effec
 				return effect{mut: posOf(0), store: posOf(0) | posOf(2)}, receiver{} // (array, index, value)
 			}
 		}
-		if len(names) == 2 && names[0] == "System" && (names[1] == "out" || names[1] == "err") && c.jdkSystem() {
+		if len(names) == 2 && c.standardStream(names[0], names[1]) {
 			if e, ok := p.printEffect(self.name); ok {
 				return e, receiver{}
 			}
