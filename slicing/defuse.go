@@ -1,6 +1,7 @@
 package slicing
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -172,6 +173,11 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 					continue // a String or a number is no function: another overload takes it
 				} else if ok && to == from+1 && c.inertFns[toks[from].Text(c.src)] && !inner[toks[from].Text(c.src)] {
 					continue // a local holding Complex::log: running it changes and reads nothing
+				} else if ok && to == from+1 && s.effect.store&posOf(i) == 0 && s.effect.leak&posOf(i) == 0 {
+					if lf, ok := c.runLambdaLocal(toks[from].Text(c.src), inner); ok {
+						f.add(lf) // a local lambda run here, and not kept: its body's effects are this statement's
+						continue
+					}
 				}
 				if len(g) == 0 || !c.body {
 					s.effect = unknown("unknown effect of running an argument of " + c.describe(s.chain))
@@ -631,6 +637,72 @@ func (c *scanCtx) printsStandardOutput(chain []segment) bool {
 // standardStream reports whether class.field names the JDK's System.out or System.err.
 func (c *scanCtx) standardStream(class, field string) bool {
 	return class == "System" && (field == "out" || field == "err") && c.jdkSystem()
+}
+
+// lambdaLocal is a test body's local given one value only, a lambda: its parameters and
+// the tokens of its body.
+type lambdaLocal struct {
+	params []string
+	body   []analysis.Token
+}
+
+// lambdaLocals returns the locals of a test body assigned exactly once, to a lambda
+// (final DoubleUnaryOperator fun = z -> BoostGamma.lgamma(z, sign)).
+func lambdaLocals(src []byte, toks []analysis.Token) map[string]lambdaLocal {
+	out, count := map[string]lambdaLocal{}, map[string]int{}
+	for _, a := range assignments(src, toks) {
+		if len(a.target) != 1 || a.indexed {
+			continue
+		}
+		n := a.target[0]
+		count[n]++
+		if l, ok := lambdaAt(src, toks, a.rhsStart, a.rhsEnd); ok {
+			out[n] = l
+		}
+	}
+	for n, k := range count {
+		if k != 1 {
+			delete(out, n)
+		}
+	}
+	return out
+}
+
+// lambdaAt reads toks[from:to] as one lambda, "x -> …" or "(a, b) -> …".
+func lambdaAt(src []byte, toks []analysis.Token, from, to int) (lambdaLocal, bool) {
+	arrow := from + 1
+	if from < to && toks[from].Is(src, "(") {
+		arrow = matchClose(src, toks, from) + 1
+	}
+	if arrow <= from || arrow+1 >= to || !toks[arrow].Is(src, "->") {
+		return lambdaLocal{}, false
+	}
+	ps := lambdaParamsIn(src, toks[from:arrow+1])
+	if len(ps) != 1 {
+		return lambdaLocal{}, false
+	}
+	return lambdaLocal{params: ps[0].names, body: toks[arrow+1 : to]}, true
+}
+
+// runLambdaLocal returns the facts of running the lambda local n holds, read as code of
+// the statement that runs it; ok is false when n is no such local, or the lambda asserts
+// or makes the statement one to keep whole.
+func (c *scanCtx) runLambdaLocal(n string, inner map[string]bool) (facts, bool) {
+	l, ok := c.lambdaLocals[n]
+	if !ok || c.body || inner[n] {
+		return facts{}, false
+	}
+	sub := maps.Clone(inner)
+	for _, p := range l.params {
+		sub[p] = true
+	}
+	nested := c.nestedClass
+	lf := c.scan(l.body, sub, nil)
+	c.nestedClass = nested
+	if lf.assertion || lf.verifies || lf.reason != "" {
+		return facts{}, false
+	}
+	return lf, true
 }
 
 // inertFunctionLocals returns the locals of a test body every value of which is a method

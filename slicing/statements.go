@@ -207,6 +207,7 @@ func (p *project) analyzeMethod(src []byte, root *sitter.Node, t *analysis.Type,
 	bodyToks := analysis.Lex(src, int(body.StartByte()), int(body.EndByte()))
 	ctx.exact = ctx.exactLocals(bodyToks, m.Refs.Locals, len(m.Params))
 	ctx.inertFns = ctx.inertFunctionLocals(bodyToks)
+	ctx.lambdaLocals = lambdaLocals(src, bodyToks)
 	ctx.localClass = declaresLocalClass(src, bodyToks)
 	ctx.exactClass = ctx.exactClasses(bodyToks, m.Refs.Locals, len(m.Params))
 	w := &bodyWalker{p: p, ctx: ctx, ma: ma, src: src, setReason: setReason,
@@ -1102,6 +1103,8 @@ type scanCtx struct {
 	// inertFns: locals of a test body that only ever hold method references which change
 	// nothing when they run (see inertFunctionLocals).
 	inertFns map[string]bool
+	// lambdaLocals: locals of a test body given one value only, a lambda (see lambdaLocals).
+	lambdaLocals map[string]lambdaLocal
 }
 
 // facts are the def/use results of one statement.
@@ -1125,6 +1128,25 @@ type facts struct {
 	dispatches []string
 	siteFlags  effFlags          // shared-state flags of every call in the statement
 	why        map[string]string // why a key is written: "$heap" -> "writes static Foo.bar"
+}
+
+// add joins what o's code does to f's (a lambda f's statement runs).
+func (f *facts) add(o facts) {
+	for _, m := range [][2]map[string]bool{{f.defs, o.defs}, {f.uses, o.uses}, {f.deep, o.deep}} {
+		for k := range m[1] {
+			m[0][k] = true
+		}
+	}
+	for k, w := range o.why {
+		if f.why[k] == "" {
+			f.why[k] = w
+		}
+	}
+	f.aliases = append(f.aliases, o.aliases...)
+	f.reach = append(f.reach, o.reach...)
+	f.runs = append(f.runs, o.runs...)
+	f.dispatches = append(f.dispatches, o.dispatches...)
+	f.siteFlags |= o.siteFlags
 }
 
 func sortedStrings(s []string) []string {

@@ -198,4 +198,18 @@ public class EffectsTest {
         assertEquals(before + 1, Calc.calls());
         assertEquals(6, y);
     }
+
+    @Test
+    public void lambdaLocalsRunWhereTheyAreHandedOn() {
+        int[] seen = {0};
+        java.util.function.IntUnaryOperator note = x -> {
+            seen[0] += x;
+            return x;
+        };
+        Calc c = new Calc();
+        int y = c.twice(3);
+        assertEquals(2, Checks.applied(note, 2));
+        assertEquals(2, seen[0]);
+        assertEquals(6, y);
+    }
 }
