@@ -64,6 +64,7 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Refl#call(Method,Object)", "reads writes mut=0,1 store=0,1 leak=0,1 ret=args|shared"}, // invoke runs anything
 		{"dispatch", "disp.Refl#country(String)", "none"},                                                        // a Locale is a value
 		{"dispatch", "disp.Refl#shown(String)", "reads"},                                                         // …named in the default locale
+		{"jdkimpl", "impl.Listed#describe(Listed)", "reads writes mut=0 leak=0"},                                 // Areas inherits AbstractCollection#toString, which reads a Tally
 		{"jdkimpl", "impl.Handle#accessible(AccessibleObject)", "reads writes mut=0 leak=0"},                     // a Handle's isAccessible counts
 		{"jdkimpl", "impl.Console#sayLength(int[])", "reads writes mut=0 leak=0"},                                // Console#capture replaces System.out with a counting stream: unknown
 		{"dispatch", "disp.Parse#countPeeked(Integer[])", "global"},                                              // peeked() holds a function: not madeJDK

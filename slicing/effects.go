@@ -800,12 +800,34 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 			}
 		}
 		cands, ok := p.dispatch(r.types, name, arity)
+		if ok && len(cands) == 0 && p.objectsOnly(r.types) {
+			switch {
+			case name == "toString" && arity <= 0:
+				// Object's: the class name and hashCode, which may be overridden.
+				return p.callEffect(from, r, "hashCode", 0)
+			case name == "hashCode" && arity <= 0, name == "equals" && arity == 1:
+				return effNone // Object's: identity
+			}
+		}
 		if !ok || len(cands) == 0 {
 			return unknown("unknown effect of " + typeNames(r.types) + "#" + name)
 		}
 		return p.join(p.applicable(cands, r.args))
 	}
 	return unknown("unknown effect of " + name)
+}
+
+// objectsOnly reports whether every class an instance of types may have descends from
+// project classes only (closedChain), so that a method none of them declares is Object's.
+func (p *project) objectsOnly(types []*analysis.Type) bool {
+	for _, t := range types {
+		for _, s := range append([]*analysis.Type{t}, p.subtypes(t)...) {
+			if (s.Kind == "class" || s.Kind == "enum") && !p.closedChain(s) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // numericFunctions are the JDK functional interfaces whose method takes primitives only (or

@@ -143,6 +143,8 @@ func TestEffectSummaries(t *testing.T) {
 		{"eff.Series#traced()", "reads"},                                        // tracing is assigned by setTracing
 		{"eff.Report#describe(int,int)", "none"},                                // MessageFormat.format is a pure JDK static
 		{"eff.Report#describeSet(CountingSet)", "reads writes mut=0 leak=0"},    // …running the callbacks of what it formats
+		{"eff.Shapes#describe(Shape)", "none"},                                  // Object's toString: no class of Shape declares one
+		{"eff.Shapes#describe(Counted)", "reads writes"},                        // …which calls Tallied's counting hashCode
 		{"eff.Report#show(StringBuilder)", "reads writes mut=0 leak=0"},         // …println too (printing a builder reads it as a collection)
 	}
 	for _, c := range cases {
