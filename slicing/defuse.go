@@ -191,6 +191,11 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 			continue
 		}
 		args := c.argGroups(toks, self.open, self.close, inner)
+		for i, typ := range c.argTypes(toks, self.open, self.close) {
+			if i < len(args) && primitive[typ] {
+				args[i] = nil // a number (xs.length) is no object: nothing changes or keeps it
+			}
+		}
 		recv := c.receiverKeys(toks, s, inner)
 		keysAt := func(ps posSet) []string {
 			var out []string
@@ -1640,6 +1645,9 @@ func (c *scanCtx) argTypes(toks []analysis.Token, open, close int) []string {
 		}
 		if sp[1]-sp[0] == 3 {
 			out[i] = c.staticFieldType(toks, sp[0])
+			if c.arrayLength(toks, sp[0]) {
+				out[i] = "int"
+			}
 			continue
 		}
 		if sp[1]-sp[0] > 1 {
@@ -1655,6 +1663,14 @@ func (c *scanCtx) argTypes(toks []analysis.Token, open, close int) []string {
 		}
 	}
 	return out
+}
+
+// arrayLength reports whether toks[at:at+3] reads the length of an array local (xs.length).
+func (c *scanCtx) arrayLength(toks []analysis.Token, at int) bool {
+	name := toks[at].Text(c.src)
+	typ, ok := c.locals[name]
+	return ok && (c.decls == nil || c.decls[name] == 1) && strings.HasSuffix(analysis.EraseType(typ), "[]") &&
+		toks[at+1].Is(c.src, ".") && toks[at+2].Is(c.src, "length")
 }
 
 // functionArg is the type argTypes gives a lambda or method reference argument: a value no

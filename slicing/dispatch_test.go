@@ -66,7 +66,7 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Refl#shown(String)", "reads"},                                                         // …named in the default locale
 		{"jdkimpl", "impl.Listed#describe(Listed)", "reads writes mut=0 leak=0"},                                 // Areas inherits AbstractCollection#toString, which reads a Tally
 		{"jdkimpl", "impl.Handle#accessible(AccessibleObject)", "reads writes mut=0 leak=0"},                     // a Handle's isAccessible counts
-		{"jdkimpl", "impl.Console#sayLength(int[])", "reads writes mut=0 leak=0"},                                // Console#capture replaces System.out with a counting stream: unknown
+		{"jdkimpl", "impl.Console#say(int[])", "reads writes mut=0 leak=0"},                                      // Console#capture replaces System.out with a counting stream: unknown
 		{"dispatch", "disp.Parse#countPeeked(Integer[])", "global"},                                              // peeked() holds a function: not madeJDK
 		{"dispatch", "disp.Arch#family(String)", "reads ret=shared"},                                             // its initializer's stream runs in place
 		{"jdkimpl", "impl.Strs#keyed(Integer[],Function)", "runs=1 ret=args ret=madeJDK"},                        // Collectors.toMap runs the key function it is given; its map is the JDK's

@@ -145,6 +145,8 @@ func TestEffectSummaries(t *testing.T) {
 		{"eff.Report#describeSet(CountingSet)", "reads writes mut=0 leak=0"},    // …running the callbacks of what it formats
 		{"eff.Shapes#describe(Shape)", "none"},                                  // Object's toString: no class of Shape declares one
 		{"eff.Shapes#describe(Counted)", "reads writes"},                        // …which calls Tallied's counting hashCode
+		{"eff.Kept#keepLength(int[])", "reads writes"},                          // xs.length is a number: xs is not kept
+		{"eff.Kept#keepArray(int[])", "reads writes mut=0 leak=0"},              // …xs itself is
 		{"eff.Report#show(StringBuilder)", "reads writes mut=0 leak=0"},         // …println too (printing a builder reads it as a collection)
 	}
 	for _, c := range cases {
