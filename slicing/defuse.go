@@ -651,28 +651,6 @@ type lambdaLocal struct {
 	body   []analysis.Token
 }
 
-// lambdaLocals returns the locals of a test body assigned exactly once, to a lambda
-// (final DoubleUnaryOperator fun = z -> BoostGamma.lgamma(z, sign)).
-func lambdaLocals(src []byte, toks []analysis.Token) map[string]lambdaLocal {
-	out, count := map[string]lambdaLocal{}, map[string]int{}
-	for _, a := range assignments(src, toks) {
-		if len(a.target) != 1 || a.indexed {
-			continue
-		}
-		n := a.target[0]
-		count[n]++
-		if l, ok := lambdaAt(src, toks, a.rhsStart, a.rhsEnd); ok {
-			out[n] = l
-		}
-	}
-	for n, k := range count {
-		if k != 1 {
-			delete(out, n)
-		}
-	}
-	return out
-}
-
 // lambdaAt reads toks[from:to] as one lambda, "x -> …" or "(a, b) -> …".
 func lambdaAt(src []byte, toks []analysis.Token, from, to int) (lambdaLocal, bool) {
 	arrow := from + 1
@@ -710,25 +688,37 @@ func (c *scanCtx) runLambdaLocal(n string, inner map[string]bool) (facts, bool) 
 	return lf, true
 }
 
-// inertFunctionLocals returns the locals of a test body every value of which is a method
-// reference on a name that neither changes nor reads anything when it runs (final
-// UnaryOperator<Complex> op = Complex::log). A local given anything else is left out.
-func (c *scanCtx) inertFunctionLocals(toks []analysis.Token) map[string]bool {
-	out, other := map[string]bool{}, map[string]bool{}
+// functionLocals reads a test body's locals that only hold functions: those every value of
+// which is a method reference on a name that neither changes nor reads anything when it
+// runs (final UnaryOperator<Complex> op = Complex::log), and those assigned exactly once,
+// to a lambda (final DoubleUnaryOperator fun = z -> BoostGamma.lgamma(z, sign)).
+func (c *scanCtx) functionLocals(toks []analysis.Token) (inert map[string]bool, lambdas map[string]lambdaLocal) {
+	inert, lambdas = map[string]bool{}, map[string]lambdaLocal{}
+	other, count := map[string]bool{}, map[string]int{}
 	for _, a := range assignments(c.src, toks) {
 		if len(a.target) != 1 || a.indexed {
 			continue
 		}
+		n := a.target[0]
+		count[n]++
 		if c.inertMethodRef(toks, a.rhsStart, a.rhsEnd) {
-			out[a.target[0]] = true
+			inert[n] = true
 		} else {
-			other[a.target[0]] = true
+			other[n] = true
+		}
+		if l, ok := lambdaAt(c.src, toks, a.rhsStart, a.rhsEnd); ok {
+			lambdas[n] = l
 		}
 	}
 	for n := range other {
-		delete(out, n)
+		delete(inert, n)
 	}
-	return out
+	for n, k := range count {
+		if k != 1 {
+			delete(lambdas, n)
+		}
+	}
+	return inert, lambdas
 }
 
 // inertMethodRef reports whether toks[from:to] is a method reference on a name (Q::m)

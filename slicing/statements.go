@@ -206,8 +206,7 @@ func (p *project) analyzeMethod(src []byte, root *sitter.Node, t *analysis.Type,
 	}
 	bodyToks := analysis.Lex(src, int(body.StartByte()), int(body.EndByte()))
 	ctx.exact = ctx.exactLocals(bodyToks, m.Refs.Locals, len(m.Params))
-	ctx.inertFns = ctx.inertFunctionLocals(bodyToks)
-	ctx.lambdaLocals = lambdaLocals(src, bodyToks)
+	ctx.inertFns, ctx.lambdaLocals = ctx.functionLocals(bodyToks)
 	ctx.localClass = declaresLocalClass(src, bodyToks)
 	ctx.exactClass = ctx.exactClasses(bodyToks, m.Refs.Locals, len(m.Params))
 	w := &bodyWalker{p: p, ctx: ctx, ma: ma, src: src, setReason: setReason,
@@ -1101,9 +1100,9 @@ type scanCtx struct {
 	// initializer, or a static method of the class it calls): its static fields are local.
 	initOf *analysis.Type
 	// inertFns: locals of a test body that only ever hold method references which change
-	// nothing when they run (see inertFunctionLocals).
+	// nothing when they run (see functionLocals).
 	inertFns map[string]bool
-	// lambdaLocals: locals of a test body given one value only, a lambda (see lambdaLocals).
+	// lambdaLocals: locals of a test body given one value only, a lambda (see functionLocals).
 	lambdaLocals map[string]lambdaLocal
 }
 
