@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -89,8 +88,39 @@ type CoverageRun struct {
 	// InitIn pairs a member of ClassInit with the static initializer (a member) that was
 	// running innermost when it ran, one pair per initializer seen.
 	InitIn [][2]int
-	Result *Result // the tests' results, as Run reports them
+	// Uninstrumented lists the project classes the agent could not instrument, with why:
+	// their members and, for test classes, their statements went unrecorded.
+	Uninstrumented []Uninstrumented
+	Result         *Result // the tests' results, as Run reports them
 }
+
+// Uninstrumented is a project class the coverage agent left as compiled.
+type Uninstrumented struct {
+	Class  string // binary name
+	Reason string // the transformer's exception
+}
+
+// UninstrumentedError says that a coverage run could not record every project class: a
+// store built from it would pass for complete while some members and test statements went
+// unrecorded, so the run is refused.
+type UninstrumentedError struct {
+	Classes []Uninstrumented
+	ASM     []string // the ASM jars the agent used
+}
+
+func (e *UninstrumentedError) Error() string {
+	first := e.Classes[0]
+	msg := fmt.Sprintf("coverage: %d project classes could not be instrumented, so what they run would go unrecorded (first %s: %s)",
+		len(e.Classes), first.Class, first.Reason)
+	if strings.Contains(first.Reason, "Unsupported class file major version") {
+		msg += fmt.Sprintf("; the agent's ASM (%s) is older than the project's class files: "+
+			"run `mvn dependency:get -Dartifact=org.ow2.asm:asm-tree:%s` for a newer one", strings.Join(e.ASM, ", "), newerASM)
+	}
+	return msg
+}
+
+// newerASM is the ASM version the error for too-new class files suggests fetching.
+const newerASM = "9.8"
 
 // Coverage runs req's tests (all when req.Selectors is nil) with the coverage agent: the
 // project's classes are instrumented in memory as the JVM loads them (nothing is compiled
@@ -98,6 +128,7 @@ type CoverageRun struct {
 // members are recorded. Compile errors come back in Result with no hits.
 func Coverage(ctx context.Context, req Request, opts CoverageOptions) (*CoverageRun, error) {
 	var outFile string
+	var asmJars []string
 	var progressDone chan struct{}
 	var progressWG sync.WaitGroup
 	hooks := runHooks{sysProps: map[string]string{}}
@@ -106,6 +137,7 @@ func Coverage(ctx context.Context, req Request, opts CoverageOptions) (*Coverage
 		if err != nil {
 			return nil, nil, err
 		}
+		asmJars = ag.impl[1:]
 		outFile = filepath.Join(s.work, "coverage.tsv")
 		if err := os.Remove(outFile); err != nil && !os.IsNotExist(err) {
 			return nil, nil, fmt.Errorf("coverage: %w", err)
@@ -147,6 +179,9 @@ func Coverage(ctx context.Context, req Request, opts CoverageOptions) (*Coverage
 	}
 	if err := readCoverage(outFile, out); err != nil {
 		return nil, err
+	}
+	if len(out.Uninstrumented) > 0 {
+		return nil, &UninstrumentedError{Classes: out.Uninstrumented, ASM: asmJars}
 	}
 	if opts.Progress != nil {
 		n := 0
@@ -314,34 +349,47 @@ func writeJar(path, dir, manifest string) error {
 	})
 }
 
-// findASM returns the ASM core and tree jars: Debian's libasm-java, else the newest in
-// the local Maven repository.
+// findASM returns the ASM core and tree jars of the newest version found: Debian's
+// libasm-java or the local Maven repository (a project's class files can be newer than
+// an older ASM reads).
 func findASM() ([]string, error) {
-	deb := []string{"/usr/share/java/asm.jar", "/usr/share/java/asm-tree.jar"}
-	if exists(deb[0]) && exists(deb[1]) {
-		return deb, nil
-	}
 	home, _ := os.UserHomeDir()
-	repo := filepath.Join(home, ".m2", "repository", "org", "ow2", "asm")
-	newest := func(artifact string) string {
-		vers, _ := os.ReadDir(filepath.Join(repo, artifact))
-		var names []string
-		for _, v := range vers {
-			names = append(names, v.Name())
-		}
-		slices.SortFunc(names, compareVersions)
-		for i := len(names) - 1; i >= 0; i-- {
-			jar := filepath.Join(repo, artifact, names[i], artifact+"-"+names[i]+".jar")
-			if exists(jar) {
-				return jar
-			}
-		}
-		return ""
+	jars := newestASM("/usr/share/java", filepath.Join(home, ".m2", "repository", "org", "ow2", "asm"))
+	if jars == nil {
+		return nil, fmt.Errorf("the coverage agent needs ASM: install Debian's libasm-java (/usr/share/java/asm.jar) or run `mvn dependency:get -Dartifact=org.ow2.asm:asm-tree:%s` (found neither)", newerASM)
 	}
-	if core, tree := newest("asm"), newest("asm-tree"); core != "" && tree != "" {
-		return []string{core, tree}, nil
+	return jars, nil
+}
+
+// newestASM returns the core and tree jars of the newest ASM version present in both
+// forms: in debDir as asm-V.jar and asm-tree-V.jar (or asm.jar and asm-tree.jar, version
+// unknown, when they are not links to versioned names), in the Maven repository folder
+// m2 as asm/V/asm-V.jar and asm-tree/V/asm-tree-V.jar. Nil when there is none.
+func newestASM(debDir, m2 string) []string {
+	var best []string
+	bestVersion := ""
+	consider := func(version, core, tree string) {
+		if !exists(core) || !exists(tree) {
+			return
+		}
+		if best == nil || compareVersions(version, bestVersion) > 0 {
+			best, bestVersion = []string{core, tree}, version
+		}
 	}
-	return nil, fmt.Errorf("the coverage agent needs ASM: install Debian's libasm-java (/usr/share/java/asm.jar) or run `mvn dependency:get -Dartifact=org.ow2.asm:asm-tree:9.7` (found neither)")
+	core, tree := filepath.Join(debDir, "asm.jar"), filepath.Join(debDir, "asm-tree.jar")
+	version := "0"
+	if target, err := filepath.EvalSymlinks(core); err == nil {
+		if v, ok := strings.CutPrefix(strings.TrimSuffix(filepath.Base(target), ".jar"), "asm-"); ok {
+			version = v
+		}
+	}
+	consider(version, core, tree)
+	vers, _ := os.ReadDir(filepath.Join(m2, "asm"))
+	for _, v := range vers {
+		consider(v.Name(), filepath.Join(m2, "asm", v.Name(), "asm-"+v.Name()+".jar"),
+			filepath.Join(m2, "asm-tree", v.Name(), "asm-tree-"+v.Name()+".jar"))
+	}
+	return best
 }
 
 func exists(p string) bool {
@@ -447,6 +495,8 @@ func readCoverage(path string, out *CoverageRun) error {
 					}
 				}
 			}
+		case p[0] == "X" && len(p) >= 3:
+			out.Uninstrumented = append(out.Uninstrumented, Uninstrumented{Class: strings.ReplaceAll(p[1], "/", "."), Reason: p[2]})
 		case p[0] == "U" && len(p) >= 2 && p[1] != "":
 			for _, s := range strings.Split(p[1], ",") {
 				if id, err := strconv.Atoi(s); err == nil {

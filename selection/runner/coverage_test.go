@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -227,5 +228,111 @@ class ClassPathTest {
 	}
 	if r := result(t, run.Result, "cov.ClassPathTest", "asmIsNotVisible"); r.Status != StatusPassed {
 		t.Fatalf("ASM is visible to the application: %+v", r)
+	}
+}
+
+// TestCoverageRefusesClassesItCannotInstrument gives the agent a test method that fits the
+// JVM's 64 KiB code limit as compiled but not with a line probe per statement: the run
+// must fail naming the class, not pass for complete with that test's statements unrecorded.
+func TestCoverageRefusesClassesItCannotInstrument(t *testing.T) {
+	t.Parallel()
+	root, cache := fixture(t, "coverage")
+	var b strings.Builder
+	b.WriteString("package cov;\n\nimport org.junit.jupiter.api.Test;\n\nclass HugeTest {\n    @Test\n    void counts() {\n        int x = 0;\n")
+	for range 8000 {
+		b.WriteString("        x++;\n")
+	}
+	b.WriteString("        org.junit.jupiter.api.Assertions.assertEquals(8000, x);\n    }\n}\n")
+	if err := os.WriteFile(filepath.Join(root, "src/test/java/cov/HugeTest.java"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := testContext(t)
+	defer cancel()
+	_, err := Coverage(ctx, Request{Root: root, CacheDir: cache, Selectors: []Selector{{Class: "cov.HugeTest"}}}, CoverageOptions{})
+	var refused *UninstrumentedError
+	if !errors.As(err, &refused) {
+		t.Fatalf("err = %v, want an UninstrumentedError", err)
+	}
+	if refused.Classes[0].Class != "cov.HugeTest" || !strings.Contains(refused.Classes[0].Reason, "MethodTooLarge") {
+		t.Errorf("refused %+v, want cov.HugeTest with ASM's MethodTooLargeException", refused.Classes)
+	}
+	if !strings.Contains(err.Error(), "cov.HugeTest") {
+		t.Errorf("the error does not name the class: %v", err)
+	}
+}
+
+// TestNewestASMPrefersTheNewestVersion checks the choice between Debian's ASM and the
+// local Maven repository's: the newest version present as both core and tree wins.
+func TestNewestASMPrefersTheNewestVersion(t *testing.T) {
+	t.Parallel()
+	touch := func(p string) string {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	deb := func(dir, version string) {
+		t.Helper()
+		for _, a := range []string{"asm", "asm-tree"} {
+			touch(filepath.Join(dir, a+"-"+version+".jar"))
+			if err := os.Symlink(a+"-"+version+".jar", filepath.Join(dir, a+".jar")); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	m2 := func(dir, version string, tree bool) {
+		touch(filepath.Join(dir, "asm", version, "asm-"+version+".jar"))
+		if tree {
+			touch(filepath.Join(dir, "asm-tree", version, "asm-tree-"+version+".jar"))
+		}
+	}
+	cases := []struct {
+		name     string
+		debian   string   // Debian's version, "" for none
+		maven    []string // versions in the Maven repository with both jars
+		coreOnly []string // versions with only the core jar
+		want     string   // base name of the chosen core jar, "" for none
+	}{
+		{"Debian only", "9.4", nil, nil, "asm-9.4.jar"},
+		{"a newer Maven version wins", "9.4", []string{"9.2", "9.8"}, nil, "asm-9.8.jar"},
+		{"versions compare as numbers", "", []string{"9.8", "9.10"}, nil, "asm-9.10.jar"},
+		{"an older Maven version loses", "9.4", []string{"9.2"}, nil, "asm-9.4.jar"},
+		{"a version without its tree jar is not used", "9.4", nil, []string{"9.8"}, "asm-9.4.jar"},
+		{"none", "", nil, []string{"9.8"}, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			debDir, repo := filepath.Join(dir, "java"), filepath.Join(dir, "m2")
+			if err := os.MkdirAll(debDir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if c.debian != "" {
+				deb(debDir, c.debian)
+			}
+			for _, v := range c.maven {
+				m2(repo, v, true)
+			}
+			for _, v := range c.coreOnly {
+				m2(repo, v, false)
+			}
+			got := newestASM(debDir, repo)
+			if c.want == "" {
+				if got != nil {
+					t.Fatalf("got %v, want none", got)
+				}
+				return
+			}
+			if len(got) != 2 {
+				t.Fatalf("got %v, want core and tree", got)
+			}
+			if base, _ := filepath.EvalSymlinks(got[0]); filepath.Base(base) != c.want || !strings.Contains(got[1], "tree") {
+				t.Errorf("got %v, want %s and its tree jar", got, c.want)
+			}
+		})
 	}
 }

@@ -338,6 +338,15 @@ public final class Rt {
         }
     }
 
+    /**
+     * Records that the project class named name (internal form) runs uninstrumented: the
+     * transformer failed on it for reason. Its members and statements go unrecorded, so the
+     * coverage run reports it rather than pass for complete.
+     */
+    public static void uninstrumented(String name, String reason) {
+        emit("X\t" + name + "\t" + reason.replace('\t', ' ').replace('\n', ' ').replace('\r', ' '));
+    }
+
     /** Writes what ran outside any test and the members registered since the last test. */
     public static void finish() {
         long[] keys = NONE.drain();

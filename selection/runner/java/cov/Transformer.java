@@ -62,6 +62,7 @@ public final class Transformer implements ClassFileTransformer {
             return instrument(bytes, isTest);
         } catch (Throwable t) {
             System.err.println("assertlens coverage: " + name + " left uninstrumented: " + t);
+            Rt.uninstrumented(name, String.valueOf(t));
             return null;
         }
     }
