@@ -46,6 +46,7 @@ var shopEdits = []safetyEdit{
 	{"unchecked-tostring", "src/main/java/shop/Receipt.java", `return "lines=" + lines;`, `return "lines: " + lines;`},
 	{"service-provider", "src/main/java/shop/ShopCalendar.java", `this.id = "Shop";`, `this.id = "Sh" + "op";`},
 	{"class-of-a-value-to-a-library", "src/main/java/shop/Specimen.java", `this.label = "fresh";`, `this.label = "fre" + "sh";`},
+	{"call-on-a-var-local", "src/main/java/shop/Price.java", "return cents;", "return cents + 1;"},
 }
 
 // implicitClose edits the close() a try-with-resources in ReceiptTest runs implicitly.

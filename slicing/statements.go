@@ -520,7 +520,7 @@ func (w *bodyWalker) declare(n *sitter.Node) map[string]bool {
 		}
 		typ := ""
 		var targs []string
-		if ty != nil {
+		if ty != nil && !isVar(ty, src) {
 			typ = analysis.EraseType(string(src[ty.StartByte():ty.EndByte()]))
 			targs = analysis.TypeArgs(string(src[ty.StartByte():ty.EndByte()]))
 		}
@@ -562,12 +562,19 @@ func (w *bodyWalker) declare(n *sitter.Node) map[string]bool {
 	return declared
 }
 
+// isVar reports a local variable type written as var: the type is inferred, so the local
+// stays untyped (as analysis.ScanRefs leaves it) and calls on it resolve by name. Taken as
+// a type name, "var" would be a library type whose calls reach no project code.
+func isVar(ty *sitter.Node, src []byte) bool {
+	return string(src[ty.StartByte():ty.EndByte()]) == "var"
+}
+
 // declarationOnly returns the variable a local variable declaration n declares and the
 // declaration without its initializer, when n declares one variable, not final, with a
 // written type (not var) and no brackets after its name; "" otherwise.
 func declarationOnly(n *sitter.Node, src []byte) (string, string) {
 	ty := n.ChildByFieldName("type")
-	if ty == nil || string(src[ty.StartByte():ty.EndByte()]) == "var" {
+	if ty == nil || isVar(ty, src) {
 		return "", ""
 	}
 	var decl *sitter.Node

@@ -1,0 +1,6 @@
+package shop;
+
+/** Anything with a price in cents. */
+public interface Priced {
+    int cents();
+}
