@@ -179,6 +179,11 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 						continue
 					}
 				}
+				if re, ok := c.runArgEffect(toks, s, i); ok && re.flags&effWrites == 0 && re.mut == 0 && re.store == 0 &&
+					re.leak == 0 && re.runs == 0 && re.disp == 0 {
+					s.effect.flags |= re.flags & effReads // an object of a project class: its functional method runs
+					continue
+				}
 				if len(g) == 0 || !c.body {
 					s.effect = unknown("unknown effect of running an argument of " + c.describe(s.chain))
 					break
@@ -451,9 +456,18 @@ func (c *scanCtx) rootKey(toks []analysis.Token, i int, inner map[string]bool) s
 			// BigDecimal.ONE) are constants of immutable or stateless objects.
 			return ""
 		}
-		// A type: a static field read through it reads shared state.
-		if next(2) && toks[i+1].Is(src, ".") && toks[i+2].Kind == analysis.TokIdent && !(next(3) && toks[i+3].Is(src, "(")) &&
-			toks[i+2].Text(src) != "class" && !isTypeName(toks[i+2].Text(src)) || next(3) && toks[i+1].Is(src, ".") && isConstName(toks[i+2].Text(src)) {
+		// A type: a static field read through it, or through a type nested in it
+		// (Checks.Counting.count), reads shared state.
+		k := i
+		for k+2 < len(toks) && toks[k+1].Is(src, ".") && isTypeName(toks[k+2].Text(src)) && !(k+3 < len(toks) && toks[k+3].Is(src, "(")) {
+			k += 2
+		}
+		at := func(d int) bool { return k+d < len(toks) }
+		if at(2) && toks[k+1].Is(src, ".") && toks[k+2].Kind == analysis.TokIdent && !(at(3) && toks[k+3].Is(src, "(")) &&
+			toks[k+2].Text(src) != "class" && !isTypeName(toks[k+2].Text(src)) || at(3) && toks[k+1].Is(src, ".") && isConstName(toks[k+2].Text(src)) {
+			if k > i && c.nestedConstant(toks, i, k) {
+				return "" // Processor.Type.X86: an enum constant, or a compile-time constant
+			}
 			return heapKey
 		}
 		return ""
@@ -464,6 +478,23 @@ func (c *scanCtx) rootKey(toks []analysis.Token, i int, inner map[string]bool) s
 		return "" // a type in a declaration ("foo bar = …" cannot be a value)
 	}
 	return heapKey
+}
+
+// nestedConstant reports whether toks[i:k+3], a static field read through nested project
+// types (Processor.Type.X86), names an enum's constant or a compile-time constant.
+func (c *scanCtx) nestedConstant(toks []analysis.Token, i, k int) bool {
+	ts := c.p.resolve(c.t, toks[i].Text(c.src))
+	if len(ts) != 1 {
+		return false
+	}
+	t := ts[0]
+	for j := i + 2; j <= k; j += 2 {
+		if t = c.p.snap.Type(t.ID + "." + toks[j].Text(c.src)); t == nil {
+			return false
+		}
+	}
+	f := c.p.fieldOf(t, toks[k+2].Text(c.src))
+	return f != nil && f.Static() && (c.p.inlined(f) || t.Kind == "enum" && f.ReturnType == t.Name)
 }
 
 func isTypeName(s string) bool { return s != "" && s[0] >= 'A' && s[0] <= 'Z' && !isConstName(s) }
@@ -1266,6 +1297,11 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 			return receiver{kind: recvValue}
 		case "stream":
 			return receiver{kind: recvStream} // Arrays.stream
+		case "asList":
+			if r.name == "Arrays" {
+				// a fixed-size JDK list viewing the array: no project class stands behind it
+				return receiver{kind: recvCollection, final: true, name: "List"}
+			}
 		case "of", "range", "rangeClosed", "concat", "empty", "iterate", "generate":
 			if strings.HasSuffix(r.name, "Stream") {
 				return receiver{kind: recvStream}
@@ -1653,6 +1689,76 @@ func (c *scanCtx) argTypes(toks []analysis.Token, open, close int) []string {
 		}
 	}
 	return out
+}
+
+// runArgEffect is what running argument i of the call at s does when the argument is an
+// object of a project class (a BigMoney handed to print(BigMoneyProvider)), not a lambda:
+// every parameter the callee may take it as is a functional interface, a JDK one or the
+// project's, so what runs is that interface's method as the object's class dispatches it.
+// ok is false when the callee, its parameter's interface or the object's class cannot be
+// told, or the object's class is an interface a lambda may implement.
+func (c *scanCtx) runArgEffect(toks []analysis.Token, s *site, i int) (effect, bool) {
+	self := s.self()
+	types := c.argTypes(toks, self.open, self.close)
+	if i >= len(types) {
+		return effNone, false
+	}
+	typ := types[i]
+	if from, to, ok := c.argSpan(toks, self.open, self.close, i); ok && typ == "" && to == from+1 && toks[from].Kind == analysis.TokIdent {
+		if _, local := c.locals[toks[from].Text(c.src)]; !local {
+			typ = analysis.EraseType(c.fields[toks[from].Text(c.src)]) // a field named alone
+		}
+	}
+	objects := c.p.resolve(c.t, typ)
+	if typ == "" || typ == functionArg || len(objects) == 0 {
+		return effNone, false
+	}
+	var cands []memberRef
+	switch root := s.chain[0]; {
+	case len(s.chain) == 1 || len(s.chain) == 2 && !root.call && c.locals[root.name] == "" && c.fields[root.name] == "":
+		var ok bool
+		if cands, _, ok = c.calledProjectMethods(toks, root.idx, self.close+1); !ok {
+			return effNone, false
+		}
+	case len(s.chain) == 2 && !root.call && !root.fresh && root.cast == "":
+		recvType := c.locals[root.name]
+		if recvType == "" {
+			recvType = c.fields[root.name]
+		}
+		recv := c.p.resolve(c.t, recvType)
+		var ok bool
+		if cands, ok = c.p.dispatch(recv, self.name, len(types)); len(recv) == 0 || !ok {
+			return effNone, false
+		}
+		cands = c.p.applicable(cands, types)
+	default:
+		return effNone, false
+	}
+	if len(cands) == 0 {
+		return effNone, false
+	}
+	e := effNone
+	for _, r := range cands {
+		if i >= len(r.m.Params) || r.m.Varargs && i == len(r.m.Params)-1 {
+			return effNone, false
+		}
+		sam, ok := functionTypes[simpleName(analysis.EraseType(r.m.Params[i]))]
+		if !ok {
+			params := c.p.resolve(r.t, r.m.Params[i])
+			if len(params) != 1 {
+				return effNone, false
+			}
+			if sam, ok = c.p.functionalMethod(params[0]); !ok {
+				return effNone, false
+			}
+		}
+		runs, ok := c.p.dispatch(objects, sam, -1)
+		if !ok || len(runs) == 0 {
+			return effNone, false
+		}
+		e = e.or(c.p.join(runs))
+	}
+	return e, true
 }
 
 // arrayLength reports whether toks[at:at+3] reads the length of an array local (xs.length).
@@ -2753,8 +2859,15 @@ func (c *scanCtx) operandCallbacks(toks []analysis.Token, from, to int) effect {
 	if topLevel(src, toks, from, to, "->", "::") {
 		return effNone // a lambda or method reference: no hashCode or equals of project code runs on it
 	}
+	if toks[from].Is(src, "(") && matchClose(src, toks, from) == to-1 {
+		return c.operandCallbacks(toks, from+1, to-1) // ("…" + x), (a ? b : c): what is inside
+	}
+	if yes, no, ok := conditionalBranches(src, toks, from, to); ok {
+		// flag ? name.trim() : "none": the operand is one branch or the other
+		return c.operandCallbacks(toks, yes[0], yes[1]).or(c.operandCallbacks(toks, no[0], no[1]))
+	}
 	if topLevel(src, toks, from, to, "?") {
-		return c.p.callbackEffect() // flag ? loud : s.toString(): either operand, untyped here
+		return c.p.callbackEffect() // a ? b : c that conditionalBranches cannot split
 	}
 	if stringConcat(src, toks, from, to) {
 		return effNone // "…" + x is a String
@@ -2870,6 +2983,38 @@ func (c *scanCtx) operandCallbacks(toks []analysis.Token, from, to int) effect {
 		return c.p.throwableCallbacks(simpleName(typ))
 	}
 	return c.p.callbackEffect()
+}
+
+// conditionalBranches splits toks[from:to], written as cond ? yes : no at the top level,
+// into the token ranges of its two branches (a ternary nested in the no branch stays in
+// it). ok is false for any other expression.
+func conditionalBranches(src []byte, toks []analysis.Token, from, to int) (yes, no [2]int, ok bool) {
+	depth, question, nested := 0, -1, 0
+	for k := from; k < to; k++ {
+		switch t := toks[k]; {
+		case opensBracket(src, t):
+			depth++
+		case closesBracket(src, t):
+			depth--
+		case depth != 0:
+		case t.Is(src, "?"):
+			if question < 0 {
+				question = k
+			} else {
+				nested++
+			}
+		case t.Is(src, ":") && question >= 0:
+			if nested > 0 {
+				nested--
+				continue
+			}
+			if question+1 >= k || k+1 >= to {
+				return yes, no, false
+			}
+			return [2]int{question + 1, k}, [2]int{k + 1, to}, true
+		}
+	}
+	return yes, no, false
 }
 
 // callbacks is what a JDK collection or builder call may run on the arguments between open

@@ -32,7 +32,7 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Strs#shout(Object)", "reads writes"},               // ((LoudException) e).toString() counts
 		{"dispatch", "disp.Strs#sameFirst(String[],String[])", "none"},        // a[0].equals(b[0]) on String elements
 		{"dispatch", "disp.Strs#firstLoud(LoudException[])", "reads writes"},  // es[0].toString() counts
-		{"dispatch", "disp.Strs#firstDot(CharSequence)", "disp=0"},            // cs.toString() is a String; cs is the caller's
+		{"dispatch", "disp.Strs#firstDot(CharSequence)", "none"},              // cs.toString() is a String; Shout, the only local CharSequence, keeps Object's toString
 		{"dispatch", "disp.Strs#longest(String,String)", "none"},
 		{"dispatch", "disp.Strs#sizeOf(List)", "none"},                                                   // Half implements DoubleFunction and Formattable: no collection
 		{"dispatch", "disp.Strs#eitherJoined(boolean,CharSequence,String)", "reads writes mut=1 leak=1"}, // flag ? cs : "<" + s may be cs
@@ -239,14 +239,22 @@ func TestSubclassedIn(t *testing.T) {
 		{"class A { void m() { Object o = new Runnable() { public void run() {} }; } }", []string{"Runnable"}},
 		{"class A { void m() { Object o = new Runnable() { public void run() { go(); } }; } }", []string{"Runnable:run"}},
 		{"class A { Gate g = new Gate(1) { int n = 2; { n++; } boolean open() { return n > 1; } void close() throws E { n = 0; } }; }", []string{"Gate:close"}},
+		{"class A { Set<String> s = new AbstractSet<String>() { public Iterator<String> iterator() { return Collections.emptyIterator(); } public boolean add(String x) { return seen.add(x); } }; }", []string{"AbstractSet:add"}},
 		{"class A { Gate g = new Gate() { String name() { if (n > 0) { return \"g\" + n; } return null; } int sum() { for (int i : xs) { } return 0; } }; }", []string{"Gate:name,sum"}},
-		{"class A { void m() { class L implements CharSequence, Comparable<L> {} } }", []string{"CharSequence:*", "Comparable:*"}},
-		{"class A { static { class L extends java.util.AbstractList<String> {} } }", []string{"AbstractList:*"}},
+		{"class A { void m() { class L implements CharSequence, Comparable<L> {} } }", []string{"CharSequence", "Comparable"}},
+		{"class A { static { class L extends java.util.AbstractList<String> {} } }", []string{"AbstractList"}},
 		{"class A { void m() { class P {} class Q extends P {} } }", nil},                              // local extends local
 		{"class A { static class N implements CharSequence {} interface I extends Runnable {} }", nil}, // member types are indexed
-		{"class A { Runnable r = () -> { class L implements Iterable<String> {} }; }", []string{"Iterable:*"}},
+		{"class A { Runnable r = () -> { class L implements Iterable<String> {} }; }", []string{"Iterable"}},
 		{"class A<T extends Comparable<T>> implements Runnable { void m() { Class<?> c = A.class; } }", nil},
-		{"class A { void m() { record R(int x) implements CharSequence {} } }", []string{"CharSequence:*"}},
+		{"class A { void m() { record R(int x) implements CharSequence {} } }", []string{"CharSequence"}},
+		// A local class's methods are read as an anonymous class's are; its constructor is none.
+		{"class A { void m() { class D extends BigDecimal { D() { super(1); } public int scale() { return 1; } public BigInteger unscaledValue() { return make(); } } } }", []string{"BigDecimal:unscaledValue"}},
+		// …one extending another adds its methods to what that one extends.
+		{"class A { void m() { class P extends AbstractList<String> { public String get(int i) { return load(); } } class Q extends P { public int size() { return count(); } } } }", []string{"AbstractList:get,size"}},
+		// …a local enum's constants' bodies are not read.
+		{"class A { void m() { enum E implements Runnable { X { public void run() { go(); } } } } }", []string{"E:run", "Runnable:*"}},
+		{"class A { void m() { record R(int x) implements Comparable<R> { public int compareTo(R o) { return tally(o); } } } }", []string{"Comparable:compareTo"}},
 		{"enum Op { PLUS { String d() { count++; return \"+\"; } }, @Deprecated MINUS(2) { int n() { return 1; } }, TIMES; String d() { return null; } }", []string{"Op:d"}},
 		{"enum Op implements java.util.function.IntSupplier { @SuppressWarnings(\"x\") ONE(1) { public int getAsInt() { return go(); } }; Op(int n) {} }", []string{"Op:getAsInt"}},
 		{"enum Op { ONE, TWO; void m() { } }", nil},
@@ -372,6 +380,53 @@ func TestNestedClassHidesArgumentTypes(t *testing.T) {
 		src := []byte(c.code)
 		if got := nestedClass(src, analysis.Lex(src, 0, len(src))); got != c.want {
 			t.Errorf("nestedClass(%q) = %v, want %v", c.code, got, c.want)
+		}
+	}
+}
+
+// TestSubclassRuns pins which calls JDK code may run on an anonymous or local
+// subclass's code: its own override, or an override the callback its library supertype
+// hands down calls; an unlisted JDK class may call any of them.
+func TestSubclassRuns(t *testing.T) {
+	s := fixture(t, "effects")
+	p := newProject(s, s.Source.Read, Options{})
+	set := func(ms ...string) map[string]bool {
+		out := map[string]bool{}
+		for _, m := range ms {
+			out[m] = true
+		}
+		return out
+	}
+	cases := []struct {
+		super, callback string
+		overrides       map[string]bool
+		want            bool
+	}{
+		{"BigDecimal", "hashCode", set("unscaledValue"), false}, // joda-money's BadDecimal: hashCode reads fields
+		{"BigDecimal", "compareTo", set("signum"), true},        // …compareTo calls signum
+		{"BigDecimal", "hashCode", set("hashCode"), true},
+		{"BigDecimal", "hashCode", set(), false},
+		{"AbstractList", "hashCode", set("get"), true},         // AbstractList#hashCode runs get through its iterator
+		{"AbstractSet", "hashCode", set("add"), false},         // …AbstractSet's only iterator
+		{"AbstractSet", "equals", set("contains"), true},       // …its equals runs containsAll, contains
+		{"ClassValue", "hashCode", set("computeValue"), true},  // an unlisted JDK class may call any override
+		{"FilterInputStream", "hashCode", set("close"), false}, // …a stream keeps Object's
+		{"FilterInputStream", "toString", set("hashCode"), true},
+		{"URLConnection", "toString", set("connect"), false}, // its toString reads its URL field
+		{"Runnable", "toString", set("run"), false},          // Object's toString calls hashCode only
+		{"Runnable", "toString", set("hashCode"), true},
+		{"Comparator", "compare", set("compare"), true},
+		{"Comparator", "compare", set("toString"), false},
+		{"Shape", "hashCode", set("area"), false}, // a project type's own code is read where it runs
+		{"BigDecimal", "hashCode", set(anyMethod), true},
+		{"BigDecimal", "compare", set("unscaledValue"), false}, // BigDecimal is no Comparator
+		{"Iterator", "forEachRemaining", set("next"), true},    // a default method calls the others
+		{"Thread", "toString", set("run"), false},              // Thread's callbacks call final methods
+		{"Thread", "start", set("run"), true},
+	}
+	for _, c := range cases {
+		if got := p.subclassRuns(c.super, c.overrides, c.callback); got != c.want {
+			t.Errorf("%s of a %s subclass overriding %v: runs=%v, want %v", c.callback, c.super, slices.Sorted(maps.Keys(c.overrides)), got, c.want)
 		}
 	}
 }

@@ -1571,6 +1571,94 @@ func (p *project) neverCalledBack(n string, cb callback) bool {
 	return true
 }
 
+// subclassRuns reports whether calling method on an anonymous or local subclass of the
+// type named n may run code of the subclass, ms being the methods such subclasses declare
+// with a body that does something (see overridingMethods): an override of method, or one
+// the code n hands down for method calls on the object. A project type's inherited code is
+// read where it runs. A library type's is known from inheritedCalls (JDK interfaces hand
+// down Object's hashCode, equals and toString; compare and compareTo are theirs to
+// implement); any other library method may call any override (AbstractList#hashCode runs
+// get, Iterator#forEachRemaining runs next).
+func (p *project) subclassRuns(n string, ms map[string]bool, method string) bool {
+	if ms[anyMethod] || ms[method] {
+		return true
+	}
+	if len(ms) == 0 || len(p.bySimple[n]) > 0 {
+		return false
+	}
+	inherited := n
+	if libraryInterfaces[n] {
+		if callbackInterfaces[method] != "" {
+			return false // the subclass's own compare or compareTo, or none
+		}
+		inherited = "Object"
+	}
+	if objectCallbacks[n] {
+		inherited = "Object"
+	}
+	calls, known := inheritedCalls[inherited][method]
+	if !known {
+		return true
+	}
+	return slices.ContainsFunc(calls, func(m string) bool { return ms[m] })
+}
+
+// inheritedCalls lists, for JDK classes an anonymous or local class may extend, the
+// methods some of their methods call that a subclass may override: Object#toString calls
+// hashCode, BigDecimal#compareTo calls signum; Thread's callbacks call final methods only.
+// compare and compareTo are listed with nothing for classes that declare none (a subclass
+// implementing Comparator or Comparable is listed under that interface too). A method not
+// listed may call anything.
+var inheritedCalls = map[string]map[string][]string{
+	"Object":        {"hashCode": nil, "equals": nil, "toString": {"hashCode"}, "compare": nil, "compareTo": nil},
+	"BigDecimal":    {"hashCode": nil, "equals": nil, "toString": nil, "compareTo": {"signum"}, "compare": nil},
+	"Thread":        {"hashCode": nil, "equals": nil, "toString": nil, "compare": nil, "compareTo": nil},
+	"ThreadLocal":   {"hashCode": nil, "equals": nil, "toString": {"hashCode"}, "compare": nil, "compareTo": nil},
+	"URLConnection": {"hashCode": nil, "equals": nil, "toString": nil, "compare": nil, "compareTo": nil},
+	// toString of their own, over their own fields
+	"ByteArrayOutputStream": {"hashCode": nil, "equals": nil, "toString": nil, "compare": nil, "compareTo": nil},
+	"StringWriter":          {"hashCode": nil, "equals": nil, "toString": nil, "compare": nil, "compareTo": nil},
+	"LinkedBlockingQueue":   {"hashCode": nil, "equals": nil, "toString": nil, "compare": nil, "compareTo": nil},
+	"Throwable": {"hashCode": nil, "equals": nil, "toString": {"getLocalizedMessage", "getMessage"}, "compare": nil,
+		"compareTo": nil},
+	// The collection skeletons' callbacks walk the collection through its own methods.
+	"AbstractCollection": {"hashCode": nil, "equals": nil, "toString": {"iterator"}, "compare": nil, "compareTo": nil},
+	"AbstractSet": {"hashCode": {"iterator"}, "equals": {"size", "containsAll", "contains", "iterator"},
+		"toString": {"iterator"}, "compare": nil, "compareTo": nil},
+	"AbstractList": {"hashCode": {"iterator", "listIterator", "get", "size"}, "equals": {"iterator", "listIterator", "get", "size"},
+		"toString": {"iterator", "listIterator", "get", "size"}, "compare": nil, "compareTo": nil},
+	"AbstractMap": {"hashCode": {"entrySet"}, "equals": {"size", "entrySet", "get", "containsKey"},
+		"toString": {"entrySet"}, "compare": nil, "compareTo": nil},
+}
+
+// objectCallbacks are JDK classes that keep Object's hashCode, equals and toString and
+// are no Comparable: streams, readers and writers, TimerTask, ClassLoader, Random, Format…
+var objectCallbacks = map[string]bool{
+	"InputStream": true, "OutputStream": true, "Reader": true, "Writer": true, "FilterInputStream": true,
+	"FilterOutputStream": true, "FilterReader": true, "FilterWriter": true, "ObjectOutputStream": true,
+	"ObjectInputStream": true, "OutputStreamWriter": true, "InputStreamReader": true, "ByteArrayInputStream": true,
+	"BufferedReader": true, "BufferedWriter": true, "PrintStream": true, "PrintWriter": true, "TimerTask": true,
+	"ClassLoader": true, "SimpleFileVisitor": true, "Random": true, "URLStreamHandler": true, "Format": true,
+}
+
+// libraryInterfaces are JDK interfaces anonymous and local classes implement: they hand
+// down Object's hashCode, equals and toString.
+var libraryInterfaces = func() map[string]bool {
+	out := maps.Clone(jdkInterfaces)
+	for _, n := range []string{"Runnable", "Callable", "Comparator", "Comparable", "Iterator", "Iterable",
+		"Supplier", "Function", "BiFunction", "Consumer", "BiConsumer", "Predicate", "BiPredicate",
+		"UnaryOperator", "BinaryOperator", "IntSupplier", "LongSupplier", "DoubleSupplier", "BooleanSupplier",
+		"IntFunction", "IntPredicate", "IntUnaryOperator", "IntBinaryOperator", "DoubleUnaryOperator",
+		"DoubleBinaryOperator", "DoubleFunction", "ToIntFunction", "ToLongFunction", "ToDoubleFunction",
+		"FileFilter", "FilenameFilter", "PathMatcher", "InvocationHandler", "Closeable", "AutoCloseable",
+		"Appendable", "Readable", "Flushable", "Serializable", "Cloneable", "CharSequence", "Enumeration",
+		"ThreadFactory", "Executor", "UncaughtExceptionHandler", "PrivilegedAction", "PrivilegedExceptionAction",
+		"Type", "EventListener", "PropertyChangeListener", "VetoableChangeListener"} {
+		out[n] = true
+	}
+	return out
+}()
+
 // markerSupers are the JDK supertypes that declare no callback.
 var markerSupers = map[string]bool{"Object": true, "Serializable": true, "Cloneable": true}
 
@@ -1766,7 +1854,7 @@ func (p *project) callbackEffect() effect {
 			if n == handlerKey {
 				break
 			}
-			if (ms[anyMethod] || ms[cb.name]) && !p.neverCalledBack(n, cb) {
+			if p.subclassRuns(n, ms, cb.name) && !p.neverCalledBack(n, cb) {
 				// Its body is not summarized: the class is anonymous or local.
 				return unknown("unknown effect of callback " + cb.name + " of an anonymous or local " + n)
 			}
@@ -1808,14 +1896,16 @@ func (p *project) dispatch(types []*analysis.Type, name string, arity int) (out 
 			}
 		}
 	}
+	// A lambda's hashCode, equals and toString are Object's: they run no project code.
+	lambdas := func(t *analysis.Type) bool { return !objectMethod(name, arity) && p.lambdaTarget(t) }
 	for _, t := range types {
-		if p.anonOverrides(t.Name, name) || t.Kind == "interface" && (anon[proxyKey] != nil || p.lambdaTarget(t)) {
+		if p.anonOverrides(t.Name, name) || t.Kind == "interface" && (anon[proxyKey] != nil || lambdas(t)) {
 			return nil, false
 		}
 		closed = closed && (t.Kind == "class" && p.closedChain(t) || t.Kind == "interface")
 		add(p.methodsOf(t, name, arity))
 		for _, sub := range p.subtypes(t) {
-			if p.anonOverrides(sub.Name, name) || sub.Kind == "interface" && p.lambdaTarget(sub) {
+			if p.anonOverrides(sub.Name, name) || sub.Kind == "interface" && lambdas(sub) {
 				return nil, false
 			}
 			if t.Kind == "interface" && sub.Kind != "interface" {
@@ -1850,6 +1940,12 @@ func (p *project) dispatch(types []*analysis.Type, name string, arity int) (out 
 		out = kept
 	}
 	return out, true
+}
+
+// objectMethod reports whether name/arity is one of Object's methods a lambda or a class
+// may run without declaring it: hashCode, equals or toString.
+func objectMethod(name string, arity int) bool {
+	return (name == "hashCode" || name == "toString") && arity == 0 || name == "equals" && arity == 1
 }
 
 // exactTargets returns the methods a call name/arity may run on an instance of exactly
@@ -2280,8 +2376,11 @@ func anonymousIn(src []byte) map[string]map[string]bool {
 		return out
 	}
 	toks := analysis.Lex(src, 0, len(src))
-	for name := range localSupertypes(src, toks) {
-		add(name, anyMethod) // a local class's methods are not read
+	for name, methods := range localSupertypes(src, toks) {
+		add(name, "")
+		for _, m := range methods {
+			add(name, m)
+		}
 	}
 	for i := 0; hasEnum && i+1 < len(toks); i++ {
 		if toks[i].Is(src, "enum") && toks[i+1].Kind == analysis.TokIdent {
@@ -2501,6 +2600,10 @@ func inertBody(src []byte, toks []analysis.Token) bool {
 			case "if", "while", "for", "switch", "return", "catch":
 				continue
 			}
+			if i >= 2 && toks[i-1].Is(src, ".") && toks[i-2].Is(src, "Collections") && strings.HasPrefix(t.Text(src), "empty") &&
+				i+2 < len(toks) && toks[i+2].Is(src, ")") {
+				continue // Collections.emptyIterator(): an immutable JDK singleton
+			}
 			return false
 		}
 	}
@@ -2511,16 +2614,23 @@ func inertBody(src []byte, toks []analysis.Token) bool {
 // may run something of its own for method: it declares method with a body that does
 // something, or its methods are not read.
 func (p *project) anonOverrides(name, method string) bool {
-	ms := p.anonymousSubclassed()[name]
-	return ms[anyMethod] || ms[method]
+	return p.subclassRuns(name, p.anonymousSubclassed()[name], method)
 }
 
 // localSupertypes returns the simple names of the types that classes declared inside code
-// blocks (method bodies, initializers, lambdas) extend or implement. A brace opens a type
-// body when a class, interface, enum or record header, or an anonymous class's "new
-// T(…)", comes before it in the same statement; any other brace opens code.
-func localSupertypes(src []byte, toks []analysis.Token) map[string]bool {
-	out, local := map[string]bool{}, map[string]bool{}
+// blocks (method bodies, initializers, lambdas) extend or implement, each with the methods
+// those classes declare with a body that may do something (see overridingMethods; anyMethod
+// for a local enum, whose constants' bodies are not read, or a body that cannot be read).
+// A local class extending another local class adds its methods to what that one extends.
+// A brace opens a type body when a class, interface, enum or record header, or an
+// anonymous class's "new T(…)", comes before it in the same statement; any other brace
+// opens code.
+func localSupertypes(src []byte, toks []analysis.Token) map[string][]string {
+	type localType struct {
+		supers, methods []string
+	}
+	local := map[string]*localType{}
+	var order []string
 	var typeBody []bool // per open brace: does it open a type body?
 	header := -1        // index of the declaration keyword of the statement being read
 	for i, t := range toks {
@@ -2539,17 +2649,56 @@ func localSupertypes(src []byte, toks []analysis.Token) map[string]bool {
 		case declaresType(src, toks, i):
 			header = i
 			if n := len(typeBody); n > 0 && !typeBody[n-1] && i+1 < len(toks) {
-				local[toks[i+1].Text(src)] = true
-				for _, name := range declaredSupertypes(src, toks, i) {
-					out[name] = true
+				name := toks[i+1].Text(src)
+				lt := &localType{supers: declaredSupertypes(src, toks, i), methods: []string{anyMethod}}
+				if body := typeBodyOpen(src, toks, i); body > 0 && !t.Is(src, "enum") {
+					lt.methods = slices.DeleteFunc(overridingMethods(src, toks, body), func(m string) bool {
+						return m == name // a constructor
+					})
 				}
+				if local[name] == nil {
+					order = append(order, name)
+				}
+				local[name] = lt
 			}
 		}
 	}
-	for name := range local {
-		delete(out, name) // a local class extending another: that one is listed by what it extends
+	out := map[string][]string{}
+	var addTo func(name string, methods []string, seen map[string]bool)
+	addTo = func(name string, methods []string, seen map[string]bool) {
+		for _, s := range local[name].supers {
+			if local[s] == nil {
+				out[s] = append(out[s], methods...)
+				continue
+			}
+			if !seen[s] {
+				seen[s] = true
+				addTo(s, methods, seen)
+			}
+		}
+	}
+	for _, name := range order {
+		addTo(name, local[name].methods, map[string]bool{name: true})
 	}
 	return out
+}
+
+// typeBodyOpen returns the index of the brace opening the body of the type declared at
+// toks[i], or -1 when its header ends otherwise.
+func typeBodyOpen(src []byte, toks []analysis.Token, i int) int {
+	for j := i + 1; j < len(toks); j++ {
+		switch {
+		case toks[j].Is(src, "{"):
+			return j
+		case toks[j].Is(src, ";"):
+			return -1
+		case toks[j].Is(src, "("):
+			if j = matchClose(src, toks, j); j < 0 {
+				return -1 // a record's components
+			}
+		}
+	}
+	return -1
 }
 
 // declaresType reports whether toks[i] starts a type declaration's name: class, interface
@@ -2985,6 +3134,55 @@ func bodyLocals(m *analysis.Member) (map[string]string, map[string][]string) {
 	return locals, args
 }
 
+// typeVarLocals gives the locals declared once with var and initialized by a call chain
+// (var money = of(other)) the type the chain's last call returns when it names one project
+// type or one JDK value type, as javac infers it; any other var local stays untyped.
+func (c *scanCtx) typeVarLocals(toks []analysis.Token) {
+	maps.Copy(c.locals, c.varTypes(toks))
+}
+
+// varTypes returns the types typeVarLocals gives var locals, by name.
+func (c *scanCtx) varTypes(toks []analysis.Token) map[string]string {
+	src := c.src
+	out := map[string]string{}
+	for i := 0; i+3 < len(toks); i++ {
+		if !toks[i].Is(src, "var") || toks[i+1].Kind != analysis.TokIdent || !toks[i+2].Is(src, "=") {
+			continue
+		}
+		name := toks[i+1].Text(src)
+		if c.decls[name] != 1 || c.locals[name] != "" {
+			continue
+		}
+		end := i + 3
+		for end < len(toks) && !toks[end].Is(src, ";") {
+			if opensBracket(src, toks[end]) {
+				if end = matchClose(src, toks, end); end < 0 {
+					return out
+				}
+			}
+			end++
+		}
+		if end >= len(toks) || !toks[end-1].Is(src, ")") {
+			continue
+		}
+		o := matchOpen(src, toks, end-1)
+		if o < i+4 || toks[o-1].Kind != analysis.TokIdent || toks[o-2].Is(src, "new") {
+			continue
+		}
+		st := c.callSite(toks, o-1, map[string]bool{})
+		if st.chain[0].idx != i+3 {
+			continue // not one chain: a ternary, arithmetic, a cast
+		}
+		switch r := c.chainType(st.chain); {
+		case r.kind == recvProject && len(r.types) == 1:
+			out[name] = r.types[0].ID
+		case r.kind == recvValue && r.name != "":
+			out[name] = r.name
+		}
+	}
+	return out
+}
+
 // bodyCtx is the scan context of a body of t (a method, constructor or initializer) with
 // its locals' declared types and type arguments (see bodyLocals).
 func (p *project) bodyCtx(t *analysis.Type, src []byte, locals map[string]string, args map[string][]string) *scanCtx {
@@ -3122,6 +3320,7 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 	for _, l := range m.Refs.Locals {
 		ctx.decls[l.Name]++
 	}
+	ctx.typeVarLocals(toks)
 	if len(m.Refs.Locals) >= len(m.Params) {
 		for _, l := range m.Refs.Locals[:len(m.Params)] {
 			if ctx.decls[l.Name] == 1 {

@@ -103,51 +103,60 @@ func TestEffectSummaries(t *testing.T) {
 		member string
 		want   string
 	}{
-		{"eff.Calc#twice(int)", "reads writes mut=this"},                        // counts in static state
-		{"eff.Calc#add(Integer)", "mut=this"},                                   // changes itself only
-		{"eff.Keeper#keep(List)", "reads writes mut=0 leak=0"},                  // its argument escapes
-		{"eff.Tables#square(int)", "reads"},                                     // holder-class init is no effect
-		{"eff.Scaled#of(int)", "none"},                                          // FACTOR is a constant to readers…
-		{"eff.Bag#prune()", "mut=this"},                                         // a reading lambda
-		{"eff.Bag#pruneCounting()", "reads writes mut=this leak=this"},          // a lambda writing static state, run by the JDK list in the call
-		{"eff.Bag#countPositive()", "none"},                                     // while loop over own state
-		{"eff.Bag#copyInto(int[])", "mut=0"},                                    // System.arraycopy changes its dest
-		{"eff.Bag#describe()", "reads"},                                         // a local StringWriter; "java.io" reads as a name
-		{"eff.Bag#lengthOf(Object)", "none"},                                    // Array.getLength reads its argument only
-		{"eff.Bag#setFirst(Object,Object)", "mut=0,1 store=0,1"},                // Array.set changes the array, keeps the value
-		{"eff.Funcs#orElse(Integer,Supplier)", "runs=1"},                        // runs the function it is given (an Integer: a value)
-		{"eff.Funcs#orZero(Integer)", "none"},                                   // …a lambda written in place
-		{"eff.Funcs#fromKept()", "global"},                                      // runs a function kept in a static
-		{"eff.Checks#assertNear(double,double,double)", "none"},                 // read-only assertion helper
-		{"eff.Checks#assertCounted(int,int)", "reads writes"},                   // helper writing a static
-		{"eff.Lookup#idsHash()", "none"},                                        // a private field only holding JDK sets of Integer
-		{"eff.Lookup#trackedHash()", "reads writes mut=this leak=this"},         // …of Tracked: hashing the set hashes them
-		{"eff.Lookup#openHash()", "reads writes mut=this leak=this"},            // a field anyone may set to a CountingSet
-		{"eff.Lookup#names(List)", "none"},                                      // printing a list of values
-		{"eff.Lookup#any(List)", "reads writes mut=0 leak=0"},                   // …of anything: any project toString may run
-		{"eff.Lookup#kind(Object)", "none"},                                     // Object#getClass is final
-		{"eff.Lookup#digits(String)", "none"},                                   // Pattern is a value, its Matcher a local
-		{"eff.Lookup#bits(int)", "none"},                                        // a local BitSet
-		{"eff.Lookup#twoSteps()", "none"},                                       // a private method has no overrides
-		{"eff.Lookup#twoHops()", "reads writes"},                                // a protected one has LoudLookup's
-		{"eff.Grow#ensure(int)", "mut=this ret=args"},                           // () -> new char[n] binds nothing
-		{"eff.Grow#share()", "reads writes mut=this leak=this ret=args|shared"}, // () -> shared hands out a static
-		{"eff.Ratio#sameAs(Ratio)", "none"},                                     // BigInteger calls give BigIntegers
-		{"eff.Ratio#whole()", "none"},                                           // BigInteger.ONE is a constant
-		{"eff.Ratio#crossSum(Ratio)", "none"},                                   // (a.b(…)).c(…) runs c on what b gives
-		{"eff.Ratio#picked()", "reads writes"},                                  // pick(num).twice(1): pick's parentheses are no group
-		{"eff.Report#near(String,double,double)", "writes"},                     // printf writes the standard output, reading nothing shared
-		{"eff.Report#sayLength(int[])", "writes"},                               // …printing a number
-		{"eff.Series#sum(double)", "none"},                                      // Series.Terms.first: a nested class's static; verbose keeps its initial value
-		{"eff.Series#countedSum(double)", "reads writes"},                       // …Terms.counted counts
-		{"eff.Series#traced()", "reads"},                                        // tracing is assigned by setTracing
-		{"eff.Report#describe(int,int)", "none"},                                // MessageFormat.format is a pure JDK static
-		{"eff.Report#describeSet(CountingSet)", "reads writes mut=0 leak=0"},    // …running the callbacks of what it formats
-		{"eff.Shapes#describe(Shape)", "none"},                                  // Object's toString: no class of Shape declares one
-		{"eff.Shapes#describe(Counted)", "reads writes"},                        // …which calls Tallied's counting hashCode
-		{"eff.Kept#keepLength(int[])", "reads writes"},                          // xs.length is a number: xs is not kept
-		{"eff.Kept#keepArray(int[])", "reads writes mut=0 leak=0"},              // …xs itself is
-		{"eff.Report#show(StringBuilder)", "reads writes mut=0 leak=0"},         // …println too (printing a builder reads it as a collection)
+		{"eff.Calc#twice(int)", "reads writes mut=this"},                                   // counts in static state
+		{"eff.Calc#add(Integer)", "mut=this"},                                              // changes itself only
+		{"eff.Keeper#keep(List)", "reads writes mut=0 leak=0"},                             // its argument escapes
+		{"eff.Tables#square(int)", "reads"},                                                // holder-class init is no effect
+		{"eff.Scaled#of(int)", "none"},                                                     // FACTOR is a constant to readers…
+		{"eff.Bag#prune()", "mut=this"},                                                    // a reading lambda
+		{"eff.Bag#pruneCounting()", "reads writes mut=this leak=this"},                     // a lambda writing static state, run by the JDK list in the call
+		{"eff.Bag#countPositive()", "none"},                                                // while loop over own state
+		{"eff.Bag#copyInto(int[])", "mut=0"},                                               // System.arraycopy changes its dest
+		{"eff.Bag#describe()", "reads"},                                                    // a local StringWriter; "java.io" reads as a name
+		{"eff.Bag#lengthOf(Object)", "none"},                                               // Array.getLength reads its argument only
+		{"eff.Bag#setFirst(Object,Object)", "mut=0,1 store=0,1"},                           // Array.set changes the array, keeps the value
+		{"eff.Funcs#orElse(Integer,Supplier)", "runs=1"},                                   // runs the function it is given (an Integer: a value)
+		{"eff.Funcs#orZero(Integer)", "none"},                                              // …a lambda written in place
+		{"eff.Funcs#fromKept()", "global"},                                                 // runs a function kept in a static
+		{"eff.Checks#assertNear(double,double,double)", "none"},                            // read-only assertion helper
+		{"eff.Checks#assertCounted(int,int)", "reads writes"},                              // helper writing a static
+		{"eff.Lookup#idsHash()", "none"},                                                   // a private field only holding JDK sets of Integer
+		{"eff.Lookup#trackedHash()", "reads writes mut=this leak=this"},                    // …of Tracked: hashing the set hashes them
+		{"eff.Lookup#openHash()", "reads writes mut=this leak=this"},                       // a field anyone may set to a CountingSet
+		{"eff.Lookup#names(List)", "none"},                                                 // printing a list of values
+		{"eff.Lookup#any(List)", "reads writes mut=0 leak=0"},                              // …of anything: any project toString may run
+		{"eff.Lookup#kind(Object)", "none"},                                                // Object#getClass is final
+		{"eff.Lookup#digits(String)", "none"},                                              // Pattern is a value, its Matcher a local
+		{"eff.Lookup#bits(int)", "none"},                                                   // a local BitSet
+		{"eff.Lookup#twoSteps()", "none"},                                                  // a private method has no overrides
+		{"eff.Lookup#twoHops()", "reads writes"},                                           // a protected one has LoudLookup's
+		{"eff.Grow#ensure(int)", "mut=this ret=args"},                                      // () -> new char[n] binds nothing
+		{"eff.Grow#share()", "reads writes mut=this leak=this ret=args|shared"},            // () -> shared hands out a static
+		{"eff.Ratio#sameAs(Ratio)", "none"},                                                // BigInteger calls give BigIntegers
+		{"eff.Ratio#whole()", "none"},                                                      // BigInteger.ONE is a constant
+		{"eff.Ratio#crossSum(Ratio)", "none"},                                              // (a.b(…)).c(…) runs c on what b gives
+		{"eff.Ratio#picked()", "reads writes"},                                             // pick(num).twice(1): pick's parentheses are no group
+		{"eff.Report#near(String,double,double)", "writes"},                                // printf writes the standard output, reading nothing shared
+		{"eff.Report#sayLength(int[])", "writes"},                                          // …printing a number
+		{"eff.Series#sum(double)", "none"},                                                 // Series.Terms.first: a nested class's static; verbose keeps its initial value
+		{"eff.Series#countedSum(double)", "reads writes"},                                  // …Terms.counted counts
+		{"eff.Series#traced()", "reads"},                                                   // tracing is assigned by setTracing
+		{"eff.Report#describe(int,int)", "none"},                                           // MessageFormat.format is a pure JDK static
+		{"eff.Report#describeSet(CountingSet)", "reads writes mut=0 leak=0"},               // …running the callbacks of what it formats
+		{"eff.Shapes#describe(Shape)", "none"},                                             // Object's toString: no class of Shape declares one
+		{"eff.Shapes#describe(Counted)", "reads writes"},                                   // …which calls Tallied's counting hashCode
+		{"eff.Kept#keepLength(int[])", "reads writes"},                                     // xs.length is a number: xs is not kept
+		{"eff.Kept#keepArray(int[])", "reads writes mut=0 leak=0"},                         // …xs itself is
+		{"eff.Report#show(StringBuilder)", "reads writes mut=0 leak=0"},                    // …println too (printing a builder reads it as a collection)
+		{"eff.Ratio#sameReduced(Ratio)", "none"},                                           // var mine = reduced(): a Ratio, as javac infers
+		{"eff.Ratio#pickedLater()", "reads writes"},                                        // …var calc = pick(den): a Calc, which counts
+		{"eff.Steps#describe(Step)", "none"},                                               // a lambda's toString is Object's
+		{"eff.Steps#describe(Noisy)", "reads writes"},                                      // …Counted's counts
+		{"eff.Steps#run(Step)", "runs=0"},                                                  // …but a lambda's apply is the caller's function
+		{"eff.Steps#anyMissing(Step[])", "none"},                                           // Arrays.asList: a JDK list over the array
+		{"eff.Steps#replaceFirst(Step[],Step)", "reads writes mut=0,1 store=0,1 leak=0,1"}, // …set writes through to the array
+		{"eff.Report#label(String,int)", "none"},                                           // "…" + (a ? s.trim() : "none"): a String either way
+		{"eff.Report#labelSet(CountingSet)", "reads writes mut=0 leak=0"},                  // …(a ? "none" : set): the set's callbacks run
 	}
 	for _, c := range cases {
 		if got := summaryOf(t, s, p, c.member); got != c.want {

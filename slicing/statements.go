@@ -206,6 +206,12 @@ func (p *project) analyzeMethod(src []byte, root *sitter.Node, t *analysis.Type,
 	}
 	bodyToks := analysis.Lex(src, int(body.StartByte()), int(body.EndByte()))
 	ctx.exact = ctx.exactLocals(bodyToks, m.Refs.Locals, len(m.Params))
+	ctx.decls = map[string]int{}
+	for _, l := range m.Refs.Locals {
+		ctx.decls[l.Name]++
+	}
+	ctx.inferred = ctx.varTypes(bodyToks)
+	ctx.decls = nil
 	ctx.inertFns, ctx.lambdaLocals = ctx.functionLocals(bodyToks)
 	ctx.localClass = declaresLocalClass(src, bodyToks)
 	ctx.exactClass = ctx.exactClasses(bodyToks, m.Refs.Locals, len(m.Params))
@@ -531,6 +537,10 @@ func (w *bodyWalker) declare(n *sitter.Node) map[string]bool {
 		}
 		declared[name] = true
 		ctx.locals[name] = dt
+		if ty != nil && isVar(ty, src) && ctx.inferred[name] != "" {
+			// Effects read the type javac infers; the graph resolves the call by name.
+			ctx.locals[name] = ctx.inferred[name]
+		}
 		if dt == typ {
 			ctx.setArgs(name, targs)
 		} else {
@@ -1097,6 +1107,8 @@ type scanCtx struct {
 	fresh map[string][][2]int
 	// decls counts the declarations of each local name in a summarized body.
 	decls map[string]int
+	// inferred are the types of a test body's var locals (see varTypes).
+	inferred map[string]string
 	// nestedClass: the code being scanned declares a local or anonymous class, whose
 	// parameters and locals may hide the method's (see argTypes).
 	nestedClass bool

@@ -35,4 +35,20 @@ public final class Ratio {
     private static Calc pick(BigInteger n) {
         return new Calc();
     }
+
+    /** A var local holds what its call returns, a Ratio here: its own calls read it. */
+    public boolean sameReduced(Ratio o) {
+        var mine = reduced();
+        return mine.sameAs(o) && mine.whole();
+    }
+
+    /** …a Calc there, whose twice counts. */
+    public int pickedLater() {
+        var calc = pick(den);
+        return calc.twice(2);
+    }
+
+    private Ratio reduced() {
+        return this;
+    }
 }

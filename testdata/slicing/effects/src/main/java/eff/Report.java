@@ -35,4 +35,14 @@ public final class Report {
     public static String describeSet(CountingSet set) {
         return MessageFormat.format("{0}", set);
     }
+
+    /** A concatenation of a parenthesized choice between strings: a String either way. */
+    public static String label(String name, int n) {
+        return "named " + (name != null ? name.trim() : "none") + '/' + (n > 0 ? "+" + n : n < 0 ? "-" : "0");
+    }
+
+    /** …a choice that may be the set itself: its toString and its elements' callbacks run. */
+    public static String labelSet(CountingSet set) {
+        return "set " + (set == null ? "none" : set);
+    }
 }

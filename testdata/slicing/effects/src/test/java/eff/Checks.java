@@ -30,4 +30,36 @@ public final class Checks {
     public static int applied(java.util.function.IntUnaryOperator f, int x) {
         return f.applyAsInt(x);
     }
+
+    /** A function object that gives the same number whatever it is given. */
+    public static final class Fixed implements java.util.function.IntUnaryOperator {
+        private final int value;
+
+        public Fixed(int value) {
+            this.value = value;
+        }
+
+        @Override
+        public int applyAsInt(int x) {
+            return value;
+        }
+    }
+
+    /** …one that counts its runs in static state. */
+    public static final class Counting implements java.util.function.IntUnaryOperator {
+        static int count;
+
+        @Override
+        public int applyAsInt(int x) {
+            count++;
+            return x;
+        }
+    }
+
+    /** Kinds of checks, nested in a nested type: reading one reads no shared state. */
+    public static final class Modes {
+        public enum Kind {
+            STRICT, LOOSE
+        }
+    }
 }

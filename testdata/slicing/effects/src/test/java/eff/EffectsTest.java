@@ -212,4 +212,23 @@ public class EffectsTest {
         assertEquals(2, seen[0]);
         assertEquals(6, y);
     }
+
+    @Test
+    public void objectsRunWhereTheyAreHandedOn() {
+        Checks.Fixed fixed = new Checks.Fixed(2);
+        int before = Checks.Counting.count;
+        assertEquals(2, Checks.applied(fixed, -2));
+        Checks.Counting counting = new Checks.Counting();
+        assertEquals(-2, Checks.applied(counting, -2));
+        assertEquals(before + 1, Checks.Counting.count);
+    }
+
+    @Test
+    public void nestedEnumConstantsAreNoSharedState() {
+        Calc c = new Calc();
+        int y = c.twice(3);
+        Checks.Modes.Kind mode = Checks.Modes.Kind.STRICT;
+        assertEquals(true, mode == Checks.Modes.Kind.STRICT);
+        assertEquals(6, y);
+    }
 }
