@@ -179,8 +179,7 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 						continue
 					}
 				}
-				if re, ok := c.runArgEffect(toks, s, i); ok && re.flags&effWrites == 0 && re.mut == 0 && re.store == 0 &&
-					re.leak == 0 && re.runs == 0 && re.disp == 0 {
+				if re, ok := c.runArgEffect(toks, s, i); ok && !re.writes() && re.runs == 0 && re.disp == 0 {
 					s.effect.flags |= re.flags & effReads // an object of a project class: its functional method runs
 					continue
 				}

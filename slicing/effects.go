@@ -3134,14 +3134,19 @@ func bodyLocals(m *analysis.Member) (map[string]string, map[string][]string) {
 	return locals, args
 }
 
-// typeVarLocals gives the locals declared once with var and initialized by a call chain
-// (var money = of(other)) the type the chain's last call returns when it names one project
-// type or one JDK value type, as javac infers it; any other var local stays untyped.
-func (c *scanCtx) typeVarLocals(toks []analysis.Token) {
-	maps.Copy(c.locals, c.varTypes(toks))
+// declCounts counts the declarations of each local name (and parameter) of m.
+func declCounts(m *analysis.Member) map[string]int {
+	out := map[string]int{}
+	for _, l := range m.Refs.Locals {
+		out[l.Name]++
+	}
+	return out
 }
 
-// varTypes returns the types typeVarLocals gives var locals, by name.
+// varTypes gives, by name, the locals declared once (see decls) with var and initialized
+// by a call chain (var money = of(other)) the type the chain's last call returns when it
+// names one project type or one JDK value type, as javac infers it; any other var local
+// stays untyped.
 func (c *scanCtx) varTypes(toks []analysis.Token) map[string]string {
 	src := c.src
 	out := map[string]string{}
@@ -3317,10 +3322,8 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 	ctx.localClass = declaresLocalClass(src, toks)
 	ctx.exactClass = ctx.exactClasses(toks, m.Refs.Locals, len(m.Params))
 	ctx.fresh = ctx.freshFieldSpans(toks)
-	for _, l := range m.Refs.Locals {
-		ctx.decls[l.Name]++
-	}
-	ctx.typeVarLocals(toks)
+	ctx.decls = declCounts(m)
+	maps.Copy(ctx.locals, ctx.varTypes(toks))
 	if len(m.Refs.Locals) >= len(m.Params) {
 		for _, l := range m.Refs.Locals[:len(m.Params)] {
 			if ctx.decls[l.Name] == 1 {

@@ -206,12 +206,9 @@ func (p *project) analyzeMethod(src []byte, root *sitter.Node, t *analysis.Type,
 	}
 	bodyToks := analysis.Lex(src, int(body.StartByte()), int(body.EndByte()))
 	ctx.exact = ctx.exactLocals(bodyToks, m.Refs.Locals, len(m.Params))
-	ctx.decls = map[string]int{}
-	for _, l := range m.Refs.Locals {
-		ctx.decls[l.Name]++
-	}
+	ctx.decls = declCounts(m)
 	ctx.inferred = ctx.varTypes(bodyToks)
-	ctx.decls = nil
+	ctx.decls = nil // a test body's locals are read declaration by declaration
 	ctx.inertFns, ctx.lambdaLocals = ctx.functionLocals(bodyToks)
 	ctx.localClass = declaresLocalClass(src, bodyToks)
 	ctx.exactClass = ctx.exactClasses(bodyToks, m.Refs.Locals, len(m.Params))
