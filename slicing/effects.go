@@ -1642,18 +1642,18 @@ var objectCallbacks = map[string]bool{
 }
 
 // libraryInterfaces are JDK interfaces anonymous and local classes implement: they hand
-// down Object's hashCode, equals and toString.
+// down Object's hashCode, equals and toString. The collection interfaces and the
+// functional ones (functionTypes) are among them.
 var libraryInterfaces = func() map[string]bool {
 	out := maps.Clone(jdkInterfaces)
-	for _, n := range []string{"Runnable", "Callable", "Comparator", "Comparable", "Iterator", "Iterable",
-		"Supplier", "Function", "BiFunction", "Consumer", "BiConsumer", "Predicate", "BiPredicate",
-		"UnaryOperator", "BinaryOperator", "IntSupplier", "LongSupplier", "DoubleSupplier", "BooleanSupplier",
-		"IntFunction", "IntPredicate", "IntUnaryOperator", "IntBinaryOperator", "DoubleUnaryOperator",
-		"DoubleBinaryOperator", "DoubleFunction", "ToIntFunction", "ToLongFunction", "ToDoubleFunction",
-		"FileFilter", "FilenameFilter", "PathMatcher", "InvocationHandler", "Closeable", "AutoCloseable",
-		"Appendable", "Readable", "Flushable", "Serializable", "Cloneable", "CharSequence", "Enumeration",
-		"ThreadFactory", "Executor", "UncaughtExceptionHandler", "PrivilegedAction", "PrivilegedExceptionAction",
-		"Type", "EventListener", "PropertyChangeListener", "VetoableChangeListener"} {
+	for n := range functionTypes {
+		out[n] = true
+	}
+	for _, n := range []string{"Comparator", "Comparable", "Iterator", "Iterable", "FileFilter", "FilenameFilter",
+		"PathMatcher", "InvocationHandler", "Closeable", "AutoCloseable", "Appendable", "Readable", "Flushable",
+		"Serializable", "Cloneable", "Enumeration", "ThreadFactory", "Executor", "UncaughtExceptionHandler",
+		"PrivilegedAction", "PrivilegedExceptionAction", "Type", "EventListener", "PropertyChangeListener",
+		"VetoableChangeListener"} {
 		out[n] = true
 	}
 	return out
