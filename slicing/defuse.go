@@ -69,6 +69,9 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 				qualifiedNew(src, toks, i) {
 				continue // not a call: an annotation, a loop (the lexer reads "while" as a name), new a.b.C(…)
 			}
+			if methodHead(src, toks, i) {
+				continue // a method an anonymous class declares: its body is scanned as code
+			}
 			if i > 1 && toks[i-1].Is(src, ">") && typeWitnessStart(src, toks, i) == i {
 				// Type arguments callSite cannot place (not after a dot): the receiver is not
 				// followed, so the call may change anything the statement names.
@@ -116,6 +119,9 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 			}
 		}
 		f.siteFlags |= s.effect.flags
+		if s.effect.flags&effReadsOut != 0 {
+			f.uses[outKey] = true
+		}
 		if s.effect.reads() || s.recvKey == heapKey || !c.body && strings.HasPrefix(s.recvKey, "this.") || c.onTestObject(s) {
 			readsShared = true
 		}
@@ -237,13 +243,17 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 				f.why[heapKey] = w
 			}
 		}
+		if s.effect.flags&effPrints != 0 {
+			f.defs[outKey] = true
+			f.why[outKey] = printWhy
+		}
 		if g := keysAt(s.effect.store); len(g) > 1 {
 			f.aliases = append(f.aliases, g)
 		}
 		if g := keysAt(s.effect.leak); len(g) > 0 {
 			f.aliases = append(f.aliases, append(g, heapKey))
 		}
-		if s.recvInner && s.effect.flags&effWrites != 0 {
+		if s.recvInner && s.effect.flags&(effWrites|effPrints) != 0 {
 			group := []string{heapKey}
 			for k := range f.uses {
 				f.defs[k] = true
@@ -597,7 +607,8 @@ func (c *scanCtx) ctorSite(toks []analysis.Token, i int) *site {
 	cl := matchClose(src, toks, j)
 	seg := segment{name: name, idx: i, call: true, open: j, close: cl, fresh: true}
 	s := &site{chain: []segment{seg}}
-	s.effect = c.p.ctorEffect(c.t, name, countArgs(src, toks, j, cl))
+	anonymous := cl+1 < len(toks) && toks[cl+1].Is(src, "{")
+	s.effect = c.p.ctorEffect(c.t, name, countArgs(src, toks, j, cl), anonymous)
 	if (collectionTypes[name] || freshJDK[name]) && len(c.p.resolve(c.t, name)) == 0 {
 		// new ArrayList<>(c) copies c through its own toArray (size and iteration for a
 		// map): a collection the project may implement runs its code there.
@@ -614,9 +625,12 @@ func (c *scanCtx) ctorSite(toks []analysis.Token, i int) *site {
 		s.effect = s.effect.or(c.callbacks(toks, j, cl))
 	}
 	s.heapResult = s.effect.ret&retShared != 0
-	if cl+1 < len(toks) && toks[cl+1].Is(src, "{") {
+	if anonymous {
 		s.effect.flags |= effReads // anonymous class: its body is scanned as code
-		s.heapResult = true
+		// A test cannot tell what the object's methods reach. A body's summary reads them
+		// in place, where they are written, as it reads a lambda's (see writtenFunction):
+		// the object is a fresh one of its own.
+		s.heapResult = !c.body
 	}
 	return s
 }
@@ -1821,6 +1835,19 @@ func (c *scanCtx) callResultType(toks []analysis.Token, from, to int) string {
 	return typ
 }
 
+// methodHead reports whether the name at toks[i], followed by parentheses, declares a
+// method rather than calling one: a return type (a name, a primitive, type arguments or an
+// array) stands before it, and a body or a throws clause follows.
+func methodHead(src []byte, toks []analysis.Token, i int) bool {
+	cl := matchClose(src, toks, i+1)
+	if i == 0 || cl+1 >= len(toks) || !(toks[cl+1].Is(src, "{") || toks[cl+1].Is(src, "throws")) {
+		return false
+	}
+	prev := toks[i-1]
+	return prev.Kind == analysis.TokIdent && !prev.Is(src, "while") || prev.Is(src, ">") || prev.Is(src, "]") ||
+		prev.Kind == analysis.TokKeyword && (primitive[prev.Text(src)] || prev.Is(src, "void"))
+}
+
 // nestedClass reports whether toks declare a local class or an anonymous class body.
 func nestedClass(src []byte, toks []analysis.Token) bool {
 	for i, t := range toks {
@@ -2235,7 +2262,7 @@ func (c *scanCtx) methodRefSite(toks []analysis.Token, i int, inner map[string]b
 		if k := enclosingCall(src, toks, i-1); k >= 2 && toks[k].Is(src, "withInitial") && toks[k-2].Is(src, "ThreadLocal") && !c.shadowed("ThreadLocal") {
 			arity = 0 // ThreadLocal.withInitial(HashSet::new): a Supplier
 		}
-		e = c.p.ctorEffect(c.t, q, arity)
+		e = c.p.ctorEffect(c.t, q, arity, false)
 	case c.finalJDKQualifier(q) && (valueCalls[name] || name == "getName"):
 		e = effNone // Method::toString, String::hashCode: JDK code on a final JDK class
 	default:
@@ -2588,7 +2615,8 @@ func (c *scanCtx) flowKeys(toks []analysis.Token, start, end int, inner map[stri
 		switch {
 		case toks[j].Kind == analysis.TokKeyword && toks[j].Is(src, "new"):
 			s = c.ctorSite(toks, j)
-		case toks[j].Kind == analysis.TokIdent && j+1 < end && toks[j+1].Is(src, "(") && !(j > 0 && (toks[j-1].Is(src, "new") || toks[j-1].Is(src, "::") || toks[j-1].Is(src, "@"))) && !toks[j].Is(src, "while"):
+		case toks[j].Kind == analysis.TokIdent && j+1 < end && toks[j+1].Is(src, "(") && !(j > 0 && (toks[j-1].Is(src, "new") || toks[j-1].Is(src, "::") || toks[j-1].Is(src, "@"))) && !toks[j].Is(src, "while") &&
+			!methodHead(src, toks, j):
 			s = c.callSite(toks, j, inner)
 		}
 		if s == nil {
@@ -2631,6 +2659,10 @@ func (c *scanCtx) staticAccess(toks []analysis.Token, i int, f *facts) {
 			if f.why[heapKey] == "" {
 				f.why[heapKey] = e.why
 			}
+		}
+		if e.flags&effPrints != 0 {
+			f.defs[outKey] = true
+			f.why[outKey] = printWhy
 		}
 	}
 }

@@ -18,128 +18,128 @@ import (
 // handing the counting CharSequences in.
 func TestJDKInterfaceDispatch(t *testing.T) {
 	for _, c := range []struct{ fixture, member, want string }{
-		{"jdkimpl", "impl.Strs#isEmpty(CharSequence)", "none"},                // Text's methods only read
-		{"jdkimpl", "impl.Strs#count(List)", "reads writes"},                  // Tally#size counts
-		{"jdkimpl", "impl.Strs#hasFirst(List)", "disp=0"},                     // contains: AbstractCollection's, which calls Tally's: the caller tells
-		{"jdkimpl", "impl.Strs#top(ArrayDeque)", "reads writes mut=0 leak=0"}, // Echo#peek calls the JDK's: a class, no proxy, no caller vouches
-		{"dispatch", "disp.Strs#isEmpty(CharSequence)", "disp=0"},             // the caller tells
-		{"dispatch", "disp.Strs#isBlank(CharSequence)", "disp=0"},             // …handed on
-		{"dispatch", "disp.Strs#both(CharSequence,String)", "disp=0"},         // a String is final
-		{"dispatch", "disp.Strs#lastEmpty()", "reads writes"},                 // a field: any shared state
-		{"dispatch", "disp.Strs#firstEmpty(List)", "global"},                  // a local
-		{"dispatch", "disp.Strs#lastIfNull(CharSequence)", "global"},          // a parameter rebound to the field
-		{"dispatch", "disp.Strs#startsWithA(CharSequence)", "none"},           // ((String) cs).startsWith: a String
-		{"dispatch", "disp.Strs#shout(Object)", "reads writes"},               // ((LoudException) e).toString() counts
-		{"dispatch", "disp.Strs#sameFirst(String[],String[])", "none"},        // a[0].equals(b[0]) on String elements
-		{"dispatch", "disp.Strs#firstLoud(LoudException[])", "reads writes"},  // es[0].toString() counts
-		{"dispatch", "disp.Strs#firstDot(CharSequence)", "none"},              // cs.toString() is a String; Shout, the only local CharSequence, keeps Object's toString
+		{"jdkimpl", "impl.Strs#isEmpty(CharSequence)", "none"},                       // Text's methods only read
+		{"jdkimpl", "impl.Strs#count(List)", "reads writes"},                         // Tally#size counts
+		{"jdkimpl", "impl.Strs#hasFirst(List)", "disp=0"},                            // contains: AbstractCollection's, which calls Tally's: the caller tells
+		{"jdkimpl", "impl.Strs#top(ArrayDeque)", "reads writes prints mut=0 leak=0"}, // Echo#peek calls the JDK's: a class, no proxy, no caller vouches
+		{"dispatch", "disp.Strs#isEmpty(CharSequence)", "disp=0"},                    // the caller tells
+		{"dispatch", "disp.Strs#isBlank(CharSequence)", "disp=0"},                    // …handed on
+		{"dispatch", "disp.Strs#both(CharSequence,String)", "disp=0"},                // a String is final
+		{"dispatch", "disp.Strs#lastEmpty()", "reads writes prints"},                 // a field: any shared state
+		{"dispatch", "disp.Strs#firstEmpty(List)", "global"},                         // a local
+		{"dispatch", "disp.Strs#lastIfNull(CharSequence)", "global"},                 // a parameter rebound to the field
+		{"dispatch", "disp.Strs#startsWithA(CharSequence)", "none"},                  // ((String) cs).startsWith: a String
+		{"dispatch", "disp.Strs#shout(Object)", "reads writes"},                      // ((LoudException) e).toString() counts
+		{"dispatch", "disp.Strs#sameFirst(String[],String[])", "none"},               // a[0].equals(b[0]) on String elements
+		{"dispatch", "disp.Strs#firstLoud(LoudException[])", "reads writes"},         // es[0].toString() counts
+		{"dispatch", "disp.Strs#firstDot(CharSequence)", "none"},                     // cs.toString() is a String; Shout, the only local CharSequence, keeps Object's toString
 		{"dispatch", "disp.Strs#longest(String,String)", "none"},
-		{"dispatch", "disp.Strs#sizeOf(List)", "none"},                                                   // Half implements DoubleFunction and Formattable: no collection
-		{"dispatch", "disp.Strs#eitherJoined(boolean,CharSequence,String)", "reads writes mut=1 leak=1"}, // flag ? cs : "<" + s may be cs
-		{"dispatch", "disp.Strs#either(boolean,CharSequence,String)", "reads writes mut=1 leak=1"},       // flag ? cs : s.toString() may be cs                             // Math.max runs no callbacks
-		{"dispatch", "disp.Disk#here(File)", "reads"},                                                    // File's queries read the file system
+		{"dispatch", "disp.Strs#sizeOf(List)", "none"},                                                          // Half implements DoubleFunction and Formattable: no collection
+		{"dispatch", "disp.Strs#eitherJoined(boolean,CharSequence,String)", "reads writes prints mut=1 leak=1"}, // flag ? cs : "<" + s may be cs
+		{"dispatch", "disp.Strs#either(boolean,CharSequence,String)", "reads writes prints mut=1 leak=1"},       // flag ? cs : s.toString() may be cs                             // Math.max runs no callbacks
+		{"dispatch", "disp.Disk#here(File)", "reads"},                                                           // File's queries read the file system
 		{"dispatch", "disp.Disk#gone(File)", "reads writes"},
-		{"dispatch", "disp.Disk#parentHere(File)", "reads"},                                                      // getParentFile() is a File                                                     // …delete changes it
-		{"dispatch", "disp.StuckFile#moved(File,File)", "reads writes mut=0,1 store=0,1 leak=0,1"},               // StuckFile overrides renameTo
-		{"jdkimpl", "impl.Words#count(String)", "none"},                                                          // split and LowerWords's super.split make JDK lists
-		{"jdkimpl", "impl.Counts#count(String)", "reads writes"},                                                 // TalliedCounts's split makes a Tally
-		{"jdkimpl", "impl.PathFile#here(File)", "reads writes mut=0 leak=0"},                                     // PathFile overrides getPath, which File's methods call
-		{"dispatch", "disp.Strs.Key#hashCode()", "none"},                                                         // getClass().hashCode(): a Class's
-		{"dispatch", "disp.Gate#check(Gate)", "none"},                                                            // the anonymous override of open only returns
-		{"dispatch", "disp.Gate#shut(Gate)", "reads writes mut=0 leak=0"},                                        // the one of close counts
-		{"dispatch", "disp.Fns#prop(String)", "reads"},                                                           // nul()'s function changes nothing; System.getProperty reads
-		{"dispatch", "disp.Fns#propsEmpty(String)", "reads"},                                                     // isEmpty handed Strings only; System.getProperty reads
-		{"dispatch", "disp.Parse#parse(String)", "none"},                                                         // new NumberFormatException(message)
-		{"dispatch", "disp.Parse#total(List)", "none"},                                                           // Math::abs, run by the stream
-		{"dispatch", "disp.Parse#totalCounted(List)", "global"},                                                  // Parse::counted counts: a method reference changing shared state
-		{"dispatch", "disp.Parse#totalCountedHere(Integer[])", "reads writes"},                                   // …run by a JDK stream made and ended in the call
-		{"dispatch", "disp.Parse#countAll(Integer[])", "reads writes"},                                           // …by a stream a project method made (madeJDK)
-		{"dispatch", "disp.Parse#streamOf(Integer[])", "ret=args ret=madeJDK"},                                   // null ? Stream.empty() : Stream.of(xs)
-		{"dispatch", "disp.Parse#countedLater(Integer[])", "global"},                                             // the stream is returned unrun
-		{"dispatch", "disp.Parse#countedByIterator(Integer[])", "global"},                                        // …run later by its iterator
-		{"dispatch", "disp.Fnx#viaLambda()", "none"},                                                             // a lambda local, read where written
-		{"dispatch", "disp.Fnx#viaLocal()", "global"},                                                            // a named class's Supplier: its get is not read here
-		{"dispatch", "disp.Refl#visible(Method)", "none"},                                                        // queries of a Method
-		{"dispatch", "disp.Refl#open(AccessibleObject)", "mut=0"},                                                // setAccessible changes its flag only
-		{"dispatch", "disp.Refl#call(Method,Object)", "reads writes mut=0,1 store=0,1 leak=0,1 ret=args|shared"}, // invoke runs anything
-		{"dispatch", "disp.Refl#country(String)", "none"},                                                        // a Locale is a value
-		{"dispatch", "disp.Refl#shown(String)", "reads"},                                                         // …named in the default locale
-		{"jdkimpl", "impl.Listed#describe(Listed)", "reads writes mut=0 leak=0"},                                 // Areas inherits AbstractCollection#toString, which reads a Tally
-		{"jdkimpl", "impl.Handle#accessible(AccessibleObject)", "reads writes mut=0 leak=0"},                     // a Handle's isAccessible counts
-		{"jdkimpl", "impl.Console#say(int[])", "reads writes mut=0 leak=0"},                                      // Console#capture replaces System.out with a counting stream: unknown
-		{"dispatch", "disp.Parse#countPeeked(Integer[])", "global"},                                              // peeked() holds a function: not madeJDK
-		{"dispatch", "disp.Arch#family(String)", "reads ret=shared"},                                             // its initializer's stream runs in place
-		{"jdkimpl", "impl.Strs#keyed(Integer[],Function)", "runs=1 ret=args ret=madeJDK"},                        // Collectors.toMap runs the key function it is given; its map is the JDK's
-		{"dispatch", "disp.Parse#failure(int)", "none"},                                                          // "failed: " + Integer.toHexString(code) is a message, not a cause
-		{"dispatch", "disp.Dates#next()", "mut=this"},                                                            // its own ReentrantLock
-		{"dispatch", "disp.Dates#truncate(Calendar,int[])", "mut=0 ret=args"},                                    // set and add change the calendar only
-		{"dispatch", "disp.Dates#now()", "reads"},                                                                // Calendar.getInstance() reads the default zone
-		{"dispatch", "disp.Dates#start(Date)", "mut=0"},                                                          // new Date(…) copies, read as sharing
-		{"jdkimpl", "impl.Strs#tick(Calendar)", "reads writes mut=0 leak=0 ret=args|shared"},                     // a Ticker's add counts
-		{"dispatch", "disp.Tables#named(String)", "reads"},                                                       // get on a HashMap made in place
-		{"dispatch", "disp.Tables#recent(String)", "reads writes"},                                               // …on an access-ordered LinkedHashMap reorders it
-		{"dispatch", "disp.Tables#intOrPublic(Class)", "none"},                                                   // Integer.TYPE is a Class, Modifier.isPublic reads an int
-		{"dispatch", "disp.Fns#hasKey(String)", "reads"},                                                         // System.getProperties() is the shared Properties
-		{"dispatch", "disp.Fns#setKey(String)", "reads writes"},                                                  // …which put changes
-		{"dispatch", "disp.Arrs#sorted(char[])", "mut=0 ret=args"},                                               // only sort(char[]) takes a char[]
-		{"dispatch", "disp.Arrs#sortedRows(char[][])", "reads writes mut=0 leak=0 ret=args|shared"},              // a char[][] is a T[]
-		{"dispatch", "disp.Arrs#sortedNames(String[])", "reads writes mut=0 leak=0 ret=args|shared"},             // so is a String[]
-		{"dispatch", "disp.Arrs#sortedCopy(char[])", "ret=args"},                                                 // copy(a) is declared a char[], and fresh
-		{"dispatch", "disp.Arrs#copyOrNull(char[])", "none"},                                                     // a clone of a char[] is fresh
-		{"dispatch", "disp.Arrs#pick(boolean,char[],char[])", "ret=args"},                                        // either branch is an argument
-		{"dispatch", "disp.Arrs#copyRows(char[][])", "ret=args"},                                                 // the rows are shared
-		{"dispatch", "disp.Arrs#sortedRowsCopy(char[][])", "reads writes mut=0 leak=0 ret=args|shared"},          // copy(T[]) may be anything
-		{"dispatch", "disp.Sorts#bySignature()", "none"},                                                         // Comparator.comparing(Method::toString): JDK code on a final JDK class
-		{"dispatch", "disp.Sorts#byName(String,String)", "none"},                                                 // Objects.compare of Strings and a method reference
-		{"dispatch", "disp.Sorts#wrappedHash(String)", "reads writes"},                                           // the hashed argument is wrap(…)'s Loud, whose hashCode counts
-		{"dispatch", "disp.Sorts#newHash(String)", "reads writes"},
-		{"dispatch", "disp.Sorts#eitherHash(boolean,String)", "reads writes"},                  // flag ? new Loud(s) : s.toString() may be the Loud                                       // …and new Loud(s)
-		{"dispatch", "disp.Sorts#checkedText(String)", "none"},                                 // "empty" is no function: the other overload takes it
-		{"dispatch", "disp.Sorts#checkedMessage(String,String)", "none"},                       // …nor is a String parameter
-		{"dispatch", "disp.Sorts#checkedBy(String,Supplier)", "runs=1"},                        // a Supplier parameter is the caller's to tell
-		{"dispatch", "disp.Nums#widened(String)", "none"},                                      // BigDecimal.valueOf takes a number, whatever the argument reads as
-		{"dispatch", "disp.Nums#shown(String)", "reads writes"},                                // String.valueOf of an object runs its toString
-		{"dispatch", "disp.Nums#lastAt(CharSequence,CharSequence)", "none"},                    // (String) search is a String
-		{"dispatch", "disp.Nums#lastOf(String,CharSequence)", "reads writes mut=1 leak=1"},     // (Object) search is not
-		{"dispatch", "disp.Nums#ends(int[])", "none"},                                          // j is declared with i: a local, no field
-		{"dispatch", "disp.Nums#encoded(String)", "none"},                                      // ByteBuffer.wrap and Charset.defaultCharset: JDK code on bytes
-		{"dispatch", "disp.Entries#same()", "reads"},                                           // Class keys and values: equals is a Class's
-		{"dispatch", "disp.Entries#sameObjects()", "reads writes"},                             // Object ones: any project equals, run in place by the map made here
-		{"dispatch", "disp.Entries#named()", "none"},                                           // Boolean.TYPE.getName() is a String, Boolean.TYPE and Void.TYPE constants of value classes
-		{"dispatch", "disp.Entries#printers()", "reads writes"},                                // System.out is shared state
-		{"dispatch", "disp.Entries#reversed()", "none"},                                        // a JDK map's String entries collected by their parts
-		{"dispatch", "disp.Entries#reversedOf(Map)", "global"},                                 // …of a map handed in: it may be a Tally
-		{"dispatch", "disp.Entries#reversedObjects()", "global"},                               // …Object entries: any project hashCode
-		{"dispatch", "disp.Entries#rewrapped()", "global"},                                     // …keyed by what a lambda makes: a Loud
-		{"dispatch", "disp.Entries#listed(List)", "global"},                                    // entries of a list may be CountingEntries
-		{"dispatch", "disp.Plain#sizeOf(List)", "none"},                                        // Plain extends ArrayList overriding nothing
-		{"dispatch", "disp.Plain#firstOf(Map)", "mut=0 disp=0"},                                // …but any map may be a Tally, whose get counts: the caller tells
-		{"dispatch", "disp.Registry#seen()", "reads ret=shared"},                               // ThreadLocal.withInitial(HashSet::new).get()
-		{"dispatch", "disp.Registry#counted()", "global"},                                      // …of a function that counts
-		{"dispatch", "disp.Wrapped#<init>(InputStream)", "store=all"},                          // super(in): FilterInputStream keeps in
-		{"dispatch", "disp.Runs#countAll(int)", "reads writes"},                                // the lambda runs within each: its write is the body's
-		{"dispatch", "disp.Runs#countLater()", "global"},                                       // …kept by keep: it runs elsewhere
-		{"dispatch", "disp.Runs#attempt(Task)", "runs=0"},                                      // Task is the project's functional interface: the caller tells what runs
-		{"dispatch", "disp.Runs#countTask()", "reads writes"},                                  // …a lambda written here, run within attempt
-		{"dispatch", "disp.Runs#countEach(List)", "reads writes mut=0 leak=0"},                 // a JDK list's forEach runs the lambda in the call
-		{"dispatch", "disp.Runs#scaled(Scale,Scale)", "runs=0,1"},                              // a project function of numbers changes nothing it is given
-		{"dispatch", "disp.Runs#applied(DoubleUnaryOperator,DoubleUnaryOperator)", "runs=0,1"}, // …as a DoubleUnaryOperator
-		{"dispatch", "disp.Runs#fillShared(Fill)", "reads writes mut=0 leak=0 runs=0"},         // a function handed a static array may change it
-		{"dispatch", "disp.Runs#countMissing(String)", "reads writes"},                         // …as a HashMap's computeIfAbsent does
-		{"dispatch", "disp.Runs#countMissingIn(Map,String)", "global"},                         // a Map handed over may be Entries.Tally
-		{"dispatch", "disp.Runs#attemptKeeping(Task)", "reads writes mut=0 leak=0 runs=0"},     // what it caught, which may carry the task, goes to a static
-		{"dispatch", "disp.Runs#attemptPrinting(Task)", "reads writes mut=0 leak=0 runs=0"},    // new IllegalStateException(e) prints e: a LoudException counts
-		{"dispatch", "disp.Concurrent#local()", "none"},                                        // a ConcurrentHashMap of Strings made in place
-		{"dispatch", "disp.Concurrent#typed()", "none"},                                        // …declared as one
-		{"dispatch", "disp.Concurrent#keyed(Object)", "reads writes mut=0 leak=0"},             // …keyed by any object: any project hashCode
-		{"dispatch", "disp.Bypass#<init>()", "none"},                                           // get on the HashMap the constructor just made
-		{"dispatch", "disp.Bypass#<init>(boolean)", "reads writes leak=this"},                  // …after a call that may set a Tally
-		{"dispatch", "disp.Bypass#<init>(int,int)", "reads writes leak=this"},                  // …set in a braceless branch only
-		{"dispatch", "disp.Nulls#has(String,char)", "none"},                                    // Objects.requireNonNull(s, …).indexOf runs on the String s
-		{"dispatch", "disp.Nulls#addTo(List)", "mut=0"},                                        // …add on the list handed in, which it changes (not shared state)
-		{"dispatch", "disp.Nulls#firstSize(List)", "reads writes mut=0 leak=0"},                // an argument that is no name is not followed
-		{"sets", "sets.Near#has(List,Object)", "none"},                                         // an anonymous Closeness's compare: no Comparator, never called back
-		{"boxing", "boxing.Near#has(List,Object)", "reads writes mut=0,1 store=0,1 leak=0,1"},  // …a Closeness that is a Comparator counts
+		{"dispatch", "disp.Disk#parentHere(File)", "reads"},                                                             // getParentFile() is a File                                                     // …delete changes it
+		{"dispatch", "disp.StuckFile#moved(File,File)", "reads writes prints mut=0,1 store=0,1 leak=0,1"},               // StuckFile overrides renameTo
+		{"jdkimpl", "impl.Words#count(String)", "none"},                                                                 // split and LowerWords's super.split make JDK lists
+		{"jdkimpl", "impl.Counts#count(String)", "reads writes"},                                                        // TalliedCounts's split makes a Tally
+		{"jdkimpl", "impl.PathFile#here(File)", "reads writes prints mut=0 leak=0"},                                     // PathFile overrides getPath, which File's methods call
+		{"dispatch", "disp.Strs.Key#hashCode()", "none"},                                                                // getClass().hashCode(): a Class's
+		{"dispatch", "disp.Gate#check(Gate)", "none"},                                                                   // the anonymous override of open only returns
+		{"dispatch", "disp.Gate#shut(Gate)", "reads writes prints mut=0 leak=0"},                                        // the one of close counts
+		{"dispatch", "disp.Fns#prop(String)", "reads"},                                                                  // nul()'s function changes nothing; System.getProperty reads
+		{"dispatch", "disp.Fns#propsEmpty(String)", "reads"},                                                            // isEmpty handed Strings only; System.getProperty reads
+		{"dispatch", "disp.Parse#parse(String)", "none"},                                                                // new NumberFormatException(message)
+		{"dispatch", "disp.Parse#total(List)", "none"},                                                                  // Math::abs, run by the stream
+		{"dispatch", "disp.Parse#totalCounted(List)", "global"},                                                         // Parse::counted counts: a method reference changing shared state
+		{"dispatch", "disp.Parse#totalCountedHere(Integer[])", "reads writes"},                                          // …run by a JDK stream made and ended in the call
+		{"dispatch", "disp.Parse#countAll(Integer[])", "reads writes"},                                                  // …by a stream a project method made (madeJDK)
+		{"dispatch", "disp.Parse#streamOf(Integer[])", "ret=args ret=madeJDK"},                                          // null ? Stream.empty() : Stream.of(xs)
+		{"dispatch", "disp.Parse#countedLater(Integer[])", "global"},                                                    // the stream is returned unrun
+		{"dispatch", "disp.Parse#countedByIterator(Integer[])", "global"},                                               // …run later by its iterator
+		{"dispatch", "disp.Fnx#viaLambda()", "none"},                                                                    // a lambda local, read where written
+		{"dispatch", "disp.Fnx#viaLocal()", "global"},                                                                   // a named class's Supplier: its get is not read here
+		{"dispatch", "disp.Refl#visible(Method)", "none"},                                                               // queries of a Method
+		{"dispatch", "disp.Refl#open(AccessibleObject)", "mut=0"},                                                       // setAccessible changes its flag only
+		{"dispatch", "disp.Refl#call(Method,Object)", "reads writes prints mut=0,1 store=0,1 leak=0,1 ret=args|shared"}, // invoke runs anything
+		{"dispatch", "disp.Refl#country(String)", "none"},                                                               // a Locale is a value
+		{"dispatch", "disp.Refl#shown(String)", "reads"},                                                                // …named in the default locale
+		{"jdkimpl", "impl.Listed#describe(Listed)", "reads writes prints mut=0 leak=0"},                                 // Areas inherits AbstractCollection#toString, which reads a Tally
+		{"jdkimpl", "impl.Handle#accessible(AccessibleObject)", "reads writes prints mut=0 leak=0"},                     // a Handle's isAccessible counts
+		{"jdkimpl", "impl.Console#say(int[])", "reads writes prints mut=0 leak=0"},                                      // Console#capture replaces System.out with a counting stream: unknown
+		{"dispatch", "disp.Parse#countPeeked(Integer[])", "global"},                                                     // peeked() holds a function: not madeJDK
+		{"dispatch", "disp.Arch#family(String)", "reads ret=shared"},                                                    // its initializer's stream runs in place
+		{"jdkimpl", "impl.Strs#keyed(Integer[],Function)", "runs=1 ret=args ret=madeJDK"},                               // Collectors.toMap runs the key function it is given; its map is the JDK's
+		{"dispatch", "disp.Parse#failure(int)", "none"},                                                                 // "failed: " + Integer.toHexString(code) is a message, not a cause
+		{"dispatch", "disp.Dates#next()", "mut=this"},                                                                   // its own ReentrantLock
+		{"dispatch", "disp.Dates#truncate(Calendar,int[])", "mut=0 ret=args"},                                           // set and add change the calendar only
+		{"dispatch", "disp.Dates#now()", "reads"},                                                                       // Calendar.getInstance() reads the default zone
+		{"dispatch", "disp.Dates#start(Date)", "mut=0"},                                                                 // new Date(…) copies, read as sharing
+		{"jdkimpl", "impl.Strs#tick(Calendar)", "reads writes prints mut=0 leak=0 ret=args|shared"},                     // a Ticker's add counts
+		{"dispatch", "disp.Tables#named(String)", "reads"},                                                              // get on a HashMap made in place
+		{"dispatch", "disp.Tables#recent(String)", "reads writes prints"},                                               // …on an access-ordered LinkedHashMap reorders it
+		{"dispatch", "disp.Tables#intOrPublic(Class)", "none"},                                                          // Integer.TYPE is a Class, Modifier.isPublic reads an int
+		{"dispatch", "disp.Fns#hasKey(String)", "reads"},                                                                // System.getProperties() is the shared Properties
+		{"dispatch", "disp.Fns#setKey(String)", "reads writes"},                                                         // …which put changes
+		{"dispatch", "disp.Arrs#sorted(char[])", "mut=0 ret=args"},                                                      // only sort(char[]) takes a char[]
+		{"dispatch", "disp.Arrs#sortedRows(char[][])", "reads writes prints mut=0 leak=0 ret=args|shared"},              // a char[][] is a T[]
+		{"dispatch", "disp.Arrs#sortedNames(String[])", "reads writes prints mut=0 leak=0 ret=args|shared"},             // so is a String[]
+		{"dispatch", "disp.Arrs#sortedCopy(char[])", "ret=args"},                                                        // copy(a) is declared a char[], and fresh
+		{"dispatch", "disp.Arrs#copyOrNull(char[])", "none"},                                                            // a clone of a char[] is fresh
+		{"dispatch", "disp.Arrs#pick(boolean,char[],char[])", "ret=args"},                                               // either branch is an argument
+		{"dispatch", "disp.Arrs#copyRows(char[][])", "ret=args"},                                                        // the rows are shared
+		{"dispatch", "disp.Arrs#sortedRowsCopy(char[][])", "reads writes prints mut=0 leak=0 ret=args|shared"},          // copy(T[]) may be anything
+		{"dispatch", "disp.Sorts#bySignature()", "none"},                                                                // Comparator.comparing(Method::toString): JDK code on a final JDK class
+		{"dispatch", "disp.Sorts#byName(String,String)", "none"},                                                        // Objects.compare of Strings and a method reference
+		{"dispatch", "disp.Sorts#wrappedHash(String)", "reads writes prints"},                                           // the hashed argument is wrap(…)'s Loud, whose hashCode counts
+		{"dispatch", "disp.Sorts#newHash(String)", "reads writes prints"},
+		{"dispatch", "disp.Sorts#eitherHash(boolean,String)", "reads writes prints"},                 // flag ? new Loud(s) : s.toString() may be the Loud                                       // …and new Loud(s)
+		{"dispatch", "disp.Sorts#checkedText(String)", "none"},                                       // "empty" is no function: the other overload takes it
+		{"dispatch", "disp.Sorts#checkedMessage(String,String)", "none"},                             // …nor is a String parameter
+		{"dispatch", "disp.Sorts#checkedBy(String,Supplier)", "runs=1"},                              // a Supplier parameter is the caller's to tell
+		{"dispatch", "disp.Nums#widened(String)", "none"},                                            // BigDecimal.valueOf takes a number, whatever the argument reads as
+		{"dispatch", "disp.Nums#shown(String)", "reads writes prints"},                               // String.valueOf of an object runs its toString
+		{"dispatch", "disp.Nums#lastAt(CharSequence,CharSequence)", "none"},                          // (String) search is a String
+		{"dispatch", "disp.Nums#lastOf(String,CharSequence)", "reads writes prints mut=1 leak=1"},    // (Object) search is not
+		{"dispatch", "disp.Nums#ends(int[])", "none"},                                                // j is declared with i: a local, no field
+		{"dispatch", "disp.Nums#encoded(String)", "none"},                                            // ByteBuffer.wrap and Charset.defaultCharset: JDK code on bytes
+		{"dispatch", "disp.Entries#same()", "reads"},                                                 // Class keys and values: equals is a Class's
+		{"dispatch", "disp.Entries#sameObjects()", "reads writes prints"},                            // Object ones: any project equals, run in place by the map made here
+		{"dispatch", "disp.Entries#named()", "none"},                                                 // Boolean.TYPE.getName() is a String, Boolean.TYPE and Void.TYPE constants of value classes
+		{"dispatch", "disp.Entries#printers()", "reads writes prints"},                               // System.out is shared state
+		{"dispatch", "disp.Entries#reversed()", "none"},                                              // a JDK map's String entries collected by their parts
+		{"dispatch", "disp.Entries#reversedOf(Map)", "global"},                                       // …of a map handed in: it may be a Tally
+		{"dispatch", "disp.Entries#reversedObjects()", "global"},                                     // …Object entries: any project hashCode
+		{"dispatch", "disp.Entries#rewrapped()", "global"},                                           // …keyed by what a lambda makes: a Loud
+		{"dispatch", "disp.Entries#listed(List)", "global"},                                          // entries of a list may be CountingEntries
+		{"dispatch", "disp.Plain#sizeOf(List)", "none"},                                              // Plain extends ArrayList overriding nothing
+		{"dispatch", "disp.Plain#firstOf(Map)", "mut=0 disp=0"},                                      // …but any map may be a Tally, whose get counts: the caller tells
+		{"dispatch", "disp.Registry#seen()", "reads ret=shared"},                                     // ThreadLocal.withInitial(HashSet::new).get()
+		{"dispatch", "disp.Registry#counted()", "global"},                                            // …of a function that counts
+		{"dispatch", "disp.Wrapped#<init>(InputStream)", "store=all"},                                // super(in): FilterInputStream keeps in
+		{"dispatch", "disp.Runs#countAll(int)", "reads writes"},                                      // the lambda runs within each: its write is the body's
+		{"dispatch", "disp.Runs#countLater()", "global"},                                             // …kept by keep: it runs elsewhere
+		{"dispatch", "disp.Runs#attempt(Task)", "runs=0"},                                            // Task is the project's functional interface: the caller tells what runs
+		{"dispatch", "disp.Runs#countTask()", "reads writes"},                                        // …a lambda written here, run within attempt
+		{"dispatch", "disp.Runs#countEach(List)", "reads writes mut=0 leak=0"},                       // a JDK list's forEach runs the lambda in the call
+		{"dispatch", "disp.Runs#scaled(Scale,Scale)", "runs=0,1"},                                    // a project function of numbers changes nothing it is given
+		{"dispatch", "disp.Runs#applied(DoubleUnaryOperator,DoubleUnaryOperator)", "runs=0,1"},       // …as a DoubleUnaryOperator
+		{"dispatch", "disp.Runs#fillShared(Fill)", "reads writes mut=0 leak=0 runs=0"},               // a function handed a static array may change it
+		{"dispatch", "disp.Runs#countMissing(String)", "reads writes"},                               // …as a HashMap's computeIfAbsent does
+		{"dispatch", "disp.Runs#countMissingIn(Map,String)", "global"},                               // a Map handed over may be Entries.Tally
+		{"dispatch", "disp.Runs#attemptKeeping(Task)", "reads writes mut=0 leak=0 runs=0"},           // what it caught, which may carry the task, goes to a static
+		{"dispatch", "disp.Runs#attemptPrinting(Task)", "reads writes prints mut=0 leak=0 runs=0"},   // new IllegalStateException(e) prints e: a LoudException counts
+		{"dispatch", "disp.Concurrent#local()", "none"},                                              // a ConcurrentHashMap of Strings made in place
+		{"dispatch", "disp.Concurrent#typed()", "none"},                                              // …declared as one
+		{"dispatch", "disp.Concurrent#keyed(Object)", "reads writes prints mut=0 leak=0"},            // …keyed by any object: any project hashCode
+		{"dispatch", "disp.Bypass#<init>()", "none"},                                                 // get on the HashMap the constructor just made
+		{"dispatch", "disp.Bypass#<init>(boolean)", "reads writes prints leak=this"},                 // …after a call that may set a Tally
+		{"dispatch", "disp.Bypass#<init>(int,int)", "reads writes prints leak=this"},                 // …set in a braceless branch only
+		{"dispatch", "disp.Nulls#has(String,char)", "none"},                                          // Objects.requireNonNull(s, …).indexOf runs on the String s
+		{"dispatch", "disp.Nulls#addTo(List)", "mut=0"},                                              // …add on the list handed in, which it changes (not shared state)
+		{"dispatch", "disp.Nulls#firstSize(List)", "reads writes prints mut=0 leak=0"},               // an argument that is no name is not followed
+		{"sets", "sets.Near#has(List,Object)", "none"},                                               // an anonymous Closeness's compare: no Comparator, never called back
+		{"boxing", "boxing.Near#has(List,Object)", "reads writes prints mut=0,1 store=0,1 leak=0,1"}, // …a Closeness that is a Comparator counts
 	} {
 		s := fixture(t, c.fixture)
 		p := newProject(s, s.Source.Read, Options{})

@@ -51,6 +51,10 @@ type effFlags uint8
 const (
 	// effReads: the call may read static or otherwise shared state.
 	effReads effFlags = 1
+	// effPrints: the call may print on the JDK's standard streams (see printEffect). What
+	// was printed is no state project code can read back: only code the model does not
+	// know (effReadsOut), which may have captured the streams, reads it.
+	effPrints effFlags = 2
 	// effWrites: the call may change static or otherwise shared state.
 	effWrites effFlags = 4
 	// effCallbacks: the call (a JDK collection or builder method) may run hashCode,
@@ -58,6 +62,9 @@ const (
 	// adds callbackEffect unless every argument is an immutable value. Never part of a
 	// remembered summary.
 	effCallbacks effFlags = 8
+	// effReadsOut: the call may read what was printed on the standard streams: code the
+	// model does not know, such as a library rule that captured them.
+	effReadsOut effFlags = 64
 )
 
 // posSet is a set of call positions: bit 0 the receiver, bit i the i-th argument; every
@@ -96,12 +103,12 @@ var (
 	// effArgs: a static framework call (Mockito's verify) that may change its arguments.
 	effArgs = effect{mut: posAll &^ 1, store: posAll &^ 1, ret: retArgs}
 	// effGlobal: nothing is known; the call may read and change anything.
-	effGlobal = effect{flags: effReads | effWrites, mut: posAll, store: posAll, leak: posAll, ret: retArgs | retShared}
+	effGlobal = effect{flags: effReads | effWrites | effPrints | effReadsOut, mut: posAll, store: posAll, leak: posAll, ret: retArgs | retShared}
 )
 
-// writes reports whether e may change any state.
+// writes reports whether e may change any state, the standard streams included.
 func (e effect) writes() bool {
-	return e.flags&effWrites != 0 || e.mut != 0 || e.store != 0 || e.leak != 0
+	return e.flags&(effWrites|effPrints) != 0 || e.mut != 0 || e.store != 0 || e.leak != 0
 }
 
 // reads reports whether e may read shared state.
@@ -138,6 +145,9 @@ func (e effect) String() string {
 	}
 	if e.flags&effWrites != 0 {
 		parts = append(parts, "writes")
+	}
+	if e.flags&effPrints != 0 {
+		parts = append(parts, "prints")
 	}
 	for _, x := range []struct {
 		name string
@@ -2167,7 +2177,7 @@ func (p *project) printEffect(name string) (effect, bool) {
 	if (name == "printf" || name == "format") && len(p.jdkSubtypes("Formattable")) > 0 {
 		return unknown("unknown effect of " + name + " (a project class is Formattable)"), true
 	}
-	e := effect{flags: effWrites | effCallbacks, why: printWhy}
+	e := effect{flags: effPrints | effCallbacks, why: printWhy}
 	if name == "printf" || name == "format" || name == "append" {
 		e.ret = retShared // the stream itself
 	}
@@ -2785,7 +2795,7 @@ func jdkConstructor(name string) (effFlags, bool) {
 // ctorEffect is what creating a new name with arity arguments may do besides building
 // the new object. Its store positions are the arguments the new object may keep (the
 // result aliases them); a constructor that leaks this makes the result shared.
-func (p *project) ctorEffect(from *analysis.Type, name string, arity int) effect {
+func (p *project) ctorEffect(from *analysis.Type, name string, arity int, anonymous bool) effect {
 	ts := p.resolve(from, name)
 	if len(ts) == 0 {
 		n := analysis.EraseType(name)
@@ -2801,6 +2811,9 @@ func (p *project) ctorEffect(from *analysis.Type, name string, arity int) effect
 				e.flags |= effCallbacks // new RuntimeException(cause) prints its cause
 			}
 			return e
+		}
+		if arity == 0 && anonymous && libraryInterfaces[n] {
+			return effNone // an anonymous class of a JDK interface: its body is read where written
 		}
 		return unknown("unknown effect of new " + name)
 	}
@@ -3353,7 +3366,7 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 				st := ctx.callSite(toks, lp.call, map[string]bool{})
 				group = append(group, ctx.receiverKeys(toks, st, map[string]bool{})...)
 				group = append(group, ctx.argKeys(toks, st.self().open, st.self().close, map[string]bool{})...)
-				if st.effect.flags&effWrites != 0 {
+				if st.effect.flags&(effWrites|effPrints) != 0 {
 					group = append(group, heapKey)
 				}
 			} else {
@@ -3367,7 +3380,7 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 	}
 	fa := ctx.scan(toks, map[string]bool{}, nil)
 	fa.aliases = append(fa.aliases, lambdaGroups...)
-	acc.flags |= fa.siteFlags & effReads
+	acc.flags |= fa.siteFlags & (effReads | effPrints | effReadsOut)
 	own := map[string]bool{}
 	for _, x := range t.Members {
 		if x.Kind == analysis.KindField && x.Static() {
@@ -3587,7 +3600,7 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 		return unknown("unknown effect of " + m.ID + " (runs a function it keeps)")
 	}
 	acc.ret = p.returnKinds(ctx, t, m, toks, norm, uf, rootPos, rootHeap)
-	if lambdas && (acc.flags&effWrites != 0 || acc.leak != 0) && !ctx.lambdasRunInPlace(toks) {
+	if lambdas && (acc.flags&(effWrites|effPrints) != 0 || acc.leak != 0) && !ctx.lambdasRunInPlace(toks) {
 		// Lambda bodies were read as if they ran where they are written. That is only an
 		// over-approximation while they change no shared state: a lambda kept and run
 		// later by a JDK object would change it at another statement.
@@ -3601,8 +3614,8 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 }
 
 // onlyFunctionsWritten reports whether every value the body assigns to local n is a lambda,
-// a method reference or null, which are read where they are written. A named class's
-// instance (Supplier<Integer> s = new Counting()) runs a body no one read there.
+// a method reference, an anonymous class or null, which are read where they are written. A
+// named class's instance (Supplier<Integer> s = new Counting()) runs a body no one read there.
 func onlyFunctionsWritten(src []byte, toks []analysis.Token, n string) bool {
 	for _, a := range assignments(src, toks) {
 		if len(a.target) != 1 || a.target[0] != n || a.indexed {
@@ -3615,8 +3628,9 @@ func onlyFunctionsWritten(src []byte, toks []analysis.Token, n string) bool {
 	return true
 }
 
-// writtenFunction reports whether toks[from:to] is a lambda, a method reference, null, or
-// a conditional choosing between such values.
+// writtenFunction reports whether toks[from:to] is a lambda, a method reference, an
+// anonymous class (new DoubleSupplier() { … }: its methods' bodies are scanned as code where
+// they are written, like a lambda's), null, or a conditional choosing between such values.
 func writtenFunction(src []byte, toks []analysis.Token, from, to int) bool {
 	if q, colon, ok := ternary(src, toks, from, to); ok {
 		return writtenFunction(src, toks, q+1, colon) && writtenFunction(src, toks, colon+1, to)
@@ -3624,6 +3638,8 @@ func writtenFunction(src []byte, toks []analysis.Token, from, to int) bool {
 	switch {
 	case to == from+1 && toks[from].Is(src, "null"):
 		return true
+	case toks[from].Is(src, "new"):
+		return anonymousClassSpan(src, toks, from, to)
 	case to > from && toks[from].Is(src, "("):
 		cl := matchClose(src, toks, from)
 		if cl == to-1 {
@@ -3639,6 +3655,22 @@ func writtenFunction(src []byte, toks []analysis.Token, from, to int) bool {
 		k++
 	}
 	return k > from && k+2 == to && toks[k].Is(src, "::")
+}
+
+// anonymousClassSpan reports whether toks[from:to] is exactly an anonymous class instance
+// creation: new, a possibly qualified type name with type arguments, the constructor's
+// arguments and the class body.
+func anonymousClassSpan(src []byte, toks []analysis.Token, from, to int) bool {
+	k := from + 1
+	for k < to && (toks[k].Kind == analysis.TokIdent || toks[k].Is(src, ".")) {
+		k++
+	}
+	k = skipTypeArgs(src, toks, k, to)
+	if k == from+1 || k >= to || !toks[k].Is(src, "(") {
+		return false
+	}
+	open := matchClose(src, toks, k) + 1
+	return open < to && toks[open].Is(src, "{") && matchClose(src, toks, open) == to-1
 }
 
 // lambdasRunInPlace reports whether every lambda and method reference of a body's toks is

@@ -103,60 +103,63 @@ func TestEffectSummaries(t *testing.T) {
 		member string
 		want   string
 	}{
-		{"eff.Calc#twice(int)", "reads writes mut=this"},                                   // counts in static state
-		{"eff.Calc#add(Integer)", "mut=this"},                                              // changes itself only
-		{"eff.Keeper#keep(List)", "reads writes mut=0 leak=0"},                             // its argument escapes
-		{"eff.Tables#square(int)", "reads"},                                                // holder-class init is no effect
-		{"eff.Scaled#of(int)", "none"},                                                     // FACTOR is a constant to readers…
-		{"eff.Bag#prune()", "mut=this"},                                                    // a reading lambda
-		{"eff.Bag#pruneCounting()", "reads writes mut=this leak=this"},                     // a lambda writing static state, run by the JDK list in the call
-		{"eff.Bag#countPositive()", "none"},                                                // while loop over own state
-		{"eff.Bag#copyInto(int[])", "mut=0"},                                               // System.arraycopy changes its dest
-		{"eff.Bag#describe()", "reads"},                                                    // a local StringWriter; "java.io" reads as a name
-		{"eff.Bag#lengthOf(Object)", "none"},                                               // Array.getLength reads its argument only
-		{"eff.Bag#setFirst(Object,Object)", "mut=0,1 store=0,1"},                           // Array.set changes the array, keeps the value
-		{"eff.Funcs#orElse(Integer,Supplier)", "runs=1"},                                   // runs the function it is given (an Integer: a value)
-		{"eff.Funcs#orZero(Integer)", "none"},                                              // …a lambda written in place
-		{"eff.Funcs#fromKept()", "global"},                                                 // runs a function kept in a static
-		{"eff.Checks#assertNear(double,double,double)", "none"},                            // read-only assertion helper
-		{"eff.Checks#assertCounted(int,int)", "reads writes"},                              // helper writing a static
-		{"eff.Lookup#idsHash()", "none"},                                                   // a private field only holding JDK sets of Integer
-		{"eff.Lookup#trackedHash()", "reads writes mut=this leak=this"},                    // …of Tracked: hashing the set hashes them
-		{"eff.Lookup#openHash()", "reads writes mut=this leak=this"},                       // a field anyone may set to a CountingSet
-		{"eff.Lookup#names(List)", "none"},                                                 // printing a list of values
-		{"eff.Lookup#any(List)", "reads writes mut=0 leak=0"},                              // …of anything: any project toString may run
-		{"eff.Lookup#kind(Object)", "none"},                                                // Object#getClass is final
-		{"eff.Lookup#digits(String)", "none"},                                              // Pattern is a value, its Matcher a local
-		{"eff.Lookup#bits(int)", "none"},                                                   // a local BitSet
-		{"eff.Lookup#twoSteps()", "none"},                                                  // a private method has no overrides
-		{"eff.Lookup#twoHops()", "reads writes"},                                           // a protected one has LoudLookup's
-		{"eff.Grow#ensure(int)", "mut=this ret=args"},                                      // () -> new char[n] binds nothing
-		{"eff.Grow#share()", "reads writes mut=this leak=this ret=args|shared"},            // () -> shared hands out a static
-		{"eff.Ratio#sameAs(Ratio)", "none"},                                                // BigInteger calls give BigIntegers
-		{"eff.Ratio#whole()", "none"},                                                      // BigInteger.ONE is a constant
-		{"eff.Ratio#crossSum(Ratio)", "none"},                                              // (a.b(…)).c(…) runs c on what b gives
-		{"eff.Ratio#picked()", "reads writes"},                                             // pick(num).twice(1): pick's parentheses are no group
-		{"eff.Report#near(String,double,double)", "writes"},                                // printf writes the standard output, reading nothing shared
-		{"eff.Report#sayLength(int[])", "writes"},                                          // …printing a number
-		{"eff.Series#sum(double)", "none"},                                                 // Series.Terms.first: a nested class's static; verbose keeps its initial value
-		{"eff.Series#countedSum(double)", "reads writes"},                                  // …Terms.counted counts
-		{"eff.Series#traced()", "reads"},                                                   // tracing is assigned by setTracing
-		{"eff.Report#describe(int,int)", "none"},                                           // MessageFormat.format is a pure JDK static
-		{"eff.Report#describeSet(CountingSet)", "reads writes mut=0 leak=0"},               // …running the callbacks of what it formats
-		{"eff.Shapes#describe(Shape)", "none"},                                             // Object's toString: no class of Shape declares one
-		{"eff.Shapes#describe(Counted)", "reads writes"},                                   // …which calls Tallied's counting hashCode
-		{"eff.Kept#keepLength(int[])", "reads writes"},                                     // xs.length is a number: xs is not kept
-		{"eff.Kept#keepArray(int[])", "reads writes mut=0 leak=0"},                         // …xs itself is
-		{"eff.Report#show(StringBuilder)", "reads writes mut=0 leak=0"},                    // …println too (printing a builder reads it as a collection)
-		{"eff.Ratio#sameReduced(Ratio)", "none"},                                           // var mine = reduced(): a Ratio, as javac infers
-		{"eff.Ratio#pickedLater()", "reads writes"},                                        // …var calc = pick(den): a Calc, which counts
-		{"eff.Steps#describe(Step)", "none"},                                               // a lambda's toString is Object's
-		{"eff.Steps#describe(Noisy)", "reads writes"},                                      // …Counted's counts
-		{"eff.Steps#run(Step)", "runs=0"},                                                  // …but a lambda's apply is the caller's function
-		{"eff.Steps#anyMissing(Step[])", "none"},                                           // Arrays.asList: a JDK list over the array
-		{"eff.Steps#replaceFirst(Step[],Step)", "reads writes mut=0,1 store=0,1 leak=0,1"}, // …set writes through to the array
-		{"eff.Report#label(String,int)", "none"},                                           // "…" + (a ? s.trim() : "none"): a String either way
-		{"eff.Report#labelSet(CountingSet)", "reads writes mut=0 leak=0"},                  // …(a ? "none" : set): the set's callbacks run
+		{"eff.Calc#twice(int)", "reads writes mut=this"},                                          // counts in static state
+		{"eff.Calc#add(Integer)", "mut=this"},                                                     // changes itself only
+		{"eff.Keeper#keep(List)", "reads writes prints mut=0 leak=0"},                             // its argument escapes
+		{"eff.Tables#square(int)", "reads"},                                                       // holder-class init is no effect
+		{"eff.Scaled#of(int)", "none"},                                                            // FACTOR is a constant to readers…
+		{"eff.Bag#prune()", "mut=this"},                                                           // a reading lambda
+		{"eff.Bag#pruneCounting()", "reads writes mut=this leak=this"},                            // a lambda writing static state, run by the JDK list in the call
+		{"eff.Bag#countPositive()", "none"},                                                       // while loop over own state
+		{"eff.Bag#copyInto(int[])", "mut=0"},                                                      // System.arraycopy changes its dest
+		{"eff.Bag#describe()", "reads"},                                                           // a local StringWriter; "java.io" reads as a name
+		{"eff.Bag#lengthOf(Object)", "none"},                                                      // Array.getLength reads its argument only
+		{"eff.Bag#setFirst(Object,Object)", "mut=0,1 store=0,1"},                                  // Array.set changes the array, keeps the value
+		{"eff.Funcs#orElse(Integer,Supplier)", "runs=1"},                                          // runs the function it is given (an Integer: a value)
+		{"eff.Funcs#orZero(Integer)", "none"},                                                     // …a lambda written in place
+		{"eff.Funcs#fromKept()", "global"},                                                        // runs a function kept in a static
+		{"eff.Checks#assertNear(double,double,double)", "none"},                                   // read-only assertion helper
+		{"eff.Checks#assertCounted(int,int)", "reads writes"},                                     // helper writing a static
+		{"eff.Lookup#idsHash()", "none"},                                                          // a private field only holding JDK sets of Integer
+		{"eff.Lookup#trackedHash()", "reads writes prints mut=this leak=this"},                    // …of Tracked: hashing the set hashes them
+		{"eff.Lookup#openHash()", "reads writes prints mut=this leak=this"},                       // a field anyone may set to a CountingSet
+		{"eff.Lookup#names(List)", "none"},                                                        // printing a list of values
+		{"eff.Lookup#any(List)", "reads writes prints mut=0 leak=0"},                              // …of anything: any project toString may run
+		{"eff.Lookup#kind(Object)", "none"},                                                       // Object#getClass is final
+		{"eff.Lookup#digits(String)", "none"},                                                     // Pattern is a value, its Matcher a local
+		{"eff.Lookup#bits(int)", "none"},                                                          // a local BitSet
+		{"eff.Lookup#twoSteps()", "none"},                                                         // a private method has no overrides
+		{"eff.Lookup#twoHops()", "reads writes"},                                                  // a protected one has LoudLookup's
+		{"eff.Grow#ensure(int)", "mut=this ret=args"},                                             // () -> new char[n] binds nothing
+		{"eff.Grow#share()", "reads writes mut=this leak=this ret=args|shared"},                   // () -> shared hands out a static
+		{"eff.Ratio#sameAs(Ratio)", "none"},                                                       // BigInteger calls give BigIntegers
+		{"eff.Ratio#whole()", "none"},                                                             // BigInteger.ONE is a constant
+		{"eff.Ratio#crossSum(Ratio)", "none"},                                                     // (a.b(…)).c(…) runs c on what b gives
+		{"eff.Ratio#picked()", "reads writes"},                                                    // pick(num).twice(1): pick's parentheses are no group
+		{"eff.Report#near(String,double,double)", "prints"},                                       // printf writes the standard output, reading nothing shared
+		{"eff.Report#sayLength(int[])", "prints"},                                                 // …printing a number
+		{"eff.Series#sum(double)", "none"},                                                        // Series.Terms.first: a nested class's static; verbose keeps its initial value
+		{"eff.Series#countedSum(double)", "reads writes"},                                         // …Terms.counted counts
+		{"eff.Series#traced()", "reads"},                                                          // tracing is assigned by setTracing
+		{"eff.Report#describe(int,int)", "none"},                                                  // MessageFormat.format is a pure JDK static
+		{"eff.Report#describeSet(CountingSet)", "reads writes prints mut=0 leak=0"},               // …running the callbacks of what it formats
+		{"eff.Shapes#describe(Shape)", "none"},                                                    // Object's toString: no class of Shape declares one
+		{"eff.Shapes#describe(Counted)", "reads writes"},                                          // …which calls Tallied's counting hashCode
+		{"eff.Kept#keepLength(int[])", "reads writes"},                                            // xs.length is a number: xs is not kept
+		{"eff.Kept#keepArray(int[])", "reads writes mut=0 leak=0"},                                // …xs itself is
+		{"eff.Report#show(StringBuilder)", "reads writes prints mut=0 leak=0"},                    // …println too (printing a builder reads it as a collection)
+		{"eff.Ratio#sameReduced(Ratio)", "none"},                                                  // var mine = reduced(): a Ratio, as javac infers
+		{"eff.Ratio#pickedLater()", "reads writes"},                                               // …var calc = pick(den): a Calc, which counts
+		{"eff.Steps#describe(Step)", "none"},                                                      // a lambda's toString is Object's
+		{"eff.Steps#describe(Noisy)", "reads writes"},                                             // …Counted's counts
+		{"eff.Steps#run(Step)", "runs=0"},                                                         // …but a lambda's apply is the caller's function
+		{"eff.Steps#anyMissing(Step[])", "none"},                                                  // Arrays.asList: a JDK list over the array
+		{"eff.Steps#replaceFirst(Step[],Step)", "reads writes prints mut=0,1 store=0,1 leak=0,1"}, // …set writes through to the array
+		{"eff.Report#label(String,int)", "none"},                                                  // "…" + (a ? s.trim() : "none"): a String either way
+		{"eff.Report#labelSet(CountingSet)", "reads writes prints mut=0 leak=0"},                  // …(a ? "none" : set): the set's callbacks run
+		{"eff.Sums#harmonic(int)", "reads"},                                                       // an anonymous generator made and run here: its own field counts
+		{"eff.Sums#countedHarmonic(int)", "reads writes"},                                         // …one counting in a static
+		{"eff.Sums#keptHarmonic(int)", "global"},                                                  // …one kept in a static, where anyone may run it later
 	}
 	for _, c := range cases {
 		if got := summaryOf(t, s, p, c.member); got != c.want {
@@ -183,25 +186,25 @@ func TestProofSummaries(t *testing.T) {
 		member string
 		want   string
 	}{
-		{"proofs.Recur#fact(int)", "none"},                                                // self-recursive, pure
-		{"proofs.Recur#even(int)", "none"},                                                // mutually recursive, pure
-		{"proofs.Recur#countDown(int)", "reads writes"},                                   // recursive, counts
-		{"proofs.Figure#area()", "none"},                                                  // abstract step, project subclasses only
-		{"proofs.Step#run()", "reads writes"},                                             // a subclass overrides the step and counts
-		{"proofs.Catalog#has(String)", "none"},                                            // a stream over typed elements
-		{"proofs.Catalog#hasCounting(String)", "global"},                                  // …whose lambda counts
-		{"proofs.Notifier#fire(String)", "runs=this"},                                     // runs the function it keeps
-		{"proofs.Values#copy(int[])", "none"},                                             // an int[]'s clone shares nothing
-		{"proofs.Values#blank(CharSequence)", "none"},                                     // no project class is a CharSequence
-		{"proofs.Values#scale(double[])", "mut=0"},                                        // a double constant shares nothing
-		{"proofs.CountingList#make()", "none"},                                            // a fresh project list
-		{"proofs.Shelf#shared()", "reads ret=shared"},                                     // hands out static state
-		{"proofs.Pair.Builder#left(int)", "mut=this ret=args"},                            // a builder returns itself
-		{"proofs.Fixed#value()", "none"},                                                  // a getter
-		{"proofs.Decimal#rounding()", "none"},                                             // a covariant return types the chain
-		{"proofs.Ledger#rounding()", "reads writes"},                                      // …and dispatch still covers its subtypes
-		{"proofs.Money#doubled()", "none"},                                                // Ring<Money>'s T is Money
-		{"proofs.Coins#total(Coins)", "reads writes mut=this,0 store=this,0 leak=this,0"}, // an overload of another type: plus(..) has two types, cents() is unknown
+		{"proofs.Recur#fact(int)", "none"},                                                       // self-recursive, pure
+		{"proofs.Recur#even(int)", "none"},                                                       // mutually recursive, pure
+		{"proofs.Recur#countDown(int)", "reads writes"},                                          // recursive, counts
+		{"proofs.Figure#area()", "none"},                                                         // abstract step, project subclasses only
+		{"proofs.Step#run()", "reads writes"},                                                    // a subclass overrides the step and counts
+		{"proofs.Catalog#has(String)", "none"},                                                   // a stream over typed elements
+		{"proofs.Catalog#hasCounting(String)", "global"},                                         // …whose lambda counts
+		{"proofs.Notifier#fire(String)", "runs=this"},                                            // runs the function it keeps
+		{"proofs.Values#copy(int[])", "none"},                                                    // an int[]'s clone shares nothing
+		{"proofs.Values#blank(CharSequence)", "none"},                                            // no project class is a CharSequence
+		{"proofs.Values#scale(double[])", "mut=0"},                                               // a double constant shares nothing
+		{"proofs.CountingList#make()", "none"},                                                   // a fresh project list
+		{"proofs.Shelf#shared()", "reads ret=shared"},                                            // hands out static state
+		{"proofs.Pair.Builder#left(int)", "mut=this ret=args"},                                   // a builder returns itself
+		{"proofs.Fixed#value()", "none"},                                                         // a getter
+		{"proofs.Decimal#rounding()", "none"},                                                    // a covariant return types the chain
+		{"proofs.Ledger#rounding()", "reads writes"},                                             // …and dispatch still covers its subtypes
+		{"proofs.Money#doubled()", "none"},                                                       // Ring<Money>'s T is Money
+		{"proofs.Coins#total(Coins)", "reads writes prints mut=this,0 store=this,0 leak=this,0"}, // an overload of another type: plus(..) has two types, cents() is unknown
 	}
 	for _, c := range cases {
 		if got := summaryOf(t, s, p, c.member); got != c.want {

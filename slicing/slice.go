@@ -174,6 +174,9 @@ func (u unionFind) find(k string) string {
 }
 
 func (u unionFind) union(a, b string) {
+	if a == outKey || b == outKey {
+		return // what was printed is no object: nothing may alias it
+	}
 	ra, rb := u.find(a), u.find(b)
 	if ra != rb {
 		u[ra] = rb
@@ -267,9 +270,10 @@ func dependences(ma *methodAnalysis) ([][]int, map[[2]int]string, []int) {
 		}
 	}
 	var shared []int
-	heap := map[string]bool{uf.find(heapKey): true}
+	// What runs after the body may be code that captured the standard streams, too.
+	heap := map[string]bool{uf.find(heapKey): true, uf.find(outKey): true}
 	for i, st := range ma.stmts {
-		if dependsOn(st, map[string]bool{heapKey: true}, heap, uf, nil) != "" {
+		if dependsOn(st, map[string]bool{heapKey: true, outKey: true}, heap, uf, nil) != "" {
 			shared = append(shared, i)
 		}
 	}

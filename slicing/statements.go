@@ -81,6 +81,11 @@ type Statement struct {
 // and code whose effects could not be proved.
 const heapKey = "$heap"
 
+// outKey stands for what was printed on the JDK's standard streams: printing defines it,
+// and only code whose effects could not be proved (which may have captured the streams)
+// uses it.
+const outKey = "$out"
+
 // methodAnalysis is what slicing learns from one test method declaration.
 type methodAnalysis struct {
 	stmts      []Statement

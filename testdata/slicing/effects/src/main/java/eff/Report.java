@@ -45,4 +45,9 @@ public final class Report {
     public static String labelSet(CountingSet set) {
         return "set " + (set == null ? "none" : set);
     }
+
+    /** The parts a report is made of. */
+    public static java.util.List<String> parts() {
+        return java.util.Arrays.asList("head", "body");
+    }
 }

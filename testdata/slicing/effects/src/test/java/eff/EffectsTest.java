@@ -231,4 +231,64 @@ public class EffectsTest {
         assertEquals(true, mode == Checks.Modes.Kind.STRICT);
         assertEquals(6, y);
     }
+
+    @Test
+    public void printingIsNoStateProjectCodeReads() {
+        int before = Calc.calls();
+        Report.sayLength(new int[] {1, 2});
+        assertEquals(6, new Calc().twice(3));
+        assertEquals(before + 1, Calc.calls());
+    }
+
+    @Test
+    public void unknownCodeMayReadWhatWasPrinted() throws Exception {
+        Report.sayLength(new int[] {1, 2});
+        Object said = Report.class.getMethod("describe", int.class, int.class).invoke(null, 1, 2);
+        assertEquals("1 of 2", said);
+    }
+
+    @Test
+    public void anonymousGeneratorsRunWhereTheyAreWritten() {
+        int before = Calc.calls();
+        double h = Sums.harmonic(2);
+        assertEquals(6, new Calc().twice(3));
+        assertEquals(before + 1, Calc.calls());
+        assertEquals(1.5, h, 1e-9);
+    }
+
+    @Test
+    public void countingGeneratorsChangeSharedState() {
+        int before = Sums.generated;
+        double h = Sums.countedHarmonic(2);
+        assertEquals(before + 2, Sums.generated);
+        assertEquals(1.5, h, 1e-9);
+    }
+
+    @Test
+    public void anonymousClassesOfTestsRunWhereTheyAreHandedOn() {
+        int before = Sums.generated;
+        double t = Sums.total(new java.util.function.DoubleSupplier() {
+            @Override
+            public double getAsDouble() {
+                Sums.generated++;
+                return 1;
+            }
+        }, 3);
+        assertEquals(before + 3, Sums.generated);
+        assertEquals(3.0, t, 1e-9);
+    }
+
+    @Test
+    public void printedOutputIsNoObjectALoopVariableMayAlias() throws Exception {
+        int before = Calc.calls();
+        @SuppressWarnings("unchecked")
+        java.util.List<String> parts = (java.util.List<String>) Report.class.getMethod("parts").invoke(null);
+        int n = 0;
+        for (String part : parts) {
+            n += part.length();
+        }
+        Report.sayLength(new int[] {n});
+        assertEquals(6, new Calc().twice(3));
+        assertEquals(before + 1, Calc.calls());
+    }
 }

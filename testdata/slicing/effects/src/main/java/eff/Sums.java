@@ -1,0 +1,65 @@
+package eff;
+
+import java.util.function.DoubleSupplier;
+
+/** Series summed from generators written as anonymous classes. */
+public final class Sums {
+    public static int generated;
+    static DoubleSupplier kept;
+
+    private Sums() {
+    }
+
+    /** Runs the generator n times and adds up what it gives. */
+    public static double total(DoubleSupplier gen, int n) {
+        double s = 0;
+        for (int i = 0; i < n; i++) {
+            s += gen.getAsDouble();
+        }
+        return s;
+    }
+
+    /** A generator with state of its own, made and run here: nothing shared changes. */
+    public static double harmonic(int n) {
+        final DoubleSupplier gen = new DoubleSupplier() {
+            private int k;
+
+            @Override
+            public double getAsDouble() {
+                k++;
+                return 1.0 / k;
+            }
+        };
+        return total(gen, n);
+    }
+
+    /** …one that counts in a static: running it writes shared state. */
+    public static double countedHarmonic(int n) {
+        final DoubleSupplier gen = new DoubleSupplier() {
+            private int k;
+
+            @Override
+            public double getAsDouble() {
+                generated++;
+                k++;
+                return 1.0 / k;
+            }
+        };
+        return total(gen, n);
+    }
+
+    /** …one kept in a static, where anyone may run it later. */
+    public static double keptHarmonic(int n) {
+        final DoubleSupplier gen = new DoubleSupplier() {
+            private int k;
+
+            @Override
+            public double getAsDouble() {
+                k++;
+                return 1.0 / k;
+            }
+        };
+        kept = gen;
+        return total(gen, n);
+    }
+}
