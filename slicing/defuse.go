@@ -177,8 +177,14 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 				}
 				if from, to, ok := c.argSpan(toks, self.open, self.close, i); ok && c.valueArg(toks, from, to) {
 					continue // a String or a number is no function: another overload takes it
-				} else if ok && to == from+1 && c.inertFns[toks[from].Text(c.src)] && !inner[toks[from].Text(c.src)] {
-					continue // a local holding Complex::log: running it changes and reads nothing
+				} else if fl, held := c.inertFns[toks[from].Text(c.src)]; ok && to == from+1 && held && !inner[toks[from].Text(c.src)] &&
+					(fl == 0 || s.effect.mut == 0 && s.effect.store == 0 && s.effect.leak == 0 && s.effect.flags&effWrites == 0) {
+					// A local holding Complex::log: running it changes nothing, and what it
+					// reads (a shared constant it may return) the callee does not change.
+					if fl != 0 {
+						readsShared = true
+					}
+					continue
 				} else if ok && to == from+1 && s.effect.store&posOf(i) == 0 && s.effect.leak&posOf(i) == 0 {
 					if lf, ok := c.runLambdaLocal(toks[from].Text(c.src), inner); ok {
 						f.add(lf) // a local lambda run here, and not kept: its body's effects are this statement's
@@ -736,8 +742,8 @@ func (c *scanCtx) runLambdaLocal(n string, inner map[string]bool) (facts, bool) 
 // which is a method reference on a name that neither changes nor reads anything when it
 // runs (final UnaryOperator<Complex> op = Complex::log), and those assigned exactly once,
 // to a lambda (final DoubleUnaryOperator fun = z -> BoostGamma.lgamma(z, sign)).
-func (c *scanCtx) functionLocals(toks []analysis.Token) (inert map[string]bool, lambdas map[string]lambdaLocal) {
-	inert, lambdas = map[string]bool{}, map[string]lambdaLocal{}
+func (c *scanCtx) functionLocals(toks []analysis.Token) (inert map[string]effFlags, lambdas map[string]lambdaLocal) {
+	inert, lambdas = map[string]effFlags{}, map[string]lambdaLocal{}
 	other, count := map[string]bool{}, map[string]int{}
 	for _, a := range assignments(c.src, toks) {
 		if len(a.target) != 1 || a.indexed {
@@ -745,8 +751,8 @@ func (c *scanCtx) functionLocals(toks []analysis.Token) (inert map[string]bool, 
 		}
 		n := a.target[0]
 		count[n]++
-		if c.inertMethodRef(toks, a.rhsStart, a.rhsEnd) {
-			inert[n] = true
+		if fl, ok := c.inertMethodRef(toks, a.rhsStart, a.rhsEnd); ok {
+			inert[n] |= fl
 		} else {
 			other[n] = true
 		}
@@ -766,17 +772,18 @@ func (c *scanCtx) functionLocals(toks []analysis.Token) (inert map[string]bool, 
 }
 
 // inertMethodRef reports whether toks[from:to] is a method reference on a name (Q::m)
-// whose call changes, reads and runs nothing (see methodRefSite).
-func (c *scanCtx) inertMethodRef(toks []analysis.Token, from, to int) bool {
+// whose call changes and runs nothing (see methodRefSite); flags says whether it reads
+// shared state.
+func (c *scanCtx) inertMethodRef(toks []analysis.Token, from, to int) (flags effFlags, ok bool) {
 	k := from
 	for k < to && (toks[k].Kind == analysis.TokIdent || toks[k].Is(c.src, ".")) {
 		k++
 	}
 	if k == from || k+2 != to || !toks[k].Is(c.src, "::") || toks[k+1].Kind != analysis.TokIdent {
-		return false
+		return 0, false
 	}
 	e := c.methodRefSite(toks, k, map[string]bool{}).effect
-	return e.flags == 0 && !e.writes() && e.runs == 0 && e.disp == 0
+	return e.flags, e.flags&^effReads == 0 && !e.writes() && e.runs == 0 && e.disp == 0
 }
 
 // groupsChain reports whether toks[open] and toks[close] are parentheses around nothing but
@@ -1247,7 +1254,7 @@ func (c *scanCtx) nonNullRoot(toks []analysis.Token, chain []segment) []segment 
 // localElems gives a collection receiver written as a local's name the type arguments the
 // local was declared with.
 func (c *scanCtx) localElems(r receiver, names []string) receiver {
-	if r.kind != recvCollection || len(names) != 1 {
+	if r.kind != recvCollection && r.kind != recvFunction || len(names) != 1 {
 		return r
 	}
 	if _, local := c.locals[names[0]]; local {
@@ -1277,6 +1284,11 @@ var (
 	freshArrays = map[string]bool{"divideAndRemainder": true, "sqrtAndRemainder": true, "toByteArray": true, "describeConstable": true}
 )
 
+// resultTypeArg are the JDK functional interfaces whose last type argument is the type of
+// what running them returns.
+var resultTypeArg = map[string]bool{"Function": true, "BiFunction": true, "Supplier": true, "Callable": true,
+	"UnaryOperator": true, "BinaryOperator": true, "IntFunction": true, "LongFunction": true, "DoubleFunction": true}
+
 // returnReceiver types the result of calling name on r: the common declared return type of
 // every project method it may reach.
 func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, arity int) receiver {
@@ -1286,6 +1298,17 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 	}
 	var cands []memberRef
 	switch r.kind {
+	case recvFunction:
+		// Running a Function<A, R>, a Supplier<R>, a UnaryOperator<R>…: an R, as its type
+		// arguments are written (a wildcard or a type variable says nothing).
+		if functionTypes[r.name] != name || !resultTypeArg[r.name] || len(r.elems) == 0 {
+			return receiver{}
+		}
+		last := r.elems[len(r.elems)-1]
+		if last == "" || strings.ContainsAny(last, "?&") {
+			return receiver{}
+		}
+		return p.typeReceiver(r.scope, last, false)
 	case recvUnqualified:
 		cands = p.methodsIn(from, name, arity)
 	case recvProjectStatic:

@@ -558,7 +558,7 @@ func (p *project) typeReceiver(from *analysis.Type, typ string, _ bool) receiver
 		return receiver{kind: recvCollection, final: finalJDK[typ], name: typ, elems: analysis.TypeArgs(written), scope: from}
 	}
 	if functionTypes[typ] != "" {
-		return receiver{kind: recvFunction, name: typ}
+		return receiver{kind: recvFunction, name: typ, elems: analysis.TypeArgs(written), scope: from}
 	}
 	if typ == "File" {
 		return receiver{kind: recvFile}

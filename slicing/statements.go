@@ -1121,8 +1121,9 @@ type scanCtx struct {
 	// initializer, or a static method of the class it calls): its static fields are local.
 	initOf *analysis.Type
 	// inertFns: locals of a test body that only ever hold method references which change
-	// nothing when they run (see functionLocals).
-	inertFns map[string]bool
+	// nothing when they run, with effReads when one may read shared state (see
+	// functionLocals).
+	inertFns map[string]effFlags
 	// lambdaLocals: locals of a test body given one value only, a lambda (see functionLocals).
 	lambdaLocals map[string]lambdaLocal
 }

@@ -62,4 +62,19 @@ public final class Sums {
         kept = gen;
         return total(gen, n);
     }
+
+    /** The largest term: a shared setting. */
+    public static int limit = 10;
+
+    private static final java.util.List<Integer> TERMS = new java.util.ArrayList<>();
+
+    /** Reads the shared limit and changes nothing. */
+    public static int clamp(int x) {
+        return Math.min(x, limit);
+    }
+
+    /** Gives the shared list of terms itself. */
+    public static java.util.List<Integer> terms() {
+        return TERMS;
+    }
 }

@@ -62,4 +62,24 @@ public final class Checks {
             STRICT, LOOSE
         }
     }
+
+    /** Adds to the list the supplier gives: it changes what the function returns. */
+    public static void grow(java.util.function.Supplier<java.util.List<Integer>> f) {
+        f.get().add(1);
+    }
+
+    /** Runs op and asks what it gives whether it is whole: a Ratio, as its type arguments say. */
+    public static boolean wholeAfter(java.util.function.UnaryOperator<Ratio> op, Ratio r) {
+        return op.apply(r).whole();
+    }
+
+    /** …a Calc, whose twice counts. */
+    public static int twiceAfter(java.util.function.Supplier<Calc> make) {
+        return make.get().twice(1);
+    }
+
+    /** …something of a type variable, which says nothing. */
+    public static <T> String describedAfter(java.util.function.Supplier<T> make) {
+        return make.get().toString();
+    }
 }

@@ -291,4 +291,21 @@ public class EffectsTest {
         assertEquals(6, new Calc().twice(3));
         assertEquals(before + 1, Calc.calls());
     }
+
+    @Test
+    public void readingMethodReferenceLocalsRunWhereTheyAreHandedOn() {
+        int before = Calc.calls();
+        java.util.function.IntUnaryOperator clamp = Sums::clamp;
+        assertEquals(6, new Calc().twice(3));
+        assertEquals(4, Checks.applied(clamp, 4));
+        assertEquals(before + 1, Calc.calls());
+    }
+
+    @Test
+    public void readingMethodReferencesWhoseResultsChangeStayWriters() {
+        java.util.function.Supplier<java.util.List<Integer>> terms = Sums::terms;
+        int before = Sums.terms().size();
+        Checks.grow(terms);
+        assertEquals(before + 1, Sums.terms().size());
+    }
 }
