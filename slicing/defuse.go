@@ -636,7 +636,7 @@ func (c *scanCtx) ctorSite(toks []analysis.Token, i int) *site {
 		// A test cannot tell what the object's methods reach. A body's summary reads them
 		// in place, where they are written, as it reads a lambda's (see writtenFunction):
 		// the object is a fresh one of its own.
-		s.heapResult = !c.body
+		s.heapResult = s.heapResult || !c.body
 	}
 	return s
 }
@@ -739,9 +739,9 @@ func (c *scanCtx) runLambdaLocal(n string, inner map[string]bool) (facts, bool) 
 }
 
 // functionLocals reads a test body's locals that only hold functions: those every value of
-// which is a method reference on a name that neither changes nor reads anything when it
-// runs (final UnaryOperator<Complex> op = Complex::log), and those assigned exactly once,
-// to a lambda (final DoubleUnaryOperator fun = z -> BoostGamma.lgamma(z, sign)).
+// which is a method reference on a name that changes nothing when it runs, noting whether
+// it may read shared state (final UnaryOperator<Complex> op = Complex::log), and those
+// assigned exactly once, to a lambda (final DoubleUnaryOperator fun = z -> BoostGamma.lgamma(z, sign)).
 func (c *scanCtx) functionLocals(toks []analysis.Token) (inert map[string]effFlags, lambdas map[string]lambdaLocal) {
 	inert, lambdas = map[string]effFlags{}, map[string]lambdaLocal{}
 	other, count := map[string]bool{}, map[string]int{}

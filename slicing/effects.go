@@ -3585,7 +3585,7 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 			continue
 		}
 		if _, local := locals[n]; local && rootPos[uf.find(n)] == 0 && !rootHeap[uf.find(n)] && !lambdaParams[n] && !p.deferLambdas &&
-			onlyFunctionsWritten(src, toks, n) {
+			onlyFunctionsWritten(src, toks, n, func(name string) bool { return p.jdkInterfaceNamed(t, name) }) {
 			continue
 		}
 		return unknown("unknown effect of " + m.ID + " (runs a function value " + k + ")")
@@ -3614,14 +3614,16 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 }
 
 // onlyFunctionsWritten reports whether every value the body assigns to local n is a lambda,
-// a method reference, an anonymous class or null, which are read where they are written. A
-// named class's instance (Supplier<Integer> s = new Counting()) runs a body no one read there.
-func onlyFunctionsWritten(src []byte, toks []analysis.Token, n string) bool {
+// a method reference, an anonymous class of a JDK interface (jdkInterface tells those
+// names) or null, which are read where they are written. A named class's instance
+// (Supplier<Integer> s = new Counting()) runs a body no one read there, and so may an
+// anonymous subclass of a project class (what it inherits).
+func onlyFunctionsWritten(src []byte, toks []analysis.Token, n string, jdkInterface func(name string) bool) bool {
 	for _, a := range assignments(src, toks) {
 		if len(a.target) != 1 || a.target[0] != n || a.indexed {
 			continue
 		}
-		if !writtenFunction(src, toks, a.rhsStart, a.rhsEnd) {
+		if !writtenFunction(src, toks, a.rhsStart, a.rhsEnd, jdkInterface) {
 			return false
 		}
 	}
@@ -3629,21 +3631,23 @@ func onlyFunctionsWritten(src []byte, toks []analysis.Token, n string) bool {
 }
 
 // writtenFunction reports whether toks[from:to] is a lambda, a method reference, an
-// anonymous class (new DoubleSupplier() { … }: its methods' bodies are scanned as code where
-// they are written, like a lambda's), null, or a conditional choosing between such values.
-func writtenFunction(src []byte, toks []analysis.Token, from, to int) bool {
+// anonymous class of a JDK interface (new DoubleSupplier() { … }: its methods' bodies are
+// scanned as code where they are written, like a lambda's), null, or a conditional choosing
+// between such values.
+func writtenFunction(src []byte, toks []analysis.Token, from, to int, jdkInterface func(name string) bool) bool {
 	if q, colon, ok := ternary(src, toks, from, to); ok {
-		return writtenFunction(src, toks, q+1, colon) && writtenFunction(src, toks, colon+1, to)
+		return writtenFunction(src, toks, q+1, colon, jdkInterface) && writtenFunction(src, toks, colon+1, to, jdkInterface)
 	}
 	switch {
 	case to == from+1 && toks[from].Is(src, "null"):
 		return true
 	case toks[from].Is(src, "new"):
-		return anonymousClassSpan(src, toks, from, to)
+		name, ok := anonymousClassSpan(src, toks, from, to)
+		return ok && jdkInterface(name)
 	case to > from && toks[from].Is(src, "("):
 		cl := matchClose(src, toks, from)
 		if cl == to-1 {
-			return writtenFunction(src, toks, from+1, cl) // (x -> x)
+			return writtenFunction(src, toks, from+1, cl, jdkInterface) // (x -> x)
 		}
 		return cl > 0 && cl+1 < to && toks[cl+1].Is(src, "->")
 	case to > from+1 && toks[from].Kind == analysis.TokIdent && toks[from+1].Is(src, "->"):
@@ -3658,19 +3662,28 @@ func writtenFunction(src []byte, toks []analysis.Token, from, to int) bool {
 }
 
 // anonymousClassSpan reports whether toks[from:to] is exactly an anonymous class instance
-// creation: new, a possibly qualified type name with type arguments, the constructor's
-// arguments and the class body.
-func anonymousClassSpan(src []byte, toks []analysis.Token, from, to int) bool {
+// creation with no constructor arguments (new, a type name with type arguments, (), the
+// class body), and gives the type's simple name.
+func anonymousClassSpan(src []byte, toks []analysis.Token, from, to int) (string, bool) {
 	k := from + 1
 	for k < to && (toks[k].Kind == analysis.TokIdent || toks[k].Is(src, ".")) {
 		k++
 	}
-	k = skipTypeArgs(src, toks, k, to)
-	if k == from+1 || k >= to || !toks[k].Is(src, "(") {
-		return false
+	if k == from+1 {
+		return "", false
 	}
-	open := matchClose(src, toks, k) + 1
-	return open < to && toks[open].Is(src, "{") && matchClose(src, toks, open) == to-1
+	name := toks[k-1].Text(src)
+	k = skipTypeArgs(src, toks, k, to)
+	if k+2 >= to || !toks[k].Is(src, "(") || !toks[k+1].Is(src, ")") || !toks[k+2].Is(src, "{") {
+		return "", false
+	}
+	return name, matchClose(src, toks, k+2) == to-1
+}
+
+// jdkInterfaceNamed reports whether name, written in t, is a JDK interface an anonymous
+// class may implement (see libraryInterfaces) and no project type.
+func (p *project) jdkInterfaceNamed(t *analysis.Type, name string) bool {
+	return libraryInterfaces[name] && len(p.resolve(t, name)) == 0
 }
 
 // lambdasRunInPlace reports whether every lambda and method reference of a body's toks is

@@ -160,6 +160,7 @@ func TestEffectSummaries(t *testing.T) {
 		{"eff.Checks#wholeAfter(UnaryOperator,Ratio)", "mut=0,1 store=0,1 runs=0"},                // op.apply(r) is a Ratio: whole() reads it
 		{"eff.Checks#twiceAfter(Supplier)", "reads writes mut=0 runs=0"},                          // …make.get() a Calc, which counts
 		{"eff.Checks#describedAfter(Supplier)", "reads writes prints mut=0 leak=0 runs=0"},        // …a T: any project toString
+		{"eff.Sums#countedByBase(int)", "global"},                                                 // …an anonymous subclass of a project class, whose inherited getAsDouble counts
 		{"eff.Sums#harmonic(int)", "reads"},                                                       // an anonymous generator made and run here: its own field counts
 		{"eff.Sums#countedHarmonic(int)", "reads writes"},                                         // …one counting in a static
 		{"eff.Sums#keptHarmonic(int)", "global"},                                                  // …one kept in a static, where anyone may run it later

@@ -77,4 +77,26 @@ public final class Sums {
     public static java.util.List<Integer> terms() {
         return TERMS;
     }
+
+    /** A generator base whose getAsDouble counts in a static before it asks next. */
+    public abstract static class CountingGen implements DoubleSupplier {
+        @Override
+        public double getAsDouble() {
+            generated++;
+            return next();
+        }
+
+        protected abstract double next();
+    }
+
+    /** An anonymous subclass of a project class: what it inherits runs, and counts. */
+    public static double countedByBase(int n) {
+        final DoubleSupplier gen = new CountingGen() {
+            @Override
+            protected double next() {
+                return 1;
+            }
+        };
+        return total(gen, n);
+    }
 }

@@ -308,4 +308,12 @@ public class EffectsTest {
         Checks.grow(terms);
         assertEquals(before + 1, Sums.terms().size());
     }
+
+    @Test
+    public void anonymousSubclassesOfProjectGeneratorsStayWriters() {
+        int before = Sums.generated;
+        double t = Sums.countedByBase(2);
+        assertEquals(before + 2, Sums.generated);
+        assertEquals(2.0, t, 1e-9);
+    }
 }
