@@ -430,3 +430,35 @@ func TestSubclassRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestMethodHead: a name followed by parentheses declares a method (in an anonymous class
+// scanned as code) only after a return type and before a body or a throws clause; every
+// other such name is a call.
+func TestMethodHead(t *testing.T) {
+	for _, c := range []struct {
+		code, name string
+		want       bool
+	}{
+		{`public double getAsDouble() { return 1; }`, "getAsDouble", true},
+		{`int[] values() { return xs; }`, "values", true},
+		{`public <T> List<T> make(int n) throws IOException { return null; }`, "make", true},
+		{`void run() { go(); }`, "run", true},
+		{`void run() { go(); }`, "go", false},
+		{`return compute(x);`, "compute", false},
+		{`x = a.compute(y);`, "compute", false},
+		{`while (ready()) { step(); }`, "ready", false},
+		{`do { step(); } while (ready());`, "ready", false},
+		{`Object o = new Holder(x) { };`, "Holder", false},
+		{`if (check(x)) { go(); }`, "check", false},
+	} {
+		src := []byte(c.code)
+		toks := analysis.Lex(src, 0, len(src))
+		at := slices.IndexFunc(toks, func(tok analysis.Token) bool { return tok.Is(src, c.name) })
+		if at < 0 {
+			t.Fatalf("%q: no %s", c.code, c.name)
+		}
+		if got := methodHead(src, toks, at); got != c.want {
+			t.Errorf("methodHead(%q, %s) = %v, want %v", c.code, c.name, got, c.want)
+		}
+	}
+}
