@@ -261,7 +261,7 @@ func TestSubclassedIn(t *testing.T) {
 	}
 	for _, c := range cases {
 		var got []string
-		for n, ms := range anonymousIn([]byte(c.src)) {
+		for n, ms := range anonymousIn([]byte(c.src), true) {
 			if len(ms) > 0 {
 				n += ":" + strings.Join(slices.Sorted(maps.Keys(ms)), ",")
 			}

@@ -1908,14 +1908,33 @@ func (p *project) dispatch(types []*analysis.Type, name string, arity int) (out 
 	}
 	// A lambda's hashCode, equals and toString are Object's: they run no project code.
 	lambdas := func(t *analysis.Type) bool { return !objectMethod(name, arity) && p.lambdaTarget(t) }
+	// Enums whose constants' class bodies were read: every constant implements what the
+	// enum declares abstract, so the abstract method itself runs nowhere.
+	constants := map[string]bool{}
 	for _, t := range types {
-		if p.anonOverrides(t.Name, name) || t.Kind == "interface" && (anon[proxyKey] != nil || lambdas(t)) {
+		if p.anonOverrides(t.Name, name) {
+			// Anonymous or local subclasses, or an enum's constants' class bodies, which
+			// are read as methods of the enum (see constantOverrides).
+			rs, ok := p.constantOverrides(t, name, arity)
+			if !ok {
+				return nil, false
+			}
+			add(rs)
+			constants[t.ID] = true
+		} else if t.Kind == "interface" && (anon[proxyKey] != nil || lambdas(t)) {
 			return nil, false
 		}
 		closed = closed && (t.Kind == "class" && p.closedChain(t) || t.Kind == "interface")
 		add(p.methodsOf(t, name, arity))
 		for _, sub := range p.subtypes(t) {
-			if p.anonOverrides(sub.Name, name) || sub.Kind == "interface" && lambdas(sub) {
+			if p.anonOverrides(sub.Name, name) {
+				rs, ok := p.constantOverrides(sub, name, arity)
+				if !ok {
+					return nil, false
+				}
+				add(rs)
+				constants[sub.ID] = true
+			} else if sub.Kind == "interface" && lambdas(sub) {
 				return nil, false
 			}
 			if t.Kind == "interface" && sub.Kind != "interface" {
@@ -1940,16 +1959,13 @@ func (p *project) dispatch(types []*analysis.Type, name string, arity int) (out 
 			}
 		}
 	}
-	if closed {
-		kept := out[:0]
-		for _, r := range out {
-			if !abstractMethod(r) {
-				kept = append(kept, r)
-			}
+	kept := out[:0]
+	for _, r := range out {
+		if !abstractMethod(r) || !closed && !constants[r.t.ID] {
+			kept = append(kept, r)
 		}
-		out = kept
 	}
-	return out, true
+	return kept, true
 }
 
 // objectMethod reports whether name/arity is one of Object's methods a lambda or a class
@@ -2142,7 +2158,7 @@ func (p *project) anonymousSubclassed() map[string]map[string]bool {
 		if err != nil {
 			continue
 		}
-		for name, methods := range anonymousIn(src) {
+		for name, methods := range anonymousIn(src, true) {
 			if p.anon[name] == nil {
 				p.anon[name] = map[string]bool{}
 			}
@@ -2363,7 +2379,7 @@ func (p *project) proxyEffect() (effect, bool) {
 // anonymousIn returns the simple names of the types one source file subclasses anonymously
 // or by local classes (declared in a body, which the index does not list as types), and
 // proxyKey when it makes dynamic proxies.
-func anonymousIn(src []byte) map[string]map[string]bool {
+func anonymousIn(src []byte, withEnums bool) map[string]map[string]bool {
 	out := map[string]map[string]bool{}
 	add := func(name, method string) {
 		if out[name] == nil {
@@ -2392,7 +2408,7 @@ func anonymousIn(src []byte) map[string]map[string]bool {
 			add(name, m)
 		}
 	}
-	for i := 0; hasEnum && i+1 < len(toks); i++ {
+	for i := 0; withEnums && hasEnum && i+1 < len(toks); i++ {
 		if toks[i].Is(src, "enum") && toks[i+1].Kind == analysis.TokIdent {
 			for _, body := range enumConstantBodies(src, toks, i) {
 				add(toks[i+1].Text(src), "")
@@ -2478,15 +2494,36 @@ func enumConstantBodies(src []byte, toks []analysis.Token, at int) []int {
 // initializer tokens are toks: optional arguments, then "{ … }" up to the last token. None
 // when toks are anything else.
 func constantBodyMethods(src []byte, toks []analysis.Token) [][2]int {
+	decls, ok := constantMethodDecls(src, toks)
+	if !ok {
+		return nil
+	}
+	var out [][2]int
+	for _, d := range decls {
+		out = append(out, [2]int{toks[d.start].Start, toks[d.bodyClose].End})
+	}
+	return out
+}
+
+// methodDecl is a method declared in an enum constant's class body, by token indexes: where
+// its declaration starts (modifiers), its name, its parameters' parentheses and its body's
+// braces.
+type methodDecl struct {
+	start, name, open, close, bodyOpen, bodyClose int
+}
+
+// constantMethodDecls reads the method declarations of the class body of an enum constant
+// whose initializer tokens are toks (see constantBodyMethods); ok is false when the body
+// cannot be read.
+func constantMethodDecls(src []byte, toks []analysis.Token) (decls []methodDecl, ok bool) {
 	open := 0
 	if len(toks) > 0 && toks[0].Is(src, "(") {
 		open = matchClose(src, toks, 0) + 1
 	}
 	if open >= len(toks) || !toks[open].Is(src, "{") || matchClose(src, toks, open) != len(toks)-1 {
-		return nil
+		return nil, false
 	}
 	end := len(toks) - 1
-	var out [][2]int
 	declStart := open + 1
 	for i := open + 1; i < end; i++ {
 		t := toks[i]
@@ -2498,7 +2535,7 @@ func constantBodyMethods(src []byte, toks []analysis.Token) [][2]int {
 			// An instance initializer or a nested body that is not a method's.
 			c := matchClose(src, toks, i)
 			if c < 0 {
-				return nil
+				return nil, false
 			}
 			i, declStart = c, c+1
 			continue
@@ -2508,7 +2545,7 @@ func constantBodyMethods(src []byte, toks []analysis.Token) [][2]int {
 		}
 		c := matchClose(src, toks, i+1)
 		if c < 0 || c >= end {
-			return nil
+			return nil, false
 		}
 		b := c + 1
 		for b < end && !toks[b].Is(src, "{") && !toks[b].Is(src, ";") && !toks[b].Is(src, "=") {
@@ -2520,12 +2557,121 @@ func constantBodyMethods(src []byte, toks []analysis.Token) [][2]int {
 		}
 		bodyEnd := matchClose(src, toks, b)
 		if bodyEnd < 0 || bodyEnd >= end+1 {
-			return nil
+			return nil, false
 		}
-		out = append(out, [2]int{toks[declStart].Start, toks[bodyEnd].End})
+		decls = append(decls, methodDecl{start: declStart, name: i, open: i + 1, close: c, bodyOpen: b, bodyClose: bodyEnd})
 		i, declStart = bodyEnd, bodyEnd+1
 	}
-	return out
+	return decls, true
+}
+
+// constantOverrides gives the methods named name taking arity arguments that the enum t's
+// constants declare in their class bodies, as members to summarize (their ids name the
+// constant: pkg.E#PLUS{apply(int,int)}). Such a body runs with the constant as this and no
+// enclosing instance, so its code is read as t's. ok is false when a body cannot be read,
+// when a method there has a parameter list the reader does not take (varargs, annotations),
+// or when something other than t's constants may subclass a type of t's simple name.
+func (p *project) constantOverrides(t *analysis.Type, name string, arity int) (out []memberRef, ok bool) {
+	if other := p.subclassedOtherwise(); t.Kind != "enum" || len(p.bySimple[t.Name]) != 1 || other[t.Name] || other[anyMethod] {
+		return nil, false
+	}
+	f := p.fileOf(t)
+	if f == nil {
+		return nil, false
+	}
+	src, err := p.source(f.Path)
+	if err != nil {
+		return nil, false
+	}
+	for _, c := range t.Members {
+		if c.Kind != analysis.KindField || c.ReturnType != t.Name || !c.Static() || c.BodyEnd <= c.BodyStart || c.BodyEnd > len(src) {
+			continue
+		}
+		toks := analysis.Lex(src, c.BodyStart, c.BodyEnd)
+		decls, readable := constantMethodDecls(src, toks)
+		if !readable {
+			if len(toks) > 0 && !toks[0].Is(src, "(") {
+				return nil, false // an initializer that is neither arguments nor a class body
+			}
+			continue // arguments only: no class body
+		}
+		for _, d := range decls {
+			if toks[d.name].Text(src) != name {
+				continue
+			}
+			m, ok := constantMethod(src, toks, d, t, c)
+			if !ok {
+				return nil, false
+			}
+			if len(m.Params) == arity || arity < 0 {
+				out = append(out, memberRef{m, t})
+			}
+		}
+	}
+	return out, true
+}
+
+// constantMethod makes a member of the method d an enum constant c of t declares in its
+// class body: its parameters (plain "Type name" ones only) and what its body refers to.
+func constantMethod(src []byte, toks []analysis.Token, d methodDecl, t *analysis.Type, c *analysis.Member) (*analysis.Member, bool) {
+	var params []analysis.LocalVar
+	var types []string
+	if d.close > d.open+1 {
+		from := d.open + 1
+		for i := from; i <= d.close; i++ {
+			if i < d.close && !toks[i].Is(src, ",") {
+				if toks[i].Is(src, "...") || toks[i].Is(src, "@") || toks[i].Is(src, "<") || toks[i].Is(src, "[") {
+					return nil, false
+				}
+				continue
+			}
+			k := from
+			if k < i && toks[k].Is(src, "final") {
+				k++
+			}
+			if i-k != 2 || toks[k].Kind != analysis.TokIdent || toks[k+1].Kind != analysis.TokIdent {
+				if !(i-k == 2 && toks[k].Kind == analysis.TokKeyword && primitive[toks[k].Text(src)] && toks[k+1].Kind == analysis.TokIdent) {
+					return nil, false
+				}
+			}
+			typ := toks[k].Text(src)
+			params = append(params, analysis.LocalVar{Name: toks[k+1].Text(src), Type: typ})
+			types = append(types, typ)
+			from = i + 1
+		}
+	}
+	name := toks[d.name].Text(src)
+	body := analysis.Lex(src, toks[d.bodyOpen].Start, toks[d.bodyClose].End)
+	m := &analysis.Member{
+		ID:        c.ID + "{" + name + "(" + strings.Join(types, ",") + ")}",
+		Kind:      analysis.KindMethod,
+		Name:      name,
+		Params:    types,
+		BodyStart: toks[d.bodyOpen].Start,
+		BodyEnd:   toks[d.bodyClose].End,
+		Refs:      analysis.ScanRefs(src, body, params),
+	}
+	return m, true
+}
+
+// subclassedOtherwise returns the simple names of the types some project file subclasses
+// with an anonymous class or a local class (not with an enum constant's class body).
+func (p *project) subclassedOtherwise() map[string]bool {
+	if p.anonOther != nil {
+		return p.anonOther
+	}
+	p.anonOther = map[string]bool{}
+	for _, rel := range p.snap.SortedPaths() {
+		src, err := p.source(rel)
+		if err != nil {
+			p.anonOther[anyMethod] = true // a file that cannot be read may subclass anything
+			continue
+		}
+		for name := range anonymousIn(src, false) {
+			p.anonOther[name] = true
+		}
+	}
+	return p.anonOther
 }
 
 // blankSpans returns a copy of src with the bytes of spans turned into spaces (line breaks

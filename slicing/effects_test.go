@@ -161,6 +161,8 @@ func TestEffectSummaries(t *testing.T) {
 		{"eff.Checks#twiceAfter(Supplier)", "reads writes mut=0 runs=0"},                          // …make.get() a Calc, which counts
 		{"eff.Checks#describedAfter(Supplier)", "reads writes prints mut=0 leak=0 runs=0"},        // …a T: any project toString
 		{"eff.Sums#countedByBase(int)", "global"},                                                 // …an anonymous subclass of a project class, whose inherited getAsDouble counts
+		{"eff.Sums#rounded(Rounding,double)", "none"},                                             // the enum constants' own apply bodies, read as Rounding's
+		{"eff.Sums#tallied(Tally,int)", "reads writes"},                                           // …COUNTING's next counts in a static
 		{"eff.Sums#harmonic(int)", "reads"},                                                       // an anonymous generator made and run here: its own field counts
 		{"eff.Sums#countedHarmonic(int)", "reads writes"},                                         // …one counting in a static
 		{"eff.Sums#keptHarmonic(int)", "global"},                                                  // …one kept in a static, where anyone may run it later

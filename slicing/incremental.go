@@ -592,6 +592,17 @@ func (p *project) proveKey(key string) effect {
 		}
 		return p.typeCtorEffect(t, n)
 	}
+	if open := strings.IndexByte(key, '{'); open > 0 {
+		// A method of an enum constant's class body (see constantOverrides).
+		name, _, _ := strings.Cut(key[open+1:], "(")
+		rs, _ := p.constantOverrides(t, name, -1)
+		for _, r := range rs {
+			if r.m.ID == key {
+				return p.memberEffect(r)
+			}
+		}
+		return effGlobal
+	}
 	for _, m := range t.Members {
 		if m.ID == key {
 			return p.memberEffect(memberRef{m, t})
@@ -684,7 +695,8 @@ func (p *project) derive(s *analysis.Snapshot, read func(string) ([]byte, error)
 		if p.anon != nil || p.redirects != nil {
 			oldSrc, cached := p.srcs[path]
 			newSrc, err := np.source(path)
-			if !cached || err != nil || !maps.EqualFunc(anonymousIn(oldSrc), anonymousIn(newSrc), maps.Equal[map[string]bool]) ||
+			if !cached || err != nil || !maps.EqualFunc(anonymousIn(oldSrc, true), anonymousIn(newSrc, true), maps.Equal[map[string]bool]) ||
+				!maps.EqualFunc(anonymousIn(oldSrc, false), anonymousIn(newSrc, false), maps.Equal[map[string]bool]) ||
 				mayRedirect(oldSrc) != mayRedirect(newSrc) {
 				return nil, false
 			}

@@ -35,6 +35,7 @@ type project struct {
 	runsMemo            map[*analysis.Type][]testRun // runs per type, for this project and heads
 	subs                map[string][]*analysis.Type
 	anon                map[string]map[string]bool // see anonymousSubclassed
+	anonOther           map[string]bool            // see subclassedOtherwise
 	redirects           *bool                      // see redirectsOutput
 	cycles              *proofCycles               // recursive proofs in progress (nil between proofs)
 	// collSubs holds the JDK collection types project code extends or implements ("*":

@@ -99,4 +99,14 @@ public final class Sums {
         };
         return total(gen, n);
     }
+
+    /** Runs the rounding mode's own apply: the constants' class bodies change nothing. */
+    public static long rounded(Rounding r, double x) {
+        return r.apply(x);
+    }
+
+    /** …a step, which one constant's body counts. */
+    public static int tallied(Tally t, int x) {
+        return t.next(x);
+    }
 }

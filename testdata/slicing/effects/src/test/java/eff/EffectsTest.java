@@ -316,4 +316,21 @@ public class EffectsTest {
         assertEquals(before + 2, Sums.generated);
         assertEquals(2.0, t, 1e-9);
     }
+
+    @Test
+    public void enumConstantBodiesAreReadAsTheEnumsMethods() {
+        int before = Calc.calls();
+        long down = Sums.rounded(Rounding.DOWN, 2.5);
+        assertEquals(6, new Calc().twice(3));
+        assertEquals(before + 1, Calc.calls());
+        assertEquals(2L, down);
+    }
+
+    @Test
+    public void enumConstantBodiesThatCountStayWriters() {
+        int before = Tally.count;
+        int next = Sums.tallied(Tally.COUNTING, 1);
+        assertEquals(before + 1, Tally.count);
+        assertEquals(2, next);
+    }
 }
