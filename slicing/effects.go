@@ -1912,16 +1912,22 @@ func (p *project) dispatch(types []*analysis.Type, name string, arity int) (out 
 	// enum declares abstract, so the abstract method itself runs nowhere.
 	constants := map[string]bool{}
 	for _, t := range types {
-		if p.anonOverrides(t.Name, name) {
-			// Anonymous or local subclasses, or an enum's constants' class bodies, which
-			// are read as methods of the enum (see constantOverrides).
+		switch {
+		case t.Kind == "enum" && anon[t.Name] != nil:
+			// An enum's constants' class bodies are read as methods of the enum (see
+			// constantOverrides), even those that override nothing.
 			rs, ok := p.constantOverrides(t, name, arity)
 			if !ok {
-				return nil, false
+				if p.anonOverrides(t.Name, name) {
+					return nil, false
+				}
+				break
 			}
 			add(rs)
 			constants[t.ID] = true
-		} else if t.Kind == "interface" && (anon[proxyKey] != nil || lambdas(t)) {
+		case p.anonOverrides(t.Name, name):
+			return nil, false // anonymous or local subclasses
+		case t.Kind == "interface" && (anon[proxyKey] != nil || lambdas(t)):
 			return nil, false
 		}
 		closed = closed && (t.Kind == "class" && p.closedChain(t) || t.Kind == "interface")

@@ -592,3 +592,40 @@ public abstract class AbstractCollectionTest {
 		}
 	}
 }
+
+// TestUpdateAfterConstantBodyEdit edits the method of an enum constant's class body, which
+// effects read as a method of the enum (see constantOverrides): an update must see the
+// counting constant stop counting, and start again, as a full discovery does.
+func TestUpdateAfterConstantBodyEdit(t *testing.T) {
+	counting := fixture(t, "effects")
+	const rel = "src/main/java/eff/Tally.java"
+	src, err := counting.Read(rel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	quiet := counting.WithFile(rel, []byte(strings.Replace(string(src), "count++;", "", 1)))
+	if q, _ := quiet.Read(rel); string(q) == string(src) {
+		t.Fatal("the fixture's COUNTING constant no longer counts")
+	}
+	const test, method = "src/test/java/eff/EffectsTest.java", "enumConstantBodiesThatCountStayWriters"
+	step := lineOf(t, "effects", test, method, "int next = Sums.tallied")
+	read := lineOf(t, "effects", test, method, "assertEquals(before + 1, Tally.count)")
+	for _, c := range []struct {
+		from, to *analysis.Snapshot
+		counts   bool
+	}{{counting, quiet, false}, {quiet, counting, true}} {
+		d, err := DiscoverAll(c.from, c.from.Read, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		label := fmt.Sprintf("COUNTING's next made to count: %v", c.counts)
+		compareUpdate(t, label, d, c.to, rel)
+		want, err := DiscoverAll(c.to, c.to.Read, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := sliceLines(t, want.Classes, "eff.EffectsTest#"+method, read); slices.Contains(got, step) != c.counts {
+			t.Errorf("%s: the slice of line %d is %v, which should hold line %d exactly when the step counts", label, read, got, step)
+		}
+	}
+}
