@@ -509,7 +509,20 @@ func (c *scanCtx) nestedConstant(toks []analysis.Token, i, k int) bool {
 		}
 	}
 	f := c.p.fieldOf(t, toks[k+2].Text(c.src))
-	return f != nil && f.Static() && (c.p.inlined(f) || t.Kind == "enum" && f.ReturnType == t.Name)
+	return f != nil && f.Static() && (c.p.inlined(f) || t.Kind == "enum" && f.ReturnType == t.Name && statelessEnum(t))
+}
+
+// statelessEnum reports whether the enum t's constants hold no state that can change:
+// every instance field it declares is final and of a primitive or immutable JDK type. (A
+// constant's own class body keeps its fields apart: code there writing them writes
+// shared state, see constantOverrides.)
+func statelessEnum(t *analysis.Type) bool {
+	for _, m := range t.Members {
+		if m.Kind == analysis.KindField && !m.Static() && !(hasString(m.Modifiers, "final") && (primitive[m.ReturnType] || immutableType(m.ReturnType))) {
+			return false
+		}
+	}
+	return true
 }
 
 func isTypeName(s string) bool { return s != "" && s[0] >= 'A' && s[0] <= 'Z' && !isConstName(s) }

@@ -82,4 +82,21 @@ public final class Checks {
     public static <T> String describedAfter(java.util.function.Supplier<T> make) {
         return make.get().toString();
     }
+
+    /** A nested enum whose constant counts its uses in a field of its own. */
+    public static final class Meters {
+        public enum Kind {
+            HITS;
+
+            private int used;
+
+            public int use() {
+                return ++used;
+            }
+
+            public int used() {
+                return used;
+            }
+        }
+    }
 }

@@ -333,4 +333,11 @@ public class EffectsTest {
         assertEquals(before + 1, Tally.count);
         assertEquals(2, next);
     }
+
+    @Test
+    public void nestedEnumConstantsWithStateAreSharedState() {
+        int before = Checks.Meters.Kind.HITS.used();
+        Checks.Meters.Kind.HITS.use();
+        assertEquals(before + 1, Checks.Meters.Kind.HITS.used());
+    }
 }
