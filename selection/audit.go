@@ -840,26 +840,46 @@ func (a *auditor) classSize(ids map[string]bool) (assertions, tests int) {
 // assertions of every test method holding a selected unit. It also adds those assertions
 // to b by the kind of test method holding them.
 func (a *auditor) methodLevelAssertions(res *Result, b *SliceBreakdown) int {
-	seen, n := map[string]bool{}, 0
-	selected := map[string]int{} // assertion-level selected assertions by test run
+	selected := map[string]int{}          // assertion-level selected assertions by test run
+	named := map[string]map[string]bool{} // test methods holding a selected unit, by class
+	whole := map[string]bool{}            // classes selected as a whole
 	for _, u := range res.Units {
+		name := methodName(u.Test)
 		if u.Level == slicing.LevelAssertion {
-			selected[u.Class+"#"+methodName(u.Test)] += u.Assertions
+			selected[u.Class+"#"+name] += u.Assertions
 		}
-	}
-	for _, u := range res.Units {
-		tc := a.classes[u.Class]
-		if tc == nil {
+		if u.Level == slicing.LevelClass {
+			whole[u.Class] = true
 			continue
 		}
+		if named[u.Class] == nil {
+			named[u.Class] = map[string]bool{}
+		}
+		named[u.Class][name] = true
+	}
+	n := 0
+	count := func(class string) {
+		tc := a.classes[class]
+		if tc == nil {
+			return
+		}
+		seen := map[string]bool{}
 		for _, tm := range tc.Methods {
-			key := tc.ID + "#" + methodName(tm.ID)
-			if seen[key] || tm.Kind == slicing.KindSuite || (u.Level != slicing.LevelClass && methodName(tm.ID) != methodName(u.Test)) {
+			name := methodName(tm.ID)
+			if seen[name] || tm.Kind == slicing.KindSuite || !whole[class] && !named[class][name] {
 				continue
 			}
-			seen[key] = true
+			seen[name] = true
 			n += tm.Assertions
-			b.add(tc, tm, selected[key])
+			b.add(tc, tm, selected[tc.ID+"#"+name])
+		}
+	}
+	for class := range whole {
+		count(class)
+	}
+	for class := range named {
+		if !whole[class] {
+			count(class)
 		}
 	}
 	return n
