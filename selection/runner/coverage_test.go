@@ -336,3 +336,41 @@ func TestNewestASMPrefersTheNewestVersion(t *testing.T) {
 		})
 	}
 }
+
+// TestCoverageRecordsTestClassesWithHugeHelpers gives a test class a helper that fits the
+// JVM's code limit as compiled but not with line probes (commons-codec's Base64Codec13Test
+// builds a table of literals so): the helper is instrumented without them, the run is
+// recorded, and what the helper calls counts at the test statement that called it.
+func TestCoverageRecordsTestClassesWithHugeHelpers(t *testing.T) {
+	t.Parallel()
+	root, cache := fixture(t, "coverage")
+	var b strings.Builder
+	b.WriteString("package cov;\n\nimport static org.junit.jupiter.api.Assertions.assertEquals;\n\nimport org.junit.jupiter.api.Test;\n\n")
+	b.WriteString("class TableTest {\n    @Test\n    void sums() {\n        int x = table(2);\n        assertEquals(8002, x);\n    }\n\n")
+	b.WriteString("    private static int table(int base) {\n        int x = base;\n")
+	for range 8000 {
+		b.WriteString("        x++;\n")
+	}
+	b.WriteString("        return new Calc(0).add(x);\n    }\n}\n")
+	if err := os.WriteFile(filepath.Join(root, "src/test/java/cov/TableTest.java"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := testContext(t)
+	defer cancel()
+	run, err := Coverage(ctx, Request{Root: root, CacheDir: cache, Selectors: []Selector{{Class: "cov.TableTest"}}}, CoverageOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := result(t, run.Result, "cov.TableTest", "sums"); r.Status != StatusPassed {
+		t.Fatalf("the test did not pass: %+v", r)
+	}
+	var lines []int
+	for _, h := range run.Hits {
+		if m := run.Members[h.Member]; m.Class == "cov.Calc" && m.Method == "add" && h.TestMethod == "sums" {
+			lines = append(lines, h.Line)
+		}
+	}
+	if !slices.Equal(lines, []int{10}) {
+		t.Errorf("Calc#add recorded at lines %v of TableTest#sums, want [10] (the statement calling the helper)", lines)
+	}
+}

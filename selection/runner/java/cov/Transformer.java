@@ -6,10 +6,13 @@ import java.security.ProtectionDomain;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Handle;
+import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
@@ -59,7 +62,7 @@ public final class Transformer implements ClassFileTransformer {
             return null;
         }
         try {
-            return instrument(bytes, isTest);
+            return instrumentFitting(name, bytes, isTest);
         } catch (Throwable t) {
             System.err.println("assertlens coverage: " + name + " left uninstrumented: " + t);
             Rt.uninstrumented(name, String.valueOf(t));
@@ -76,7 +79,40 @@ public final class Transformer implements ClassFileTransformer {
         return false;
     }
 
+    /**
+     * Instruments a class; a method of a test class that the line probes would make larger
+     * than the JVM allows (a big table of literals) is instrumented again without them: only
+     * the probes of the running test method tell test statements apart, so for any other
+     * method the calls it makes still count at the test statement that called it. A test
+     * method too large for its line probes could not be recorded statement by statement:
+     * Rt refuses the run when one starts.
+     */
+    static byte[] instrumentFitting(String name, byte[] bytes, boolean isTest) {
+        Set<String> plain = new HashSet<>();
+        Map<String, Integer> ids = new HashMap<>();
+        while (true) {
+            try {
+                return instrument(bytes, isTest, plain, ids);
+            } catch (MethodTooLargeException e) {
+                String method = e.getMethodName() + e.getDescriptor();
+                if (!isTest || !plain.add(method)) {
+                    throw e;
+                }
+                System.err.println("assertlens coverage: " + name + "#" + e.getMethodName() + " is too large for line probes: its calls count at the calling test statement");
+                Rt.linesUntracked(name.replace('/', '.'), e.getMethodName());
+            }
+        }
+    }
+
     static byte[] instrument(byte[] bytes, boolean isTest) {
+        return instrument(bytes, isTest, new HashSet<>(), new HashMap<>());
+    }
+
+    /**
+     * Instruments a class, leaving the methods in plain (name and descriptor) without line
+     * probes; ids keeps the member ids registered by an earlier attempt on the same class.
+     */
+    static byte[] instrument(byte[] bytes, boolean isTest, Set<String> plain, Map<String, Integer> ids) {
         ClassReader cr = new ClassReader(bytes);
         ClassNode cn = new ClassNode();
         cr.accept(cn, ClassReader.EXPAND_FRAMES);
@@ -118,12 +154,14 @@ public final class Transformer implements ClassFileTransformer {
             // counts as synthetic: its lines are those of the switches in other methods.
             boolean synthetic = (mn.access & (Opcodes.ACC_SYNTHETIC | Opcodes.ACC_BRIDGE)) != 0
                     || (mn.name.equals("<clinit>") && (cn.access & Opcodes.ACC_SYNTHETIC) != 0);
-            int id = Rt.register(binary, mn.name, mn.desc, cn.sourceFile, first, last, enclosing, isTest, synthetic);
+            Integer known = ids.get(mn.name + mn.desc);
+            int id = known != null ? known : Rt.register(binary, mn.name, mn.desc, cn.sourceFile, first, last, enclosing, isTest, synthetic);
+            ids.put(mn.name + mn.desc, id);
             InsnList probe = new InsnList();
             probe.add(new LdcInsnNode(id));
             probe.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RT, "hit", "(I)V", false));
             mn.instructions.insert(probe);
-            if (isTest && !mn.name.startsWith("<") && (mn.access & Opcodes.ACC_SYNTHETIC) == 0) {
+            if (isTest && !mn.name.startsWith("<") && (mn.access & Opcodes.ACC_SYNTHETIC) == 0 && !plain.contains(mn.name + mn.desc)) {
                 trackLines(binary, mn);
             }
             if (isTest && mn.name.equals("<init>") && (mn.access & Opcodes.ACC_SYNTHETIC) == 0) {
