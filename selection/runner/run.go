@@ -253,7 +253,38 @@ func testWorkDir(req Request, model *project.Model, s shadowTree, loc *sourceLoc
 			*notes = append(*notes, "sources or resources not copied to the test working folder: "+err.Error())
 		}
 	}
+	// And the files of the module folder itself: tests read its pom.xml and LICENSE.txt
+	// (commons-io's XmlStreamReaderTest, commons-codec's Crc16Test).
+	if err := mirrorFiles(filepath.Join(req.Root, filepath.FromSlash(module)), cwd); err != nil {
+		*notes = append(*notes, "module files not copied to the test working folder: "+err.Error())
+	}
 	return cwd
+}
+
+// maxModuleFile bounds the size of one file of the module folder copied into the test
+// working folder: build descriptors and notices, not data.
+const maxModuleFile = 4 << 20
+
+// mirrorFiles copies the regular files directly in src (not its folders, not hidden
+// files, none over maxModuleFile) into dst where they differ.
+func mirrorFiles(src, dst string) error {
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if !e.Type().IsRegular() || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil || info.Size() > maxModuleFile {
+			continue
+		}
+		if err := copyFile(filepath.Join(src, e.Name()), filepath.Join(dst, e.Name()), info); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // maxMirror bounds the bytes of resources copied into the test working folder.
@@ -281,22 +312,27 @@ func mirrorDir(src, dst string) error {
 			return fmt.Errorf("more than %d MB under %s", maxMirror>>20, src)
 		}
 		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if st, err := os.Stat(target); err == nil && st.Size() == info.Size() && st.ModTime().Equal(info.ModTime()) {
-			return nil
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return nil // vanished
-		}
-		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(target, data, 0o644); err != nil {
-			return err
-		}
-		return os.Chtimes(target, info.ModTime(), info.ModTime())
+		return copyFile(p, filepath.Join(dst, rel), info)
 	})
+}
+
+// copyFile copies the file at src, described by info, to target unless target has its
+// size and modification time already. A file that vanished meanwhile is no error.
+func copyFile(src, target string, info fs.FileInfo) error {
+	if st, err := os.Stat(target); err == nil && st.Size() == info.Size() && st.ModTime().Equal(info.ModTime()) {
+		return nil
+	}
+	data, err := os.ReadFile(src)
+	if err != nil {
+		return nil // vanished
+	}
+	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(target, data, 0o644); err != nil {
+		return err
+	}
+	return os.Chtimes(target, info.ModTime(), info.ModTime())
 }
 
 // resourceDirs returns the resource folders of the build that exist, test ones first;

@@ -8,8 +8,9 @@ import (
 )
 
 // TestRunWorkingFolderHoldsSourcesNotTheProject runs a test that reads its module's
-// sources by relative path, as commons-lang's Javadoc checks do, and writes a file there:
-// the sources are readable, and the write lands in the runner's copy, not the project.
+// sources by relative path, as commons-lang's Javadoc checks do, and its module's own
+// files (pom.xml, LICENSE.txt, as commons-io and commons-codec tests do), and writes a file
+// there: all are readable, and the write lands in the runner's copy, not the project.
 func TestRunWorkingFolderHoldsSourcesNotTheProject(t *testing.T) {
 	t.Parallel()
 	root, cache := fixture(t, "junit5")
@@ -26,11 +27,16 @@ class SourcesTest {
     void readsItsSources() throws Exception {
         assertTrue(Files.readString(Path.of("src/main/java/shop/Cart.java")).contains("class Cart"));
         assertTrue(Files.exists(Path.of("src/test/java/shop/SourcesTest.java")));
+        assertTrue(Files.readString(Path.of("pom.xml")).contains("<project"));
+        assertTrue(Files.readString(Path.of("LICENSE.txt")).contains("Apache"));
         Files.writeString(Path.of("scratch.txt"), "written by a test");
     }
 }
 `
 	if err := os.WriteFile(filepath.Join(root, "src/test/java/shop/SourcesTest.java"), []byte(test), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "LICENSE.txt"), []byte("Apache License, Version 2.0\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	res := mustRun(t, Request{Root: root, CacheDir: cache, Selectors: []Selector{{Class: "shop.SourcesTest"}}})
