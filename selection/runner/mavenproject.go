@@ -70,7 +70,7 @@ func resolvePOMDependencies(root string, repos []string) (cp, unresolved, notes 
 	r := &depResolver{repos: repos, done: map[string]bool{}}
 	for _, m := range mods {
 		for _, d := range m.pom.Dependencies {
-			c := coord{m.props.Expand(d.GroupID), m.props.Expand(d.ArtifactID), m.props.Expand(d.Version), m.props.Expand(d.Classifier)}
+			c := depCoord(m.props, d)
 			if reactor[c.ga()] || d.Type == "pom" || d.Scope == "import" {
 				continue
 			}
@@ -84,7 +84,7 @@ func resolvePOMDependencies(root string, repos []string) (cp, unresolved, notes 
 				} else {
 					r.unresolved = append(r.unresolved, c.String()+" (systemPath "+p+" missing)")
 				}
-				r.done[c.ga()] = true
+				r.done[c.key()] = true
 				continue
 			}
 			r.queue = append(r.queue, pending{c: c})
@@ -92,6 +92,17 @@ func resolvePOMDependencies(root string, repos []string) (cp, unresolved, notes 
 	}
 	r.run()
 	return r.cp, r.unresolved, r.notes
+}
+
+// depCoord is the artifact a POM dependency names: a dependency of type test-jar is the
+// artifact's jar classified "tests" (commons-statistics uses commons-numbers-core's test
+// classes so).
+func depCoord(props pomProps, d pomDep) coord {
+	c := coord{props.Expand(d.GroupID), props.Expand(d.ArtifactID), props.Expand(d.Version), props.Expand(d.Classifier)}
+	if props.Expand(d.Type) == "test-jar" && c.Classifier == "" {
+		c.Classifier = "tests"
+	}
+	return c
 }
 
 // pending is a dependency waiting to be resolved; from names who needs it (transitive).
@@ -114,10 +125,10 @@ func (r *depResolver) run() {
 	for len(r.queue) > 0 {
 		p := r.queue[0]
 		r.queue = r.queue[1:]
-		if r.done[p.c.ga()] || strings.Contains(p.c.String(), "${") && p.c.Version == "" {
+		if r.done[p.c.key()] || strings.Contains(p.c.String(), "${") && p.c.Version == "" {
 			continue
 		}
-		r.done[p.c.ga()] = true
+		r.done[p.c.key()] = true
 		c := p.c
 		if strings.Contains(c.Version, "${") {
 			c.Version = "" // unexpandable: take any version
@@ -134,7 +145,7 @@ func (r *depResolver) run() {
 		if note != "" {
 			r.notes = append(r.notes, note)
 		}
-		r.done[f.coord.ga()] = true
+		r.done[f.coord.key()] = true
 		r.cp = append(r.cp, f.jar)
 		r.enqueueTransitive(f)
 	}
@@ -188,7 +199,7 @@ func (r *depResolver) enqueueTransitive(f found) {
 		default:
 			continue
 		}
-		c := coord{props.Expand(d.GroupID), props.Expand(d.ArtifactID), props.Expand(d.Version), props.Expand(d.Classifier)}
+		c := depCoord(props, d)
 		if c.Version == "" {
 			c.Version = managed[c.ga()]
 		}

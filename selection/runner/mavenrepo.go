@@ -15,6 +15,10 @@ type coord struct {
 
 func (c coord) ga() string { return c.Group + ":" + c.Artifact }
 
+// key tells artifacts apart as a classpath holds them: by group, artifact and classifier
+// (a jar and its test jar are two entries; two versions of one jar are one).
+func (c coord) key() string { return c.ga() + ":" + c.Classifier }
+
 func (c coord) String() string {
 	s := c.Group + ":" + c.Artifact
 	if c.Version != "" {

@@ -139,3 +139,37 @@ func TestGradleDependenciesAndLibJars(t *testing.T) {
 		t.Errorf("unresolved = %v", unresolved)
 	}
 }
+
+// TestResolvePOMTestJarDependencies resolves a dependency of type test-jar (commons-statistics
+// compiles against commons-numbers-core's test classes) to the artifact's "tests" jar, next
+// to its main jar, which another dependency names.
+func TestResolvePOMTestJarDependencies(t *testing.T) {
+	root, repo := t.TempDir(), t.TempDir()
+	dir := filepath.Join(repo, "org", "ex", "core", "1.3")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"core-1.3.pom":       `<project><modelVersion>4.0.0</modelVersion><groupId>org.ex</groupId><artifactId>core</artifactId><version>1.3</version></project>`,
+		"core-1.3.jar":       "PK",
+		"core-1.3-tests.jar": "PK",
+	}
+	for name, content := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pom := `<project><modelVersion>4.0.0</modelVersion><groupId>g</groupId><artifactId>a</artifactId><version>1</version>
+<dependencies>
+<dependency><groupId>org.ex</groupId><artifactId>core</artifactId><version>1.3</version></dependency>
+<dependency><groupId>org.ex</groupId><artifactId>core</artifactId><version>1.3</version><type>test-jar</type><scope>test</scope></dependency>
+</dependencies></project>`
+	if err := os.WriteFile(filepath.Join(root, "pom.xml"), []byte(pom), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cp, unresolved, _ := resolvePOMDependencies(root, []string{repo})
+	want := []string{filepath.Join(dir, "core-1.3.jar"), filepath.Join(dir, "core-1.3-tests.jar")}
+	if !reflect.DeepEqual(cp, want) || len(unresolved) != 0 {
+		t.Errorf("classpath %v (unresolved %v), want %v", cp, unresolved, want)
+	}
+}
