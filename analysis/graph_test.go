@@ -194,6 +194,8 @@ var ruleCases = []struct {
 	{"getField constant and class literal", "reflection", "app.Secrets#value()", []string{"app.ReflectionTest#getFieldByConstant()"}, nil,
 		[]Edge{{From: "app.ReflectionTest#getFieldByConstant()", To: "app.Target#SECRET", Kind: "reflection", Uncertain: WhyReflectionName}, {From: "app.ReflectionTest#getFieldByConstant()", To: "app.Target", Kind: "class-literal"}}},
 	{"non-constant reflective name", "reflection", "app.Gadget#spin()", []string{"app.ReflectionTest#nonConstantName()", "app.ReflectionTest#checkedName()"}, nil, nil},
+	{"the class of a value of a type parameter may be any class, whose methods a computed name may look up", "reflection", "app.Dial#getLevel()",
+		[]string{"app.AccessorsBase#readsEveryAccessor()"}, nil, nil},
 	{"a type named only as the head of static calls is no reflective target", "reflection", "app.Checks#other()", nil,
 		[]string{"app.ReflectionTest#checkedName()", "app.Invoker#callChecked(Gadget,String)"}, nil},
 	{"what a static call returns may be looked up reflectively", "reflection", "app.Gadget#spin()", []string{"app.ReflectionTest#madeName()"}, nil, nil},

@@ -318,6 +318,7 @@ func diffIndexes(old, cur *index, ids map[string]bool, pkgs []string, oldSnap, n
 		}
 		if inOld != inNew {
 			dirty.typ(id)
+			dirty.name(typeUniverseDep)
 			dirty.name(lastSegment(id))
 			dirty.name("package:" + id) // on-demand imports of a type's members ("import a.Outer.*")
 		}

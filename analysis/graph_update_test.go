@@ -405,3 +405,18 @@ func TestGraphUpdateEquivalenceRepeatedEdits(t *testing.T) {
 		}
 	}
 }
+
+// TestGraphUpdateEquivalenceEveryType: a member whose reflection may reach any project
+// class (getClass() of a value of an unbounded type parameter) gains the members of a class
+// added later and loses those of one deleted.
+func TestGraphUpdateEquivalenceEveryType(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "graph", "reflection")
+	src := readJavaTree(t, dir)
+	knob := "src/main/java/app/Knob.java"
+	edits := []fileEdit{
+		{path: knob, new: "package app;\n\npublic class Knob {\n    public int getTurns() {\n        return 2;\n    }\n}\n"},
+		{path: knob, old: "return 2;", new: "return 3;"},
+		{path: knob, delete: true},
+	}
+	assertUpdatesMatchBuilds(t, dir, src, edits, false)
+}

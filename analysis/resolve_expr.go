@@ -880,23 +880,36 @@ func (mc *memberCtx) classArgTargets(c Call, res *callResult) {
 		if gc.Name != "getClass" || gc.Arity != 0 || gc.Receiver == nil || slices.Equal(gc.Receiver, []string{"this"}) {
 			continue // this.getClass(): the class's own members are this member's neighbours already
 		}
-		v := mc.call(k).recv
-		var types []string
-		switch {
-		case len(v.ids) > 0:
-			for _, id := range v.ids {
-				mc.r.d.sub(id)
-				types = append(append(types, id), mc.r.idx.allSubtypes(id)...)
-			}
-		case v.lib && (v.closed || primitives[v.lname] || javaLang[v.lname] && v.lname != "Object"):
-		default:
-			types = mc.r.s.Types()
-		}
-		for _, typ := range types {
+		for _, typ := range mc.runtimeClasses(mc.call(k).recv) {
 			everyMember(mc.r, typ, func(id string) { res.targets = append(res.targets, target{id: id, kind: EdgeReflection}) })
 		}
 	}
 }
+
+// runtimeClasses returns the project classes a value of type v may have at run time, as
+// getClass() would give them: v's types and their subtypes; none for a value of a closed
+// library type (String, a primitive's box); every project type for a value whose type says
+// nothing (Object, a type parameter without bound).
+func (mc *memberCtx) runtimeClasses(v valType) []string {
+	var types []string
+	switch {
+	case len(v.ids) > 0:
+		for _, id := range v.ids {
+			mc.r.d.sub(id)
+			types = append(append(types, id), mc.r.idx.allSubtypes(id)...)
+		}
+	case v.lib && (v.closed || primitives[v.lname] || javaLang[v.lname] && v.lname != "Object"):
+	default:
+		mc.r.d.name(typeUniverseDep)
+		types = mc.r.s.Types()
+	}
+	return types
+}
+
+// typeUniverseDep is the pseudo type name a member records when what it resolves depends
+// on every project type (runtimeClasses of a value of any class): a type that appears or
+// vanishes makes it dirty.
+const typeUniverseDep = "<every type>"
 
 // thirdPartyName reports whether a receiver's root name is a class the file imports by
 // name from a library outside the JDK (not java., javax. or jdk.), or a local of such a

@@ -448,6 +448,18 @@ func reflectionEdges(mc *memberCtx, m *Member, line int) {
 			named[id] = true
 		}
 	}
+	// The class of a local typed by a type parameter (t.getClass()) is any class a value of
+	// the parameter may have: commons-statistics' BaseDistributionTest<T> looks up
+	// getMethod("get" + name) on the class of a T its subclasses make, and a T without
+	// bound says nothing of which. (Parameters typed Object are their callers' to resolve,
+	// see testObjectMethods.)
+	for k, c := range m.Refs.Calls {
+		if c.Name == "getClass" && c.Arity == 0 && len(c.Receiver) == 1 && mc.isTypeParam(EraseType(mc.locals[c.Receiver[0]])) {
+			for _, id := range mc.runtimeClasses(mc.call(k).recv) {
+				named[id] = true
+			}
+		}
+	}
 	for _, ty := range append(append([]string{}, m.Refs.Types...), m.Refs.ClassLits...) {
 		if staticOnly[ty] {
 			continue
