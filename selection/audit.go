@@ -251,6 +251,10 @@ func Audit(ctx context.Context, st Input, rec *coverage.Store, opts AuditOptions
 	var ratioN int
 	out.SliceBreakdown.Whole = map[string]int{}
 	memo := &Memo{}
+	var check PlanCheck // the plan against the discovered tests: the same for every member
+	if opts.Plan != nil {
+		check = opts.Plan.Check(st.Tests)
+	}
 	for i, c := range members {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -258,7 +262,7 @@ func Audit(ctx context.Context, st Input, rec *coverage.Store, opts AuditOptions
 		t0 := time.Now()
 		res := Select(Input{BaseName: "audit", Base: st.Cur, Cur: st.Cur, CurGraph: st.CurGraph, Tests: st.Tests,
 			Level: slicing.LevelAssertion, Changes: BodyChanges(st.Cur, []string{c.id}), Memo: memo})
-		AddUndiscovered(res, opts.Plan, nil, st.Cur, st.Tests)
+		addUndiscovered(res, check, st.Cur, st.Tests)
 		out.SelectMs += time.Since(t0).Milliseconds()
 		if out.Assertions == 0 {
 			out.Assertions, out.TestMethods = res.Totals.Assertions, res.Totals.TestMethods

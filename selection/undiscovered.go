@@ -223,7 +223,11 @@ func AddUndiscovered(res *Result, plan *EnginePlan, base, snap *analysis.Snapsho
 		live.Tests = slices.DeleteFunc(slices.Clone(plan.Tests), func(id string) bool { return deletedSinceBase(base, snap, id) })
 		plan = &live
 	}
-	c := plan.Check(classes)
+	addUndiscovered(res, plan.Check(classes), snap, classes)
+}
+
+// addUndiscovered is AddUndiscovered with the plan checked already (c).
+func addUndiscovered(res *Result, c PlanCheck, snap *analysis.Snapshot, classes []*slicing.TestClass) {
 	if len(c.UndiscoveredClasses) == 0 {
 		return
 	}
