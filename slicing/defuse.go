@@ -2579,15 +2579,17 @@ func (c *scanCtx) chainKeys(toks []analysis.Token, s *site, inner map[string]boo
 	return keys
 }
 
-// immutable reports a key naming a local or a field of an immutable value type: no call
-// can change it, and it shares no object.
+// immutable reports a key naming a local or a field of an immutable value type (a JDK one,
+// or a project value class): no call can change it, and it shares no object.
 func (c *scanCtx) immutable(k string) bool {
-	if f, ok := strings.CutPrefix(k, "this."); ok {
-		t, ok := c.fields[f]
-		return ok && immutableType(t)
+	var t string
+	var ok bool
+	if f, isField := strings.CutPrefix(k, "this."); isField {
+		t, ok = c.fields[f]
+	} else {
+		t, ok = c.locals[k]
 	}
-	t, ok := c.locals[k]
-	return ok && immutableType(t)
+	return ok && (immutableType(t) || c.t != nil && c.p.valueClassNamed(c.t, t))
 }
 
 // flowKeys returns the keys whose objects the value of the expression toks[start:end] may

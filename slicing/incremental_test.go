@@ -629,3 +629,40 @@ func TestUpdateAfterConstantBodyEdit(t *testing.T) {
 		}
 	}
 }
+
+// TestUpdateAfterValueClassEdit makes a field of the value class Ratio changeable, and
+// final again: an update after either edit agrees with full discovery, and a call that may
+// change a Ratio joins the slice of an assertion on it exactly while Ratio can change.
+func TestUpdateAfterValueClassEdit(t *testing.T) {
+	value := fixture(t, "effects")
+	const rel = "src/main/java/eff/Ratio.java"
+	src, err := value.Read(rel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	changeable := value.WithFile(rel, []byte(strings.Replace(string(src), "private final BigInteger den;", "private BigInteger den;", 1)))
+	if c, _ := changeable.Read(rel); string(c) == string(src) {
+		t.Fatal("the fixture's Ratio no longer declares den final")
+	}
+	const test, method = "src/test/java/eff/EffectsTest.java", "valueClassesChangeUnderNoCall"
+	poke := lineOf(t, "effects", test, method, "Keeper.poke(half")
+	read := lineOf(t, "effects", test, method, "assertEquals(false, half.whole())")
+	for _, c := range []struct {
+		from, to *analysis.Snapshot
+		changes  bool
+	}{{value, changeable, true}, {changeable, value, false}} {
+		d, err := DiscoverAll(c.from, c.from.Read, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		label := fmt.Sprintf("Ratio may change: %v", c.changes)
+		compareUpdate(t, label, d, c.to, rel)
+		want, err := DiscoverAll(c.to, c.to.Read, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := sliceLines(t, want.Classes, "eff.EffectsTest#"+method, read); slices.Contains(got, poke) != c.changes {
+			t.Errorf("%s: the slice of line %d is %v, which should hold line %d exactly when a Ratio can change", label, read, got, poke)
+		}
+	}
+}

@@ -50,6 +50,10 @@ type project struct {
 	// handlers holds the invocation handler classes dynamic proxies may run, see
 	// proxyHandlerTypes (nil: not worked out yet).
 	handlers *proxyHandlerSet
+	// values remembers valueClass per type; mocks whether a file names a mocking library
+	// (nil: not worked out yet).
+	values map[*analysis.Type]valueAnswer
+	mocks  *bool
 	// exactFields remembers exactField per field and file content.
 	exactFields map[string]bool
 	// supersMemo holds the supertypes of the types asked for in this project's snapshot

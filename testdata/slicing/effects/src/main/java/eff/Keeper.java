@@ -31,4 +31,9 @@ public final class Keeper {
             p.clear();
         }
     }
+
+    /** Runs a method of o found by its name: what it changes is unknown here. */
+    public static void poke(Object o, String method) throws Exception {
+        o.getClass().getMethod(method).invoke(o);
+    }
 }

@@ -340,4 +340,34 @@ public class EffectsTest {
         Checks.Meters.Kind.HITS.use();
         assertEquals(before + 1, Checks.Meters.Kind.HITS.used());
     }
+
+    @Test
+    public void valueClassesChangeUnderNoCall() throws Exception {
+        Ratio half = new Ratio(java.math.BigInteger.ONE, java.math.BigInteger.valueOf(2));
+        Keeper.poke(half, "hashCode");
+        assertEquals(false, half.whole());
+    }
+
+    @Test
+    public void finalClassesHoldingMutableObjectsStillChange() throws Exception {
+        Pocket pocket = new Pocket();
+        pocket.put("key");
+        Keeper.poke(pocket, "empty");
+        assertEquals(0, pocket.count());
+    }
+
+    @Test
+    public void classesASubclassMayChangeStillChange() throws Exception {
+        Span span = new StretchSpan();
+        Keeper.poke(span, "grow");
+        assertEquals(2, span.length());
+    }
+
+    @Test
+    public void innerClassesReadTheirEnclosingObject() throws Exception {
+        Gauge gauge = new Gauge();
+        Gauge.Reading reading = gauge.reading();
+        Keeper.poke(gauge, "raise");
+        assertEquals(1, reading.value());
+    }
 }
