@@ -9,6 +9,9 @@ set -euo pipefail
 
 CODE_SERVER_VERSION=4.100.3   # the newest code-server that runs on Node 20 (VS Code 1.100)
 PUPPETEER_VERSION=24.43.1     # puppeteer-core only: no browser download, Debian's chromium is used
+# puppeteer's @puppeteer/browsers takes tar-fs ^3.1.1; tar-fs 3.1.4 wants a tar-stream newer
+# than some registries (mirrors) serve, and a fresh install resolves the newest: pinned.
+TAR_FS_VERSION=3.1.3
 CACHE=${ASSERTLENS_E2E_CACHE:-$HOME/.cache/assertlens-e2e}
 
 need=()
@@ -25,7 +28,7 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
 
-stamp="$CACHE/installed-$CODE_SERVER_VERSION-$PUPPETEER_VERSION"
+stamp="$CACHE/installed-$CODE_SERVER_VERSION-$PUPPETEER_VERSION-$TAR_FS_VERSION"
 if [ -f "$stamp" ] && [ -x "$CACHE/node_modules/.bin/code-server" ]; then
   exit 0
 fi
@@ -53,6 +56,9 @@ cat >"$CACHE/package.json" <<EOF
   "dependencies": {
     "code-server": "$CODE_SERVER_VERSION",
     "puppeteer-core": "$PUPPETEER_VERSION"
+  },
+  "overrides": {
+    "tar-fs": "$TAR_FS_VERSION"
   }
 }
 EOF
