@@ -597,35 +597,55 @@ public abstract class AbstractCollectionTest {
 // effects read as a method of the enum (see constantOverrides): an update must see the
 // counting constant stop counting, and start again, as a full discovery does.
 func TestUpdateAfterConstantBodyEdit(t *testing.T) {
-	counting := fixture(t, "effects")
-	const rel = "src/main/java/eff/Tally.java"
-	src, err := counting.Read(rel)
+	assertEditMovesStep(t, editStep{
+		rel: "src/main/java/eff/Tally.java", old: "count++;", new: "",
+		method: "enumConstantBodiesThatCountStayWriters", step: "int next = Sums.tallied", read: "assertEquals(before + 1, Tally.count)",
+		label: "COUNTING's next made to count: %v", want: "the step counts", stepWhenEdited: false,
+	})
+}
+
+// editStep is an edit of the effects fixture that decides whether the statement of method
+// holding step belongs to the slice of the assertion holding read (see assertEditMovesStep).
+type editStep struct {
+	rel, old, new      string
+	method, step, read string
+	label, want        string // label formats whether the step is in the slice; want says when it is
+	stepWhenEdited     bool
+}
+
+// assertEditMovesStep updates a discovery of the effects fixture after the edit e and after
+// undoing it: each update agrees with full discovery, and the step is in the read's slice
+// exactly in the version e.stepWhenEdited names.
+func assertEditMovesStep(t *testing.T, e editStep) {
+	t.Helper()
+	original := fixture(t, "effects")
+	src, err := original.Read(e.rel)
 	if err != nil {
 		t.Fatal(err)
 	}
-	quiet := counting.WithFile(rel, []byte(strings.Replace(string(src), "count++;", "", 1)))
-	if q, _ := quiet.Read(rel); string(q) == string(src) {
-		t.Fatal("the fixture's COUNTING constant no longer counts")
+	edited := original.WithFile(e.rel, []byte(strings.Replace(string(src), e.old, e.new, 1)))
+	if c, _ := edited.Read(e.rel); string(c) == string(src) {
+		t.Fatalf("the fixture's %s no longer holds %q", e.rel, e.old)
 	}
-	const test, method = "src/test/java/eff/EffectsTest.java", "enumConstantBodiesThatCountStayWriters"
-	step := lineOf(t, "effects", test, method, "int next = Sums.tallied")
-	read := lineOf(t, "effects", test, method, "assertEquals(before + 1, Tally.count)")
+	const test = "src/test/java/eff/EffectsTest.java"
+	step := lineOf(t, "effects", test, e.method, e.step)
+	read := lineOf(t, "effects", test, e.method, e.read)
 	for _, c := range []struct {
 		from, to *analysis.Snapshot
-		counts   bool
-	}{{counting, quiet, false}, {quiet, counting, true}} {
+		holds    bool
+	}{{original, edited, e.stepWhenEdited}, {edited, original, !e.stepWhenEdited}} {
 		d, err := DiscoverAll(c.from, c.from.Read, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		label := fmt.Sprintf("COUNTING's next made to count: %v", c.counts)
-		compareUpdate(t, label, d, c.to, rel)
+		label := fmt.Sprintf(e.label, c.holds)
+		compareUpdate(t, label, d, c.to, e.rel)
 		want, err := DiscoverAll(c.to, c.to.Read, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := sliceLines(t, want.Classes, "eff.EffectsTest#"+method, read); slices.Contains(got, step) != c.counts {
-			t.Errorf("%s: the slice of line %d is %v, which should hold line %d exactly when the step counts", label, read, got, step)
+		if got := sliceLines(t, want.Classes, "eff.EffectsTest#"+e.method, read); slices.Contains(got, step) != c.holds {
+			t.Errorf("%s: the slice of line %d is %v, which should hold line %d exactly when %s", label, read, got, step, e.want)
 		}
 	}
 }
@@ -634,35 +654,9 @@ func TestUpdateAfterConstantBodyEdit(t *testing.T) {
 // final again: an update after either edit agrees with full discovery, and a call that may
 // change a Ratio joins the slice of an assertion on it exactly while Ratio can change.
 func TestUpdateAfterValueClassEdit(t *testing.T) {
-	value := fixture(t, "effects")
-	const rel = "src/main/java/eff/Ratio.java"
-	src, err := value.Read(rel)
-	if err != nil {
-		t.Fatal(err)
-	}
-	changeable := value.WithFile(rel, []byte(strings.Replace(string(src), "private final BigInteger den;", "private BigInteger den;", 1)))
-	if c, _ := changeable.Read(rel); string(c) == string(src) {
-		t.Fatal("the fixture's Ratio no longer declares den final")
-	}
-	const test, method = "src/test/java/eff/EffectsTest.java", "valueClassesChangeUnderNoCall"
-	poke := lineOf(t, "effects", test, method, "Keeper.poke(half")
-	read := lineOf(t, "effects", test, method, "assertEquals(false, half.whole())")
-	for _, c := range []struct {
-		from, to *analysis.Snapshot
-		changes  bool
-	}{{value, changeable, true}, {changeable, value, false}} {
-		d, err := DiscoverAll(c.from, c.from.Read, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		label := fmt.Sprintf("Ratio may change: %v", c.changes)
-		compareUpdate(t, label, d, c.to, rel)
-		want, err := DiscoverAll(c.to, c.to.Read, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := sliceLines(t, want.Classes, "eff.EffectsTest#"+method, read); slices.Contains(got, poke) != c.changes {
-			t.Errorf("%s: the slice of line %d is %v, which should hold line %d exactly when a Ratio can change", label, read, got, poke)
-		}
-	}
+	assertEditMovesStep(t, editStep{
+		rel: "src/main/java/eff/Ratio.java", old: "private final BigInteger den;", new: "private BigInteger den;",
+		method: "valueClassesChangeUnderNoCall", step: "Keeper.poke(half", read: "assertEquals(false, half.whole())",
+		label: "Ratio may change: %v", want: "a Ratio can change", stepWhenEdited: true,
+	})
 }
