@@ -40,6 +40,9 @@ type site struct {
 	// runsHere is the argument a JDK collection, with no project code behind the call, runs
 	// before the call returns and does not keep (list.forEach(f), map.computeIfAbsent(k, f)).
 	runsHere posSet
+	// holdsThis: the site makes an instance of an inner class in a body, which holds the
+	// body's own object (this) as its enclosing instance: what changes it may change this.
+	holdsThis bool
 }
 
 func (s *site) self() segment { return s.chain[len(s.chain)-1] }
@@ -203,6 +206,9 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 			}
 			s.effect.runs = 0
 		}
+		if s.holdsThis {
+			f.aliases = append(f.aliases, []string{"this", heapKey}) // the new inner object holds this
+		}
 		if !s.effect.writes() {
 			continue
 		}
@@ -259,6 +265,7 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 		if g := keysAt(s.effect.leak); len(g) > 0 {
 			f.aliases = append(f.aliases, append(g, heapKey))
 		}
+
 		if s.recvInner && s.effect.flags&(effWrites|effPrints) != 0 {
 			group := []string{heapKey}
 			for k := range f.uses {
@@ -545,6 +552,9 @@ func (c *scanCtx) argKeys(toks []analysis.Token, open, close int, inner map[stri
 			out = append(out, k)
 		}
 	}
+	if !seen[heapKey] && c.makesInnerIn(toks, open+1, close) {
+		out = append(out, heapKey)
+	}
 	return out
 }
 
@@ -643,6 +653,16 @@ func (c *scanCtx) ctorSite(toks []analysis.Token, i int) *site {
 		s.effect.flags &^= effCallbacks
 		s.effect = s.effect.or(c.callbacks(toks, j, cl))
 	}
+	if c.makesInner(name) && s.effect != effGlobal {
+		if anonymous || !c.body || i > 0 && toks[i-1].Is(src, ".") {
+			// outer.new Inner(), an anonymous subclass, a test's own inner class: the enclosing
+			// object is not this body's.
+			s.effect = unknown("unknown effect of new " + name + " (inner class)")
+		} else {
+			s.holdsThis = true
+			s.effect.ret |= retShared // it reaches this, which is now shared (see holdsThis)
+		}
+	}
 	s.heapResult = s.effect.ret&retShared != 0
 	if anonymous {
 		s.effect.flags |= effReads // anonymous class: its body is scanned as code
@@ -652,6 +672,25 @@ func (c *scanCtx) ctorSite(toks []analysis.Token, i int) *site {
 		s.heapResult = s.heapResult || !c.body
 	}
 	return s
+}
+
+// makesInner reports whether "new name(…)" written here makes an instance of an inner
+// class (one with an enclosing instance).
+func (c *scanCtx) makesInner(name string) bool {
+	return slices.ContainsFunc(c.p.resolve(c.t, name), c.p.innerClass)
+}
+
+// makesInnerIn reports whether toks[from:to] makes an instance of an inner class holding
+// this body's object (see site.holdsThis): a value made there reaches this.
+func (c *scanCtx) makesInnerIn(toks []analysis.Token, from, to int) bool {
+	for j := from; j < to && j < len(toks); j++ {
+		if toks[j].Kind == analysis.TokKeyword && toks[j].Is(c.src, "new") {
+			if s := c.ctorSite(toks, j); s != nil && s.holdsThis {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func countArgs(src []byte, toks []analysis.Token, open, close int) int {
@@ -1639,6 +1678,9 @@ func (c *scanCtx) argGroups(toks []analysis.Token, open, close int, inner map[st
 				g = append(g, k)
 			}
 		}
+		if !seen[heapKey] && c.makesInnerIn(toks, sp[0], sp[1]) {
+			g = append(g, heapKey)
+		}
 		out = append(out, g)
 	}
 	return out
@@ -2092,7 +2134,11 @@ func (c *scanCtx) receiverKeys(toks []analysis.Token, s *site, inner map[string]
 		}
 		return []string{heapKey}
 	case root.fresh && root.call:
-		return c.argKeys(toks, root.open, root.close, inner)
+		keys := c.argKeys(toks, root.open, root.close, inner)
+		if c.makesInnerIn(toks, root.idx, root.idx+1) {
+			keys = append(keys, heapKey) // new Inner().bump(): the enclosing object
+		}
+		return keys
 	case root.fresh:
 		return nil // a string literal
 	}
@@ -2293,6 +2339,8 @@ func (c *scanCtx) methodRefSite(toks []analysis.Token, i int, inner map[string]b
 	chain := []segment{{name: q, idx: i - 1}, {name: name, idx: i + 1, call: true, open: -1, close: -1}}
 	var e effect
 	switch {
+	case name == "new" && c.makesInner(q):
+		return global // Inner::new: each object it makes holds an enclosing one
 	case name == "new":
 		arity := -1
 		if k := enclosingCall(src, toks, i-1); k >= 2 && toks[k].Is(src, "withInitial") && toks[k-2].Is(src, "ThreadLocal") && !c.shadowed("ThreadLocal") {

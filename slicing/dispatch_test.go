@@ -249,6 +249,16 @@ func TestSubclassedIn(t *testing.T) {
 		{"class A<T extends Comparable<T>> implements Runnable { void m() { Class<?> c = A.class; } }", nil},
 		{"class A { void m() { record R(int x) implements CharSequence {} } }", []string{"CharSequence"}},
 		// A local class's methods are read as an anonymous class's are; its constructor is none.
+		// Naming its own class runs nothing of the project; anything more may.
+		{"class A { Chrono c = new Chrono() { public String toString() { return getClass().getName(); } }; }", []string{"Chrono"}},
+		{"class A { Chrono c = new Chrono() { public String toString() { return getClass().getSimpleName() + zone; } }; }", []string{"Chrono:toString"}},
+		{"class A { Chrono c = new Chrono() { public String toString() { return getClass().getMethods()[0].getName(); } }; }", []string{"Chrono:toString"}},
+		{"class A { Chrono c = new Chrono() { public String toString() { return zone.getClass().getName(); } }; }", []string{"Chrono:toString"}},
+		// …nor do argument-free calls on parameters of immutable JDK types.
+		{"class A { Comparator<String> c = new Comparator<String>() { public int compare(String a, String b) { return b.length() - a.length(); } }; }", []string{"Comparator"}},
+		{"class A { Comparator<Item> c = new Comparator<Item>() { public int compare(Item a, Item b) { return b.size() - a.size(); } }; }", []string{"Comparator:compare"}},
+		{"class A { Comparator<String> c = new Comparator<String>() { public int compare(String a, String b) { return a.compareTo(b); } }; }", []string{"Comparator:compare"}},
+		{"class A { Comparator<String> c = new Comparator<String>() { public int compare(String a, String b) { return names.get(a).length(); } }; }", []string{"Comparator:compare"}},
 		{"class A { void m() { class D extends BigDecimal { D() { super(1); } public int scale() { return 1; } public BigInteger unscaledValue() { return make(); } } } }", []string{"BigDecimal:unscaledValue"}},
 		// …one extending another adds its methods to what that one extends.
 		{"class A { void m() { class P extends AbstractList<String> { public String get(int i) { return load(); } } class Q extends P { public int size() { return count(); } } } }", []string{"AbstractList:get,size"}},

@@ -1260,7 +1260,7 @@ var jdkSupers = map[string][]string{
 	"StringWriter":          {"Writer"}, "CharArrayWriter": {"Writer"}, "StringReader": {"Reader"}, "CharArrayReader": {"Reader"},
 	"ByteArrayOutputStream": {"OutputStream"}, "ByteArrayInputStream": {"InputStream"},
 	"AtomicInteger": {"Number"}, "AtomicLong": {"Number"}, "AtomicBoolean": nil, "AtomicReference": nil,
-	"CharSequence": nil, "BitSet": nil, "ReentrantLock": nil, "Calendar": nil, "GregorianCalendar": {"Calendar"}, "Date": nil,
+	"CharSequence": nil, "BitSet": nil, "ReentrantLock": nil, "ThreadLocal": nil, "Calendar": nil, "GregorianCalendar": {"Calendar"}, "Date": nil,
 }
 
 // unrelatedJDK are JDK supertypes of project classes that are no collection or builder
@@ -1288,7 +1288,9 @@ var unrelatedJDK = map[string]bool{
 	"ThreadFactory": true, "TimeZone": true, "MessageFormat": true, "Temporal": true, "TemporalAccessor": true,
 	"TemporalAmount": true, "TemporalAdjuster": true, "ObjectOutputStream": true, "ObjectInputStream": true,
 	"StringTokenizer": true, "Enumeration": true, "Spliterator": true, "AbstractSpliterator": true, "Collector": true,
-	"Container": true,
+	"Container": true, "Permission": true, "BasicPermission": true, "Policy": true, "PrivilegedAction": true,
+	"PrivilegedExceptionAction": true, "Action": true, "AbstractAction": true, "WindowAdapter": true,
+	"ItemListener": true, "DocumentListener": true, "ChangeListener": true,
 }
 
 // jdkInterfaces are the collection and builder types that are interfaces: a dynamic proxy
@@ -1623,6 +1625,7 @@ var inheritedCalls = map[string]map[string][]string{
 	"Object":        {"hashCode": nil, "equals": nil, "toString": {"hashCode"}, "compare": nil, "compareTo": nil},
 	"BigDecimal":    {"hashCode": nil, "equals": nil, "toString": nil, "compareTo": {"signum"}, "compare": nil},
 	"Thread":        {"hashCode": nil, "equals": nil, "toString": nil, "compare": nil, "compareTo": nil},
+	"Policy":        {"hashCode": nil, "equals": nil, "toString": {"hashCode"}, "compare": nil, "compareTo": nil},
 	"ThreadLocal":   {"hashCode": nil, "equals": nil, "toString": {"hashCode"}, "compare": nil, "compareTo": nil},
 	"URLConnection": {"hashCode": nil, "equals": nil, "toString": nil, "compare": nil, "compareTo": nil},
 	// toString of their own, over their own fields
@@ -2735,7 +2738,7 @@ func overridingMethods(src []byte, toks []analysis.Token, open int) []string {
 		if bodyEnd < 0 || bodyEnd > end {
 			return []string{anyMethod}
 		}
-		if !inertBody(src, toks[b+1:bodyEnd]) {
+		if !inertBody(src, toks[b+1:bodyEnd], valueParams(src, toks[i+2:c])) {
 			out = append(out, name)
 		}
 		i = bodyEnd
@@ -2745,12 +2748,14 @@ func overridingMethods(src []byte, toks []analysis.Token, open int) []string {
 
 // inertBody reports whether a method body's tokens call, make, assign, run or lock nothing,
 // implicitly either: no for loop (a for-each calls iterator()) and no string concatenation
-// (it calls toString()).
-func inertBody(src []byte, toks []analysis.Token) bool {
+// (it calls toString()). Calls without arguments on values are allowed: a parameter in
+// values, typed as an immutable JDK class (o1.length() of a String o1).
+func inertBody(src []byte, toks []analysis.Token, values map[string]bool) bool {
 	if len(assignments(src, toks)) > 0 {
 		return false
 	}
-	for i, t := range toks {
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
 		switch {
 		case t.Kind == analysis.TokString && (i > 0 && toks[i-1].Is(src, "+") || i+1 < len(toks) && toks[i+1].Is(src, "+")):
 			return false
@@ -2766,11 +2771,64 @@ func inertBody(src []byte, toks []analysis.Token) bool {
 				i+2 < len(toks) && toks[i+2].Is(src, ")") {
 				continue // Collections.emptyIterator(): an immutable JDK singleton
 			}
+			if i >= 2 && toks[i-1].Is(src, ".") && values[toks[i-2].Text(src)] && !(i >= 3 && toks[i-3].Is(src, ".")) &&
+				i+2 < len(toks) && toks[i+2].Is(src, ")") {
+				continue // o1.length(): JDK code on an immutable value
+			}
+			if n := classNameAt(src, toks, i); n > 0 && !(i > 0 && toks[i-1].Is(src, "+")) &&
+				!(i+n < len(toks) && toks[i+n].Is(src, "+")) {
+				i += n - 1 // getClass().getName(), not joined to anything: the name of the object's class
+				continue
+			}
 			return false
 		}
 	}
 	return true
 }
+
+// valueParams returns the names of the parameters a parameter list's tokens declare with
+// an immutable JDK type ("String o1, String o2"); nil when the list cannot be read plainly
+// (annotations, generics, arrays, varargs).
+func valueParams(src []byte, toks []analysis.Token) map[string]bool {
+	out := map[string]bool{}
+	for k := 0; k < len(toks); k += 3 {
+		switch {
+		case k+1 < len(toks) && toks[k].Is(src, "final"):
+			k++
+		}
+		if k+1 >= len(toks) || toks[k].Kind != analysis.TokIdent || toks[k+1].Kind != analysis.TokIdent ||
+			k+2 < len(toks) && !toks[k+2].Is(src, ",") {
+			return nil
+		}
+		if typ := toks[k].Text(src); immutableType(typ) {
+			out[toks[k+1].Text(src)] = true
+		}
+	}
+	return out
+}
+
+// classNameAt reports how many tokens from toks[i] read the name of the object's own
+// class, an unqualified getClass().getName() (or getSimpleName, getCanonicalName,
+// getTypeName): getClass is final in Object and the names are the JDK's, so nothing of the
+// project runs. 0 for anything else, getClass().getMethod(…) among them.
+func classNameAt(src []byte, toks []analysis.Token, i int) int {
+	want := []string{"getClass", "(", ")", ".", "", "(", ")"}
+	if i+len(want) > len(toks) || i >= 1 && toks[i-1].Is(src, ".") {
+		return 0
+	}
+	for k, w := range want {
+		if w != "" && !toks[i+k].Is(src, w) {
+			return 0
+		}
+	}
+	if !classNames[toks[i+4].Text(src)] {
+		return 0
+	}
+	return len(want)
+}
+
+// classNames are the methods of Class that give a name and do nothing else.
+var classNames = map[string]bool{"getName": true, "getSimpleName": true, "getCanonicalName": true, "getTypeName": true}
 
 // anonOverrides reports whether an anonymous (or local) subclass of the type named name
 // may run something of its own for method: it declares method with a body that does
@@ -2976,6 +3034,55 @@ func (p *project) ctorEffect(from *analysis.Type, name string, arity int, anonym
 	return e
 }
 
+// buildsWithoutEnclosing reports whether making an instance of the inner class t touches
+// nothing of its enclosing object: its constructors, instance initializers and instance
+// field initializers name no field of an enclosing class (one t and its supertypes do not
+// declare), reach no Outer.this, and call no method of their own object or an enclosing
+// one (only this(…), super(…), constructors and calls on other receivers). A body whose
+// code changed the enclosing object would be summarized as changing the new object itself,
+// which making it does not count.
+func (p *project) buildsWithoutEnclosing(t *analysis.Type) bool {
+	own := map[string]bool{}
+	for _, x := range append([]*analysis.Type{t}, p.supertypes(t)...) {
+		own[x.ID] = true
+	}
+	for _, m := range t.Members {
+		building := m.Kind == analysis.KindConstructor ||
+			!m.Static() && (m.Kind == analysis.KindInitializer || m.Kind == analysis.KindField && m.BodyEnd > m.BodyStart)
+		if !building {
+			continue
+		}
+		for _, sel := range m.Refs.Selects {
+			if len(sel.Receiver) > 1 && sel.Receiver[len(sel.Receiver)-1] == "this" {
+				return false // Outer.this.count
+			}
+		}
+		for _, c := range m.Refs.Calls {
+			switch {
+			case c.Name == "<init>":
+			case len(c.Receiver) == 0, slices.Contains(c.Receiver, "this"):
+				return false // its own methods, or an enclosing object's
+			}
+		}
+		locals := map[string]bool{}
+		for _, l := range m.Refs.Locals {
+			locals[l.Name] = true
+		}
+		for _, n := range m.Refs.Names {
+			if f := p.field(t, n); f != nil && !locals[n] && !own[declaringType(f)] {
+				return false // a field of an enclosing class
+			}
+		}
+	}
+	return true
+}
+
+// declaringType returns the id of the type that declares member m ("pkg.Outer#count").
+func declaringType(m *analysis.Member) string {
+	id, _, _ := strings.Cut(m.ID, "#")
+	return id
+}
+
 // clinitKey ends the memo key of a class initialization proof (distinct from the id of a
 // static initializer member, "T#<clinit>").
 const clinitKey = "#<init-class>"
@@ -3036,8 +3143,10 @@ func (p *project) computeCtorEffect(t *analysis.Type, arity int) effect {
 	if t.Kind != "class" && t.Kind != "record" && t.Kind != "enum" {
 		return unknown("unknown effect of new " + t.ID)
 	}
-	if t.Outer != "" && !hasString(t.Modifiers, "static") && t.Kind == "class" {
-		return unknown("unknown effect of new " + t.ID + " (inner class)") // inner instances capture the outer object
+	if p.innerClass(t) && !p.buildsWithoutEnclosing(t) {
+		// Making it may read or change the enclosing object. Where its making does not,
+		// the site ties the new object to that object (see ctorSite).
+		return unknown("unknown effect of new " + t.ID + " (inner class)")
 	}
 	explicitSuper := false
 	found := false

@@ -1,6 +1,7 @@
 package slicing
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/assertlens/assertlens/analysis"
@@ -166,6 +167,9 @@ func TestEffectSummaries(t *testing.T) {
 		{"eff.Sums#harmonic(int)", "reads"},                                                       // an anonymous generator made and run here: its own field counts
 		{"eff.Sums#countedHarmonic(int)", "reads writes"},                                         // …one counting in a static
 		{"eff.Sums#keptHarmonic(int)", "global"},                                                  // …one kept in a static, where anyone may run it later
+		{"eff.Meter#needle()", "leak=this ret=args|shared"},                                       // an inner object built from its argument: it holds the meter
+		{"eff.Meter#spin()", "writes mut=this leak=this"},                                         // …moved in place: the meter turns
+		{"eff.Meter#click()", "reads writes prints mut=this leak=this"},                           // …one whose making turns the meter
 	}
 	for _, c := range cases {
 		if got := summaryOf(t, s, p, c.member); got != c.want {
@@ -225,5 +229,38 @@ func TestProofSummaries(t *testing.T) {
 	}
 	if got := p.clinitEffect(limits).String(); got != "reads writes" {
 		t.Errorf("clinit of Limits: %s, want reads writes", got)
+	}
+}
+
+// TestInnerObjectSlices pins inner classes whose making touches nothing of the enclosing
+// object: making one is no change, yet the new object holds the object that made it, so
+// changing it (returned, moved in place, or kept in a list) changes that object. Making
+// one whose constructor turns the enclosing object stays an unknown effect.
+func TestInnerObjectSlices(t *testing.T) {
+	const rel = "src/test/java/eff/EffectsTest.java"
+	_, classes := discover(t, "effects", Options{})
+	cases := []struct {
+		method, assertion string
+		has, lacks        []string
+	}{
+		{"innerObjectsChangeTheObjectThatMadeThem", "assertEquals(2, meter.turns())", []string{"needle.move()", "meter.needle()"}, nil},
+		{"innerObjectsChangeTheObjectThatMadeThem", "assertEquals(6, six)", []string{"calc.twice(3)"}, []string{"meter.needle()", "needle.move()"}},
+		{"innerObjectsMadeAndMovedInsideTheirEnclosingClass", "assertEquals(1, spun.turns())", []string{"spun.spin()"}, nil},
+		{"innerObjectsMadeAndMovedInsideTheirEnclosingClass", "assertEquals(3, listed.turns())", []string{"listed.needles()", "needles.get(0).move()"}, nil},
+		{"innerObjectsMadeAndMovedInsideTheirEnclosingClass", "assertEquals(4, kept.turns())", []string{"kept.spinListed()"}, nil},
+		{"makingAnInnerObjectMayChangeItsEnclosingObject", "assertEquals(1, meter.turns())", []string{"meter.click()"}, nil},
+	}
+	for _, c := range cases {
+		got := sliceLines(t, classes, "eff.EffectsTest#"+c.method, lineOf(t, "effects", rel, c.method, c.assertion))
+		for _, h := range c.has {
+			if !slices.Contains(got, lineOf(t, "effects", rel, c.method, h)) {
+				t.Errorf("%s: the slice of %s (lines %v) misses %s", c.method, c.assertion, got, h)
+			}
+		}
+		for _, l := range c.lacks {
+			if slices.Contains(got, lineOf(t, "effects", rel, c.method, l)) {
+				t.Errorf("%s: the slice of %s (lines %v) holds %s", c.method, c.assertion, got, l)
+			}
+		}
 	}
 }

@@ -364,6 +364,38 @@ public class EffectsTest {
     }
 
     @Test
+    public void innerObjectsChangeTheObjectThatMadeThem() {
+        Meter meter = new Meter();
+        Calc calc = new Calc();
+        Meter.Needle needle = meter.needle();
+        int six = calc.twice(3);
+        needle.move();
+        assertEquals(2, meter.turns());
+        assertEquals(6, six);
+    }
+
+    @Test
+    public void innerObjectsMadeAndMovedInsideTheirEnclosingClass() {
+        Meter spun = new Meter();
+        spun.spin();
+        assertEquals(1, spun.turns());
+        Meter listed = new Meter();
+        java.util.List<Meter.Needle> needles = listed.needles();
+        needles.get(0).move();
+        assertEquals(3, listed.turns());
+        Meter kept = new Meter();
+        kept.spinListed();
+        assertEquals(4, kept.turns());
+    }
+
+    @Test
+    public void makingAnInnerObjectMayChangeItsEnclosingObject() {
+        Meter meter = new Meter();
+        meter.click();
+        assertEquals(1, meter.turns());
+    }
+
+    @Test
     public void innerClassesReadTheirEnclosingObject() throws Exception {
         Gauge gauge = new Gauge();
         Gauge.Reading reading = gauge.reading();
