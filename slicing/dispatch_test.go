@@ -1,8 +1,11 @@
 package slicing
 
 import (
+	"context"
 	"maps"
+	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -469,6 +472,57 @@ func TestMethodHead(t *testing.T) {
 		}
 		if got := methodHead(src, toks, at); got != c.want {
 			t.Errorf("methodHead(%q, %s) = %v, want %v", c.code, c.name, got, c.want)
+		}
+	}
+}
+
+// memSource serves Java sources from memory, keyed by slash path.
+type memSource map[string]string
+
+func (m memSource) List() ([]string, error) { return slices.Sorted(maps.Keys(m)), nil }
+
+func (m memSource) Read(rel string) ([]byte, error) {
+	src, ok := m[rel]
+	if !ok {
+		return nil, os.ErrNotExist
+	}
+	return []byte(src), nil
+}
+
+func (m memSource) Describe() string { return "memory" }
+
+// TestCollectionReceiversUnderProjectSubclasses pins which JDK receivers a project class may
+// stand behind: only those of a collection or builder type it extends, when its library
+// supertypes are known to be neither (permissions, privileged actions, listeners, a
+// ThreadLocal); any receiver when a library supertype is unknown.
+func TestCollectionReceiversUnderProjectSubclasses(t *testing.T) {
+	const guard = "package un; public class Guard extends java.security.BasicPermission { public Guard(String n) { super(n); } public String getActions() { return \"\"; } }"
+	const ticks = "package un; public class Ticks { static final ThreadLocal<Integer> T = new ThreadLocal<Integer>() { protected Integer initialValue() { return count(); } }; static int count() { return 1; } }"
+	const names = "package un; public class Names extends java.util.AbstractList<String> { public String get(int i) { return \"\"; } public int size() { return 0; } }"
+	const odd = "package un; public class Odd extends java.util.Observable { public void poke() { setChanged(); } }"
+	cases := []struct {
+		name  string
+		files []string
+		want  map[string]bool // receiver type -> a project class may be one
+	}{
+		{"permission and thread local", []string{guard, ticks}, map[string]bool{"HashMap": false, "List": false, "ThreadLocal": true}},
+		{"a list", []string{guard, names}, map[string]bool{"HashMap": false, "List": true, "AbstractList": true}},
+		{"an unknown library class", []string{odd}, map[string]bool{"HashMap": true, "List": true}},
+	}
+	for _, c := range cases {
+		src := memSource{}
+		for i, f := range c.files {
+			src["src/main/java/un/F"+strconv.Itoa(i)+".java"] = f
+		}
+		s, err := analysis.Build(context.Background(), t.TempDir(), src, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := newProject(s, s.Source.Read, Options{})
+		for recv, want := range c.want {
+			if got := p.collectionOverrides(recv); got != want {
+				t.Errorf("%s: a project class may be a %s: %v, want %v", c.name, recv, got, want)
+			}
 		}
 	}
 }
