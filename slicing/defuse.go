@@ -41,7 +41,8 @@ type site struct {
 	// before the call returns and does not keep (list.forEach(f), map.computeIfAbsent(k, f)).
 	runsHere posSet
 	// holdsThis: the site makes an instance of an inner class in a body, which holds the
-	// body's own object (this) as its enclosing instance: what changes it may change this.
+	// body's own object (this) as its enclosing instance: the new object reaches this, as
+	// a part of it does, so what changes it may change this.
 	holdsThis bool
 }
 
@@ -205,9 +206,6 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 				f.runs = append(f.runs, g...)
 			}
 			s.effect.runs = 0
-		}
-		if s.holdsThis {
-			f.aliases = append(f.aliases, []string{"this", heapKey}) // the new inner object holds this
 		}
 		if !s.effect.writes() {
 			continue
@@ -552,8 +550,8 @@ func (c *scanCtx) argKeys(toks []analysis.Token, open, close int, inner map[stri
 			out = append(out, k)
 		}
 	}
-	if !seen[heapKey] && c.makesInnerIn(toks, open+1, close) {
-		out = append(out, heapKey)
+	if !seen["this"] && c.makesInnerIn(toks, open+1, close) {
+		out = append(out, "this")
 	}
 	return out
 }
@@ -653,15 +651,15 @@ func (c *scanCtx) ctorSite(toks []analysis.Token, i int) *site {
 		s.effect.flags &^= effCallbacks
 		s.effect = s.effect.or(c.callbacks(toks, j, cl))
 	}
-	if c.makesInner(name) && s.effect != effGlobal {
-		if anonymous || !c.body || i > 0 && toks[i-1].Is(src, ".") {
-			// outer.new Inner(), an anonymous subclass, a test's own inner class: the enclosing
-			// object is not this body's.
+	if c.makesInner(name) {
+		qualified := i > 0 && toks[i-1].Is(src, ".")
+		if (anonymous || !c.body || qualified) && s.effect != effGlobal {
+			// outer.new Inner(), an anonymous subclass, a test's own inner class: what the
+			// object's making does to its enclosing object is not read.
 			s.effect = unknown("unknown effect of new " + name + " (inner class)")
-		} else {
-			s.holdsThis = true
-			s.effect.ret |= retShared // it reaches this, which is now shared (see holdsThis)
 		}
+		// Unqualified in a body, its enclosing object is this: the receiver of the making.
+		s.holdsThis = c.body && !qualified
 	}
 	s.heapResult = s.effect.ret&retShared != 0
 	if anonymous {
@@ -1678,8 +1676,8 @@ func (c *scanCtx) argGroups(toks []analysis.Token, open, close int, inner map[st
 				g = append(g, k)
 			}
 		}
-		if !seen[heapKey] && c.makesInnerIn(toks, sp[0], sp[1]) {
-			g = append(g, heapKey)
+		if !seen["this"] && c.makesInnerIn(toks, sp[0], sp[1]) {
+			g = append(g, "this")
 		}
 		out = append(out, g)
 	}
@@ -2126,6 +2124,8 @@ func (c *scanCtx) receiverKeys(toks []analysis.Token, s *site, inner map[string]
 	}
 	root := s.chain[0]
 	switch {
+	case len(s.chain) == 1 && root.fresh && s.holdsThis:
+		return []string{"this"} // new Inner(): its enclosing object is this
 	case len(s.chain) == 1 && root.fresh:
 		return nil // a constructor: the new object
 	case len(s.chain) == 1:
@@ -2136,7 +2136,7 @@ func (c *scanCtx) receiverKeys(toks []analysis.Token, s *site, inner map[string]
 	case root.fresh && root.call:
 		keys := c.argKeys(toks, root.open, root.close, inner)
 		if c.makesInnerIn(toks, root.idx, root.idx+1) {
-			keys = append(keys, heapKey) // new Inner().bump(): the enclosing object
+			keys = append(keys, "this") // new Inner().bump(): the enclosing object
 		}
 		return keys
 	case root.fresh:
@@ -2671,6 +2671,9 @@ func (c *scanCtx) flowKeys(toks []analysis.Token, start, end int, inner map[stri
 			if s.effect.ret&retShared != 0 || s.heapResult && s.effect.writes() {
 				out = append(out, heapKey)
 			}
+			if s.holdsThis {
+				out = append(out, "this")
+			}
 			return out
 		}
 	}
@@ -2711,6 +2714,10 @@ func (c *scanCtx) flowKeys(toks []analysis.Token, start, end int, inner map[stri
 		if (s.heapResult || s.effect.ret&retShared != 0) && !seen[heapKey] {
 			seen[heapKey] = true
 			out = append(out, heapKey)
+		}
+		if s.holdsThis && !seen["this"] {
+			seen["this"] = true
+			out = append(out, "this")
 		}
 		if s.effect.ret&retArgs != 0 && len(s.chain) == 1 && !s.chain[0].fresh {
 			for _, k := range c.receiverKeys(toks, s, inner) {

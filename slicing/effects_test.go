@@ -167,8 +167,8 @@ func TestEffectSummaries(t *testing.T) {
 		{"eff.Sums#harmonic(int)", "reads"},                                                       // an anonymous generator made and run here: its own field counts
 		{"eff.Sums#countedHarmonic(int)", "reads writes"},                                         // …one counting in a static
 		{"eff.Sums#keptHarmonic(int)", "global"},                                                  // …one kept in a static, where anyone may run it later
-		{"eff.Meter#needle()", "leak=this ret=args|shared"},                                       // an inner object built from its argument: it holds the meter
-		{"eff.Meter#spin()", "writes mut=this leak=this"},                                         // …moved in place: the meter turns
+		{"eff.Meter#needle()", "ret=args"},                                                        // an inner object built from its argument: it reaches the meter
+		{"eff.Meter#spin()", "mut=this"},                                                          // …moved in place: the meter turns
 		{"eff.Meter#click()", "reads writes prints mut=this leak=this"},                           // …one whose making turns the meter
 	}
 	for _, c := range cases {
