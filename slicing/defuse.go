@@ -263,7 +263,6 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 		if g := keysAt(s.effect.leak); len(g) > 0 {
 			f.aliases = append(f.aliases, append(g, heapKey))
 		}
-
 		if s.recvInner && s.effect.flags&(effWrites|effPrints) != 0 {
 			group := []string{heapKey}
 			for k := range f.uses {

@@ -2792,8 +2792,7 @@ func inertBody(src []byte, toks []analysis.Token, values map[string]bool) bool {
 func valueParams(src []byte, toks []analysis.Token) map[string]bool {
 	out := map[string]bool{}
 	for k := 0; k < len(toks); k += 3 {
-		switch {
-		case k+1 < len(toks) && toks[k].Is(src, "final"):
+		if k+1 < len(toks) && toks[k].Is(src, "final") {
 			k++
 		}
 		if k+1 >= len(toks) || toks[k].Kind != analysis.TokIdent || toks[k+1].Kind != analysis.TokIdent ||
@@ -3038,9 +3037,9 @@ func (p *project) ctorEffect(from *analysis.Type, name string, arity int, anonym
 // nothing of its enclosing object: its constructors, instance initializers and instance
 // field initializers name no field of an enclosing class (one t and its supertypes do not
 // declare), reach no Outer.this, and call no method of their own object or an enclosing
-// one (only this(…), super(…), constructors and calls on other receivers). A body whose
-// code changed the enclosing object would be summarized as changing the new object itself,
-// which making it does not count.
+// one (only this(…), super(…), constructors of classes that are not inner, and calls on
+// other receivers). A body whose code changed the enclosing object would be summarized as
+// changing the new object itself, which making it does not count.
 func (p *project) buildsWithoutEnclosing(t *analysis.Type) bool {
 	own := map[string]bool{}
 	for _, x := range append([]*analysis.Type{t}, p.supertypes(t)...) {
@@ -3059,6 +3058,8 @@ func (p *project) buildsWithoutEnclosing(t *analysis.Type) bool {
 		}
 		for _, c := range m.Refs.Calls {
 			switch {
+			case c.Name == "<init>" && c.New != "" && slices.ContainsFunc(p.resolve(t, c.New), p.innerClass):
+				return false // another inner object: its enclosing object is t's
 			case c.Name == "<init>":
 			case len(c.Receiver) == 0, slices.Contains(c.Receiver, "this"):
 				return false // its own methods, or an enclosing object's

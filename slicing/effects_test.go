@@ -249,6 +249,7 @@ func TestInnerObjectSlices(t *testing.T) {
 		{"innerObjectsMadeAndMovedInsideTheirEnclosingClass", "assertEquals(3, listed.turns())", []string{"listed.needles()", "needles.get(0).move()"}, nil},
 		{"innerObjectsMadeAndMovedInsideTheirEnclosingClass", "assertEquals(4, kept.turns())", []string{"kept.spinListed()"}, nil},
 		{"makingAnInnerObjectMayChangeItsEnclosingObject", "assertEquals(1, meter.turns())", []string{"meter.click()"}, nil},
+		{"makingAnInnerObjectMayChangeItsEnclosingObject", "assertEquals(1, dialled.turns())", []string{"dialled.dial()"}, nil},
 	}
 	for _, c := range cases {
 		got := sliceLines(t, classes, "eff.EffectsTest#"+c.method, lineOf(t, "effects", rel, c.method, c.assertion))

@@ -34,6 +34,10 @@ public class Meter {
         new Click();
     }
 
+    public void dial() {
+        new Dial();
+    }
+
     public int turns() {
         return turns;
     }
@@ -55,6 +59,15 @@ public class Meter {
     public final class Click {
         Click() {
             turns++;
+        }
+    }
+
+    /** Making one makes a Click, which turns the meter. */
+    public final class Dial {
+        private final Click click;
+
+        Dial() {
+            click = new Click();
         }
     }
 }

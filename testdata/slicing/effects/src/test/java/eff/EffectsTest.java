@@ -393,6 +393,9 @@ public class EffectsTest {
         Meter meter = new Meter();
         meter.click();
         assertEquals(1, meter.turns());
+        Meter dialled = new Meter();
+        dialled.dial();
+        assertEquals(1, dialled.turns());
     }
 
     @Test
