@@ -3034,48 +3034,71 @@ func (p *project) ctorEffect(from *analysis.Type, name string, arity int, anonym
 }
 
 // buildsWithoutEnclosing reports whether making an instance of the inner class t touches
-// nothing of its enclosing object: its constructors, instance initializers and instance
-// field initializers name no field of an enclosing class (one t and its supertypes do not
-// declare), reach no Outer.this, and call no method of their own object or an enclosing
-// one (only this(…), super(…), constructors of classes that are not inner, and calls on
-// other receivers). A body whose code changed the enclosing object would be summarized as
-// changing the new object itself, which making it does not count.
+// nothing of its enclosing object (see touchesEnclosing): neither its constructors,
+// instance initializers and instance field initializers, nor, when a project superclass's
+// making calls methods of the object (an override may run there), any of its own
+// methods. A body whose code changed the enclosing object would be summarized as changing
+// the new object itself, which making it does not count.
 func (p *project) buildsWithoutEnclosing(t *analysis.Type) bool {
-	own := map[string]bool{}
-	for _, x := range append([]*analysis.Type{t}, p.supertypes(t)...) {
+	supers := p.supertypes(t)
+	own := map[string]bool{t.ID: true}
+	for _, x := range supers {
 		own[x.ID] = true
 	}
+	selfCalls := false
+	for _, x := range supers {
+		for _, m := range x.Members {
+			if building(m) && slices.ContainsFunc(m.Refs.Calls, callsOwnObject) {
+				selfCalls = true
+			}
+		}
+	}
 	for _, m := range t.Members {
-		building := m.Kind == analysis.KindConstructor ||
-			!m.Static() && (m.Kind == analysis.KindInitializer || m.Kind == analysis.KindField && m.BodyEnd > m.BodyStart)
-		if !building {
-			continue
-		}
-		for _, sel := range m.Refs.Selects {
-			if len(sel.Receiver) > 1 && sel.Receiver[len(sel.Receiver)-1] == "this" {
-				return false // Outer.this.count
-			}
-		}
-		for _, c := range m.Refs.Calls {
-			switch {
-			case c.Name == "<init>" && c.New != "" && slices.ContainsFunc(p.resolve(t, c.New), p.innerClass):
-				return false // another inner object: its enclosing object is t's
-			case c.Name == "<init>":
-			case len(c.Receiver) == 0, slices.Contains(c.Receiver, "this"):
-				return false // its own methods, or an enclosing object's
-			}
-		}
-		locals := map[string]bool{}
-		for _, l := range m.Refs.Locals {
-			locals[l.Name] = true
-		}
-		for _, n := range m.Refs.Names {
-			if f := p.field(t, n); f != nil && !locals[n] && !own[declaringType(f)] {
-				return false // a field of an enclosing class
-			}
+		if (building(m) || selfCalls && m.Kind == analysis.KindMethod && !m.Static()) && p.touchesEnclosing(t, m, own) {
+			return false
 		}
 	}
 	return true
+}
+
+// building reports whether member m runs when an instance of its class is made: a
+// constructor, an instance initializer or an instance field's initializer.
+func building(m *analysis.Member) bool {
+	return m.Kind == analysis.KindConstructor ||
+		!m.Static() && (m.Kind == analysis.KindInitializer || m.Kind == analysis.KindField && m.BodyEnd > m.BodyStart)
+}
+
+// callsOwnObject reports whether c calls a method unqualified or on this (not a
+// constructor): one of the object's own methods, or an enclosing object's.
+func callsOwnObject(c analysis.Call) bool {
+	return c.Name != "<init>" && (len(c.Receiver) == 0 || slices.Contains(c.Receiver, "this"))
+}
+
+// touchesEnclosing reports whether member m of the inner class t may reach its enclosing
+// object: it names a field of an enclosing class (one of no type in own, t and its
+// supertypes), reaches Outer.this, calls a method of its own or an enclosing object, or
+// makes another inner object (whose enclosing object is t's).
+func (p *project) touchesEnclosing(t *analysis.Type, m *analysis.Member, own map[string]bool) bool {
+	for _, sel := range m.Refs.Selects {
+		if len(sel.Receiver) > 1 && sel.Receiver[len(sel.Receiver)-1] == "this" {
+			return true // Outer.this.count
+		}
+	}
+	for _, c := range m.Refs.Calls {
+		if callsOwnObject(c) || c.Name == "<init>" && c.New != "" && slices.ContainsFunc(p.resolve(t, c.New), p.innerClass) {
+			return true
+		}
+	}
+	locals := map[string]bool{}
+	for _, l := range m.Refs.Locals {
+		locals[l.Name] = true
+	}
+	for _, n := range m.Refs.Names {
+		if f := p.field(t, n); f != nil && !locals[n] && !own[declaringType(f)] {
+			return true // a field of an enclosing class
+		}
+	}
+	return false
 }
 
 // declaringType returns the id of the type that declares member m ("pkg.Outer#count").

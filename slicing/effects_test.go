@@ -250,6 +250,7 @@ func TestInnerObjectSlices(t *testing.T) {
 		{"innerObjectsMadeAndMovedInsideTheirEnclosingClass", "assertEquals(4, kept.turns())", []string{"kept.spinListed()"}, nil},
 		{"makingAnInnerObjectMayChangeItsEnclosingObject", "assertEquals(1, meter.turns())", []string{"meter.click()"}, nil},
 		{"makingAnInnerObjectMayChangeItsEnclosingObject", "assertEquals(1, dialled.turns())", []string{"dialled.dial()"}, nil},
+		{"makingAnInnerObjectMayChangeItsEnclosingObject", "assertEquals(1, geared.turns())", []string{"geared.gear()"}, nil},
 	}
 	for _, c := range cases {
 		got := sliceLines(t, classes, "eff.EffectsTest#"+c.method, lineOf(t, "effects", rel, c.method, c.assertion))

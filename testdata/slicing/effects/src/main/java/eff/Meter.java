@@ -38,6 +38,10 @@ public class Meter {
         new Dial();
     }
 
+    public void gear() {
+        new Gear();
+    }
+
     public int turns() {
         return turns;
     }
@@ -68,6 +72,14 @@ public class Meter {
 
         Dial() {
             click = new Click();
+        }
+    }
+
+    /** Its making runs Starter's constructor, which runs its start: the meter turns. */
+    public final class Gear extends Starter {
+        @Override
+        protected void start() {
+            turns++;
         }
     }
 }

@@ -396,6 +396,9 @@ public class EffectsTest {
         Meter dialled = new Meter();
         dialled.dial();
         assertEquals(1, dialled.turns());
+        Meter geared = new Meter();
+        geared.gear();
+        assertEquals(1, geared.turns());
     }
 
     @Test
