@@ -660,3 +660,15 @@ func TestUpdateAfterValueClassEdit(t *testing.T) {
 		label: "Ratio may change: %v", want: "a Ratio can change", stepWhenEdited: true,
 	})
 }
+
+// TestUpdateAfterInnerConstructorEdit makes Meter.Needle's constructor read the meter's
+// field, and undoes it: an update after either edit agrees with full discovery, and making a
+// needle joins the slice of an unrelated assertion exactly while its making reads the meter
+// (an unknown effect then).
+func TestUpdateAfterInnerConstructorEdit(t *testing.T) {
+	assertEditMovesStep(t, editStep{
+		rel: "src/main/java/eff/Meter.java", old: "this.step = step;", new: "this.step = step + turns;",
+		method: "innerObjectsChangeTheObjectThatMadeThem", step: "meter.needle()", read: "assertEquals(6, six)",
+		label: "a needle's making reads the meter: %v", want: "the making touches the meter", stepWhenEdited: true,
+	})
+}
