@@ -251,7 +251,6 @@ func TestSubclassedIn(t *testing.T) {
 		{"class A { Runnable r = () -> { class L implements Iterable<String> {} }; }", []string{"Iterable"}},
 		{"class A<T extends Comparable<T>> implements Runnable { void m() { Class<?> c = A.class; } }", nil},
 		{"class A { void m() { record R(int x) implements CharSequence {} } }", []string{"CharSequence"}},
-		// A local class's methods are read as an anonymous class's are; its constructor is none.
 		// Naming its own class runs nothing of the project; anything more may.
 		{"class A { Chrono c = new Chrono() { public String toString() { return getClass().getName(); } }; }", []string{"Chrono"}},
 		{"class A { Chrono c = new Chrono() { public String toString() { return getClass().getSimpleName() + zone; } }; }", []string{"Chrono:toString"}},
@@ -262,6 +261,7 @@ func TestSubclassedIn(t *testing.T) {
 		{"class A { Comparator<Item> c = new Comparator<Item>() { public int compare(Item a, Item b) { return b.size() - a.size(); } }; }", []string{"Comparator:compare"}},
 		{"class A { Comparator<String> c = new Comparator<String>() { public int compare(String a, String b) { return a.compareTo(b); } }; }", []string{"Comparator:compare"}},
 		{"class A { Comparator<String> c = new Comparator<String>() { public int compare(String a, String b) { return names.get(a).length(); } }; }", []string{"Comparator:compare"}},
+		// A local class's methods are read as an anonymous class's are; its constructor is none.
 		{"class A { void m() { class D extends BigDecimal { D() { super(1); } public int scale() { return 1; } public BigInteger unscaledValue() { return make(); } } } }", []string{"BigDecimal:unscaledValue"}},
 		// …one extending another adds its methods to what that one extends.
 		{"class A { void m() { class P extends AbstractList<String> { public String get(int i) { return load(); } } class Q extends P { public int size() { return count(); } } } }", []string{"AbstractList:get,size"}},
