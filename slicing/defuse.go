@@ -1375,6 +1375,9 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 			}
 		}
 	case recvPureStatic:
+		if r.name == "Paths" && name == "get" || r.name == "Path" && name == "of" {
+			return receiver{kind: recvPath}
+		}
 		switch name {
 		case "valueOf", "format", "join", "toString", "hash", "hashCode", "compare", "toHexString", "abs",
 			"parseInt", "parseLong", "parseDouble", "parseBoolean", "signum", "floor", "ceil", "round", "sqrt",
@@ -1412,6 +1415,31 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 		case "getName", "getPath", "getAbsolutePath", "getCanonicalPath", "getParent", "toString", "exists",
 			"isFile", "isDirectory", "length", "lastModified":
 			return receiver{kind: recvValue} // a String, a boolean or a long
+		case "toPath":
+			return receiver{kind: recvPath}
+		}
+		return receiver{}
+	case recvPath:
+		switch {
+		case name == "toFile":
+			return receiver{kind: recvFile}
+		case name == "toString":
+			return receiver{kind: recvValue, name: "String"}
+		case name == "getFileName" || name == "getParent" || name == "getRoot" || name == "resolve" || name == "resolveSibling" ||
+			name == "relativize" || name == "normalize" || name == "toAbsolutePath" || name == "subpath" || name == "getName" || name == "toRealPath":
+			return receiver{kind: recvPath}
+		case pathNames[name]:
+			return receiver{kind: recvValue} // a boolean or a number
+		}
+		return receiver{}
+	case recvFiles:
+		switch {
+		case filesPaths[name]:
+			return receiver{kind: recvPath}
+		case name == "readString":
+			return receiver{kind: recvValue, name: "String"}
+		case filesValues[name]:
+			return receiver{kind: recvValue} // a boolean, a number or a FileTime
 		}
 		return receiver{}
 	case recvReflect:

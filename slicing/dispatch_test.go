@@ -42,7 +42,13 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Strs#either(boolean,CharSequence,String)", "reads writes prints mut=1 leak=1"},       // flag ? cs : s.toString() may be cs                             // Math.max runs no callbacks
 		{"dispatch", "disp.Disk#here(File)", "reads"},                                                           // File's queries read the file system
 		{"dispatch", "disp.Disk#gone(File)", "reads writes"},
-		{"dispatch", "disp.Disk#parentHere(File)", "reads"},                                                             // getParentFile() is a File                                                     // …delete changes it
+		{"dispatch", "disp.Disk#parentHere(File)", "reads"},              // getParentFile() is a File                                                     // …delete changes it
+		{"dispatch", "disp.Disk#pathHere(Path)", "reads"},                // Files' queries read the file system; Path's methods compute names
+		{"dispatch", "disp.Disk#pathWrite(Path,String)", "reads writes"}, // Files#write given a byte[]
+		{"dispatch", "disp.Disk#pathGone(Path)", "reads writes"},
+		{"dispatch", "disp.Disk#name(Path)", "none"},
+		{"dispatch", "disp.Disk#copyIn(InputStream,Path)", "reads writes prints mut=0,1 store=0,1 leak=0,1"},            // the stream may be a project class
+		{"jdkimpl", "impl.TaggedPath#name(Path)", "reads writes prints mut=0 leak=0"},                                   // a project interface extends Path
 		{"dispatch", "disp.StuckFile#moved(File,File)", "reads writes prints mut=0,1 store=0,1 leak=0,1"},               // StuckFile overrides renameTo
 		{"jdkimpl", "impl.Words#count(String)", "none"},                                                                 // split and LowerWords's super.split make JDK lists
 		{"jdkimpl", "impl.Counts#count(String)", "reads writes"},                                                        // TalliedCounts's split makes a Tally
@@ -196,6 +202,9 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 			{"disp.StrsTest#gates", `assertEquals(before + 1, Counter.n)`, []string{`Gate.shut(loud)`}, nil},
 			{"disp.StrsTest#files", `assertTrue(Disk.here(f))`, []string{`Disk.write(f, "x")`}, []string{`assertTrue(f.exists())`}},
 			{"disp.StrsTest#files", `assertFalse(f.exists())`, []string{`Disk.gone(f)`, `Disk.write(f, "x")`}, nil},
+			{"disp.StrsTest#paths", `assertTrue(Disk.pathHere(p))`, []string{`Disk.pathWrite(p, "x")`}, []string{`names.add(Disk.name(p))`}},
+			{"disp.StrsTest#paths", `assertEquals(1, names.size())`, []string{`names.add(Disk.name(p))`}, []string{`Disk.pathWrite(p, "x")`, `assertTrue(Disk.pathHere(p))`}},
+			{"disp.StrsTest#paths", `assertFalse(Files.exists(p))`, []string{`Disk.pathGone(p)`, `Disk.pathWrite(p, "x")`}, []string{`names.add(Disk.name(p))`}},
 			{"disp.StrsTest#factories", `assertEquals(before + 1, Counter.n)`, []string{`Fns.counting()`}, []string{`Fns.nul()`, `Fns.fresh()`}},
 			{"disp.StrsTest#factories", `assertEquals(null, d)`, []string{`Fns.opened()`, `Fns.counting()`}, nil},
 			{"disp.StrsTest#wrapped", `assertEquals(2, Parse.parse("ab"))`, nil, []string{`Parse.parse("abc")`, `new RuntimeException(loud)`}},

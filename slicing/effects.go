@@ -210,6 +210,8 @@ const (
 	recvStream                 // a java.util.stream stream
 	recvFile                   // a java.io.File: a path whose methods ask or change the file system
 	recvReflect                // a java.lang.reflect member (Method, Field, Constructor) or AccessibleObject
+	recvPath                   // a java.nio.file.Path: an immutable file name
+	recvFiles                  // java.nio.file.Files, whose static methods ask or change the file system
 )
 
 // reflectTypes are the java.lang.reflect classes read as recvReflect; finalReflect those no
@@ -257,6 +259,85 @@ var fileQueries = map[string]bool{
 var fileChanges = map[string]bool{
 	"delete": true, "deleteOnExit": true, "mkdir": true, "mkdirs": true, "createNewFile": true, "renameTo": true,
 	"setLastModified": true, "setReadOnly": true, "setWritable": true, "setReadable": true, "setExecutable": true,
+}
+
+// pathNames are the java.nio.file.Path methods that compute from the name alone: a Path is
+// immutable, and these neither ask nor change the file system (toAbsolutePath resolves
+// against the working folder the JVM started in, which no code changes).
+var pathNames = map[string]bool{
+	"getFileName": true, "getParent": true, "getRoot": true, "resolve": true, "resolveSibling": true,
+	"relativize": true, "normalize": true, "toAbsolutePath": true, "subpath": true, "getName": true,
+	"getNameCount": true, "startsWith": true, "endsWith": true, "isAbsolute": true, "toString": true,
+	"equals": true, "hashCode": true, "compareTo": true, "toFile": true,
+}
+
+// pathReads are the Path methods that read the file system (toRealPath follows links,
+// toUri marks a directory with a slash).
+var pathReads = map[string]bool{"toRealPath": true, "toUri": true}
+
+// filesQueries are the static methods of java.nio.file.Files that read the file system and
+// return values (booleans, sizes, times, fresh arrays, strings and lists) or Paths, and
+// run no code of the objects they are given: Paths, options and charsets.
+var filesQueries = map[string]bool{
+	"exists": true, "notExists": true, "isDirectory": true, "isRegularFile": true, "isSymbolicLink": true,
+	"isReadable": true, "isWritable": true, "isExecutable": true, "isHidden": true, "isSameFile": true,
+	"size": true, "getLastModifiedTime": true, "readAllBytes": true, "readString": true, "readAllLines": true,
+	"readSymbolicLink": true, "getPosixFilePermissions": true, "getOwner": true, "readAttributes": true,
+	"getAttribute": true, "mismatch": true,
+}
+
+// filesChanges are the static methods of Files that change the file system, given Paths,
+// options and attributes. write, writeString and copy take other objects in some
+// overloads (an Iterable, a CharSequence, a stream) whose code may run; see filesEffect.
+var filesChanges = map[string]bool{
+	"delete": true, "deleteIfExists": true, "createFile": true, "createDirectory": true,
+	"createDirectories": true, "createTempFile": true, "createTempDirectory": true, "createLink": true,
+	"createSymbolicLink": true, "move": true, "setLastModifiedTime": true, "setPosixFilePermissions": true,
+	"write": true, "writeString": true, "copy": true,
+}
+
+// filesValues are the Files queries that return an immutable value: a boolean, a number
+// or a FileTime.
+var filesValues = map[string]bool{
+	"exists": true, "notExists": true, "isDirectory": true, "isRegularFile": true, "isSymbolicLink": true,
+	"isReadable": true, "isWritable": true, "isExecutable": true, "isHidden": true, "isSameFile": true,
+	"size": true, "getLastModifiedTime": true, "mismatch": true,
+}
+
+// filesPaths are the Files methods that return a Path.
+var filesPaths = map[string]bool{
+	"createFile": true, "createDirectory": true, "createDirectories": true, "createTempFile": true,
+	"createTempDirectory": true, "createLink": true, "createSymbolicLink": true, "move": true,
+	"write": true, "writeString": true, "readSymbolicLink": true, "setLastModifiedTime": true,
+	"setPosixFilePermissions": true,
+}
+
+// filesEffect is the effect of the static Files method name given arguments of the types
+// args ("" where unknown): reading the file system for a query, reading and changing it
+// for a change; unknown for any other method (those that open streams, channels or
+// directory walks, or run a visitor), and for a write or copy whose data argument may be
+// an object of project code: write must be given a byte[], writeString a String, copy two
+// Paths.
+func filesEffect(name string, arity int, args []string) effect {
+	argIs := func(i int, typ string) bool { return i < len(args) && args[i] == typ }
+	switch {
+	case filesQueries[name]:
+		return effect{flags: effReads}
+	case !filesChanges[name]:
+	case name == "write" && !argIs(1, "byte[]"), name == "writeString" && !argIs(1, "String"),
+		name == "copy" && !(argIs(0, "Path") && argIs(1, "Path")):
+	default:
+		return effect{flags: effReads | effWrites, ret: retArgs, why: "changes the file system (Files#" + name + ")"}
+	}
+	return unknown("unknown effect of Files#" + name)
+}
+
+// pathMayRunProject reports whether a value typed java.nio.file.Path may be an object of
+// project code: a project class, an anonymous or local class or a dynamic proxy the
+// project makes implements Path (a proxy may implement any interface).
+func (p *project) pathMayRunProject() bool {
+	anon := p.anonymousSubclassed()
+	return len(p.jdkSubtypes("Path")) > 0 || anon["Path"] != nil || anon[proxyKey] != nil
 }
 
 // fileLeaves are the methods of java.io.File that no other File method calls: a project
@@ -452,6 +533,11 @@ func (p *project) resolveChain(from *analysis.Type, locals map[string]string, ch
 			cur = receiver{kind: recvProjectStatic, types: p.resolve(from, head)}
 		} else if len(chain) == 1 && pureStatics[head] {
 			return receiver{kind: recvPureStatic, name: head}
+		} else if len(chain) == 1 && (head == "Files" || head == "Paths" || head == "Path") && p.importsJDK(from, "java.nio.file", head) {
+			if head == "Files" {
+				return receiver{kind: recvFiles}
+			}
+			return receiver{kind: recvPureStatic, name: head} // Paths.get, Path.of: a new Path
 		} else if len(chain) == 2 && chain[1] == "TYPE" && boxes[head] {
 			return receiver{kind: recvValue, name: "Class"} // Integer.TYPE: the Class of a primitive
 		} else if len(chain) == 2 && bigNumbers[head] && strings.ToUpper(chain[1]) == chain[1] {
@@ -563,6 +649,9 @@ func (p *project) typeReceiver(from *analysis.Type, typ string, _ bool) receiver
 	if typ == "File" {
 		return receiver{kind: recvFile}
 	}
+	if typ == "Path" && (analysis.EraseType(written) == "java.nio.file.Path" || written == typ && p.importsJDK(from, "java.nio.file", typ)) {
+		return receiver{kind: recvPath}
+	}
 	if reflectTypes[typ] {
 		return receiver{kind: recvReflect, name: typ}
 	}
@@ -659,6 +748,21 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 			return effect{flags: effReads | effWrites, why: "changes the file system (File#" + name + ")"}
 		}
 		return unknown("unknown effect of File#" + name)
+	case recvPath:
+		switch {
+		case p.pathMayRunProject():
+			return unknown("unknown effect of " + name + " (a project class may be this Path)")
+		case pathNames[name]:
+			return effNone
+		case pathReads[name]:
+			return effect{flags: effReads}
+		}
+		return unknown("unknown effect of Path#" + name)
+	case recvFiles:
+		if p.pathMayRunProject() {
+			return unknown("unknown effect of Files#" + name + " (a project class may be a Path it is given)")
+		}
+		return filesEffect(name, arity, r.args)
 	case recvStream:
 		// Stream operations run the functions they are given (lambdas written at the call
 		// are read as part of it); collecting, sorting and de-duplicating run the callbacks
@@ -1233,7 +1337,7 @@ var jdkSupers = map[string][]string{
 	"Iterable": nil, "Collection": nil, "Map": nil, "Iterator": nil, "ListIterator": {"Iterator"},
 	"List": {"Collection"}, "Set": {"Collection"}, "Queue": {"Collection"}, "Deque": {"Queue", "Collection"},
 	"SortedSet": {"Set", "Collection"}, "NavigableSet": {"SortedSet", "Set", "Collection"},
-	"SortedMap": {"Map"}, "NavigableMap": {"SortedMap", "Map"},
+	"SortedMap": {"Map"}, "NavigableMap": {"SortedMap", "Map"}, "Path": {"Iterable"},
 	"AbstractCollection": {"Collection"}, "AbstractList": {"AbstractCollection", "List", "Collection"},
 	"AbstractSequentialList": {"AbstractList", "AbstractCollection", "List", "Collection"},
 	"AbstractSet":            {"AbstractCollection", "Set", "Collection"}, "AbstractQueue": {"AbstractCollection", "Queue", "Collection"},

@@ -191,6 +191,29 @@ func (p *project) importsLibraryType(from *analysis.Type, name string) bool {
 	return false
 }
 
+// importsJDK reports whether the file declaring from imports the JDK class pkg.name, by
+// name or with its package, and no other class of that name by name: a simple name there
+// is that class unless a project type takes it (resolve first).
+func (p *project) importsJDK(from *analysis.Type, pkg, name string) bool {
+	f := p.fileOf(from)
+	if f == nil {
+		return false
+	}
+	found := false
+	for _, imp := range f.Imports {
+		switch {
+		case imp.Static:
+		case !imp.OnDemand && imp.Name == pkg+"."+name:
+			return true
+		case !imp.OnDemand && strings.HasSuffix(imp.Name, "."+name):
+			return false
+		case imp.OnDemand && imp.Name == pkg:
+			found = true
+		}
+	}
+	return found
+}
+
 // resolveQualified resolves a dotted name: a fully qualified project type, or a type
 // resolved from its first segment followed by nested types ("AbstractMapTest.EntrySetTest").
 // Names it cannot place resolve to nothing, as library types do.

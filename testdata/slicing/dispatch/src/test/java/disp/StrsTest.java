@@ -5,6 +5,8 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Calendar;
 import java.util.TimeZone;
 import java.util.ArrayList;
@@ -173,6 +175,18 @@ public class StrsTest {
         assertTrue(Disk.here(f));
         assertTrue(Disk.gone(f));
         assertFalse(f.exists());
+    }
+
+    @Test
+    public void paths() throws Exception {
+        Path p = Files.createTempFile("disp", ".txt");
+        List<String> names = new ArrayList<>();
+        Disk.pathWrite(p, "x");
+        names.add(Disk.name(p));
+        assertTrue(Disk.pathHere(p));
+        assertEquals(1, names.size());
+        assertTrue(Disk.pathGone(p));
+        assertFalse(Files.exists(p));
     }
 
     @Test
