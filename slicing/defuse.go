@@ -1425,8 +1425,7 @@ func (p *project) returnReceiver(from *analysis.Type, r receiver, name string, a
 			return receiver{kind: recvFile}
 		case name == "toString":
 			return receiver{kind: recvValue, name: "String"}
-		case name == "getFileName" || name == "getParent" || name == "getRoot" || name == "resolve" || name == "resolveSibling" ||
-			name == "relativize" || name == "normalize" || name == "toAbsolutePath" || name == "subpath" || name == "getName" || name == "toRealPath":
+		case pathPaths[name]:
 			return receiver{kind: recvPath}
 		case pathNames[name]:
 			return receiver{kind: recvValue} // a boolean or a number

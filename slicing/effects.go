@@ -271,6 +271,12 @@ var pathNames = map[string]bool{
 	"equals": true, "hashCode": true, "compareTo": true, "toFile": true,
 }
 
+// pathPaths are the Path methods that return a Path.
+var pathPaths = map[string]bool{
+	"getFileName": true, "getParent": true, "getRoot": true, "resolve": true, "resolveSibling": true,
+	"relativize": true, "normalize": true, "toAbsolutePath": true, "subpath": true, "getName": true, "toRealPath": true,
+}
+
 // pathReads are the Path methods that read the file system (toRealPath follows links,
 // toUri marks a directory with a slash).
 var pathReads = map[string]bool{"toRealPath": true, "toUri": true}
@@ -318,7 +324,7 @@ var filesPaths = map[string]bool{
 // directory walks, or run a visitor), and for a write or copy whose data argument may be
 // an object of project code: write must be given a byte[], writeString a String, copy two
 // Paths.
-func filesEffect(name string, arity int, args []string) effect {
+func filesEffect(name string, args []string) effect {
 	argIs := func(i int, typ string) bool { return i < len(args) && args[i] == typ }
 	switch {
 	case filesQueries[name]:
@@ -762,7 +768,7 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		if p.pathMayRunProject() {
 			return unknown("unknown effect of Files#" + name + " (a project class may be a Path it is given)")
 		}
-		return filesEffect(name, arity, r.args)
+		return filesEffect(name, r.args)
 	case recvStream:
 		// Stream operations run the functions they are given (lambdas written at the call
 		// are read as part of it); collecting, sorting and de-duplicating run the callbacks
