@@ -157,6 +157,14 @@ func (c *scanCtx) scan(toks []analysis.Token, inner map[string]bool, lambdas [][
 		if s.effect.runs&1 != 0 && c.holdsInert(s.chain) {
 			s.effect.runs &^= 1 // a ThreadLocal.withInitial(HashSet::new) kept in a static
 		}
+		if s.effect.runs&1 != 0 && s.effect.flags&effReads == 0 && s.effect.store == 0 && s.effect.leak == 0 {
+			// The callee reads no shared state and keeps no argument, so the functions it
+			// runs are those its receiver held, or that it wrote itself (read in its summary).
+			if e, ok := c.freshHeldEffect(s.chain); ok {
+				s.effect.runs &^= 1
+				s.effect.flags |= e.flags
+			}
+		}
 		if s.effect.runs&1 != 0 {
 			// The callee runs a function its receiver holds: a body hands it on to its own
 			// summary; a test cannot tell which function that is.

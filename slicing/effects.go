@@ -691,6 +691,16 @@ var functionTypes = map[string]string{
 	"LongToDoubleFunction": "applyAsDouble", "DoubleToIntFunction": "applyAsInt", "DoubleToLongFunction": "applyAsLong",
 }
 
+// primitiveParamFunctions are the JDK functional interfaces whose method takes only
+// primitives: a lambda of one binds no object when it runs.
+var primitiveParamFunctions = map[string]bool{
+	"IntUnaryOperator": true, "IntBinaryOperator": true, "IntPredicate": true, "IntFunction": true, "IntConsumer": true,
+	"IntToLongFunction": true, "IntToDoubleFunction": true, "LongUnaryOperator": true, "LongBinaryOperator": true,
+	"LongPredicate": true, "LongFunction": true, "LongConsumer": true, "LongToIntFunction": true,
+	"LongToDoubleFunction": true, "DoubleUnaryOperator": true, "DoubleBinaryOperator": true, "DoublePredicate": true,
+	"DoubleFunction": true, "DoubleConsumer": true, "DoubleToIntFunction": true, "DoubleToLongFunction": true,
+}
+
 // effRun marks the site of a call that runs its receiver, a function value: the caller
 // resolves it (scan records the receiver in facts.runs). Never part of a summary.
 const effRun effFlags = 16
@@ -3756,6 +3766,9 @@ func (p *project) summarize(t *analysis.Type, m *analysis.Member, mode bodyMode)
 			if len(lp.names) == 0 {
 				continue // () -> …: nothing is bound when it runs
 			}
+			if lp.start == 0 && m.Kind == analysis.KindField && primitiveParamFunctions[analysis.EraseType(m.ReturnType)] {
+				continue // IntUnaryOperator check = n -> …: whoever runs it binds a number
+			}
 			group := append([]string{}, lp.names...)
 			if lp.call >= 0 {
 				st := ctx.callSite(toks, lp.call, map[string]bool{})
@@ -4030,6 +4043,14 @@ func onlyFunctionsWritten(src []byte, toks []analysis.Token, n string, jdkInterf
 // scanned as code where they are written, like a lambda's), null, or a conditional choosing
 // between such values.
 func writtenFunction(src []byte, toks []analysis.Token, from, to int, jdkInterface func(name string) bool) bool {
+	if to > from+1 && toks[from].Kind == analysis.TokIdent && toks[from+1].Is(src, "->") {
+		return true // a lambda, whatever its body (n -> n > max ? fail(n) : n)
+	}
+	if to > from && toks[from].Is(src, "(") {
+		if cl := matchClose(src, toks, from); cl > 0 && cl+1 < to && toks[cl+1].Is(src, "->") {
+			return true
+		}
+	}
 	if q, colon, ok := ternary(src, toks, from, to); ok {
 		return writtenFunction(src, toks, q+1, colon, jdkInterface) && writtenFunction(src, toks, colon+1, to, jdkInterface)
 	}
@@ -4206,6 +4227,7 @@ func (c *scanCtx) runByJDKStreamHere(toks []analysis.Token, k int) bool {
 type lambdaParam struct {
 	names []string
 	call  int
+	start int // index of the first token of the parameters
 }
 
 // lambdaParamsIn finds every lambda's parameters ("x ->", "(a, b) ->", "(T a) ->").
@@ -4231,7 +4253,7 @@ func lambdaParamsIn(src []byte, toks []analysis.Token) []lambdaParam {
 				}
 			}
 		}
-		lp.call = enclosingCall(src, toks, start)
+		lp.call, lp.start = enclosingCall(src, toks, start), start
 		out = append(out, lp)
 	}
 	return out

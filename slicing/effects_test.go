@@ -230,6 +230,22 @@ func TestProofSummaries(t *testing.T) {
 	if got := p.clinitEffect(limits).String(); got != "reads writes" {
 		t.Errorf("clinit of Limits: %s, want reads writes", got)
 	}
+	// Running what a fresh object holds: Sized's default check only reads the builder;
+	// CountingSized's counts; Sized.counted() hands its new object a shared check first.
+	for _, c := range []struct{ typ, factory, want string }{
+		{"proofs.Sized", "builder", "none"},
+		{"proofs.Sized", "counted", "global"},
+		{"proofs.CountingSized", "builder", "global"},
+	} {
+		ty := s.Type(c.typ)
+		for _, m := range ty.Members {
+			if m.Name == c.factory {
+				if got := p.factoryHeldEffect(memberRef{m, ty}).String(); got != c.want {
+					t.Errorf("functions held by what %s.%s() returns: %s, want %s", c.typ, c.factory, got, c.want)
+				}
+			}
+		}
+	}
 }
 
 // TestInnerObjectSlices pins inner classes whose making touches nothing of the enclosing

@@ -547,10 +547,10 @@ func (p *project) declares(key string) bool {
 	if t == nil {
 		return false
 	}
-	if strings.HasPrefix(key, owner+"#<new>/") || key == owner+clinitKey {
+	if strings.HasPrefix(key, owner+"#<new>/") || key == owner+clinitKey || key == owner+newHeldKey {
 		return true
 	}
-	id := strings.TrimSuffix(strings.TrimSuffix(key, inertFnKey), inInitKey)
+	id := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(key, inertFnKey), inInitKey), factoryHeldKey)
 	for _, m := range t.Members {
 		if m.ID == id {
 			return true
@@ -573,6 +573,17 @@ func (p *project) proveKey(key string) effect {
 		for _, m := range t.Members {
 			if m.ID == id {
 				return p.inInitEffect(memberRef{m, t})
+			}
+		}
+		return effGlobal
+	}
+	if key == owner+newHeldKey {
+		return p.newHeldEffect(t)
+	}
+	if id, ok := strings.CutSuffix(key, factoryHeldKey); ok {
+		for _, m := range t.Members {
+			if m.ID == id {
+				return p.factoryHeldEffect(memberRef{m, t})
 			}
 		}
 		return effGlobal

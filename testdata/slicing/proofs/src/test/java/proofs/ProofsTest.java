@@ -115,6 +115,31 @@ public class ProofsTest {
     }
 
     @Test
+    public void freshBuilderRunsOnlyItsOwnChecks() {
+        int before = Counter.count();
+        int size = Sized.builder().setSize(3).size();
+        assertEquals(before, Counter.count());
+        assertEquals(3, size);
+    }
+
+    @Test
+    public void freshBuilderWithCountingCheckWrites() {
+        int before = Counter.count();
+        int size = CountingSized.builder().setSize(3).size();
+        assertEquals(before + 1, Counter.count());
+        assertEquals(3, size);
+    }
+
+    @Test
+    public void builderHandedACheckRunsIt() {
+        int before = Counter.count();
+        int size = Sized.builder().setCheck(CountingSized.COUNT).setSize(3).size();
+        int again = Sized.counted().setSize(4).size();
+        assertEquals(before + 2, Counter.count());
+        assertEquals(7, size + again);
+    }
+
+    @Test
     public void chainThroughSharedResultWritesSharedState() {
         int before = Shelf.count();
         Shelf s = new Shelf();
