@@ -1021,6 +1021,10 @@ func (c *scanCtx) callSite(toks []analysis.Token, k int, inner map[string]bool) 
 	c.markMadeStream(toks, chain)
 	var r receiver
 	s.effect, r = c.calleeEffect(chain, arity, c.argTypes(toks, self.open, self.close))
+	if len(chain) == 2 && chain[0].name == "super" && !chain[0].call && (self.name == "hashCode" && arity == 0 || self.name == "equals" && arity == 1) &&
+		c.superIsObject(toks, chain[0].idx) {
+		s.effect = effNone // Object's identity hash and comparison
+	}
 	s.recv, s.entries = r.kind, r.entries
 	if r.kind == recvCollection && (r.final || !c.p.collectionOverrides(r.name)) {
 		s.runsHere = s.effect.runs
@@ -3567,4 +3571,24 @@ func (c *scanCtx) lambdaArg(toks []analysis.Token, open, close, i int) bool {
 // hasTypeParam says whether name is one of params.
 func hasTypeParam(params []analysis.TypeParam, name string) bool {
 	return slices.ContainsFunc(params, func(p analysis.TypeParam) bool { return p.Name == name })
+}
+
+// superIsObject reports whether super at toks[at] means Object: it is written in the body
+// of an anonymous new Object() { … }, or outside any anonymous class body in a class that
+// extends nothing.
+func (c *scanCtx) superIsObject(toks []analysis.Token, at int) bool {
+	src := c.src
+	depth := 0
+	for j := at - 1; j >= 0; j-- {
+		switch {
+		case toks[j].Is(src, "}"):
+			depth++
+		case toks[j].Is(src, "{") && depth > 0:
+			depth--
+		case toks[j].Is(src, "{") && j > 0 && toks[j-1].Is(src, ")") && isAnonymousBody(src, toks, j):
+			o := matchOpen(src, toks, j-1)
+			return o > 0 && toks[o-1].Is(src, "Object") && !(o > 1 && toks[o-2].Is(src, "."))
+		}
+	}
+	return c.t != nil && c.t.Kind == "class" && len(c.t.Extends) == 0
 }

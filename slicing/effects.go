@@ -394,7 +394,7 @@ var valueTypes = map[string]bool{
 	"Float": true, "Boolean": true, "Character": true, "BigDecimal": true, "BigInteger": true,
 	"int": true, "long": true, "short": true, "byte": true, "double": true, "float": true,
 	"boolean": true, "char": true, "Optional": true, "Class": true, "UUID": true, "Pattern": true, "Void": true,
-	"Locale": true,
+	"Locale": true, "FileTime": true,
 }
 
 var pureStatics = map[string]bool{
@@ -537,7 +537,9 @@ func (p *project) resolveChain(from *analysis.Type, locals map[string]string, ch
 			cur = p.memberReceiver(from, f)
 		} else if len(p.resolve(from, head)) > 0 {
 			cur = receiver{kind: recvProjectStatic, types: p.resolve(from, head)}
-		} else if len(chain) == 1 && pureStatics[head] {
+		} else if len(chain) == 1 && (pureStatics[head] || head == "Proxy" && p.importsJDK(from, "java.lang.reflect", head)) {
+			// Proxy.isProxyClass(c), Proxy.getInvocationHandler(x), Proxy.newProxyInstance(…):
+			// no code runs; the handler is reachable from the proxy.
 			return receiver{kind: recvPureStatic, name: head}
 		} else if len(chain) == 1 && (head == "Files" || head == "Paths" || head == "Path") && p.importsJDK(from, "java.nio.file", head) {
 			if head == "Files" {
@@ -661,7 +663,7 @@ func (p *project) typeReceiver(from *analysis.Type, typ string, _ bool) receiver
 	if reflectTypes[typ] {
 		return receiver{kind: recvReflect, name: typ}
 	}
-	return receiver{}
+	return receiver{name: typ} // unknown: a JDK or library type of no table
 }
 
 // memberReceiver classifies the value of field or method m declared in t: its type, and
@@ -943,6 +945,14 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 			return unknown("unknown effect of " + typeNames(r.types) + "#" + name)
 		}
 		return p.join(p.applicable(cands, r.args))
+	}
+	if calls, ok := inheritedCalls[r.name][name]; ok && r.kind == recvUnknown && calls == nil &&
+		(name == "hashCode" && arity <= 0 || name == "equals" && arity == 1) {
+		// A JDK class keeping Object's hashCode and equals (URLConnection): what runs is
+		// Object's or a project or anonymous subclass's, all among the callbacks.
+		e := p.callbackEffect()
+		e.mut |= 1 // a subclass's may change the receiver (a cached hash)
+		return e
 	}
 	return unknown("unknown effect of " + name)
 }
@@ -1748,6 +1758,9 @@ var inheritedCalls = map[string]map[string][]string{
 	"Policy":        {"hashCode": nil, "equals": nil, "toString": {"hashCode"}, "compare": nil, "compareTo": nil},
 	"ThreadLocal":   {"hashCode": nil, "equals": nil, "toString": {"hashCode"}, "compare": nil, "compareTo": nil},
 	"URLConnection": {"hashCode": nil, "equals": nil, "toString": nil, "compare": nil, "compareTo": nil},
+	"ServerSocket":  {"hashCode": nil, "equals": nil, "toString": {"isBound", "getInetAddress"}, "compare": nil, "compareTo": nil},
+	"FileChannel":   {"hashCode": nil, "equals": nil, "toString": {"hashCode"}, "compare": nil, "compareTo": nil},
+	"Socket":        {"hashCode": nil, "equals": nil, "toString": {"isConnected", "getImpl"}, "compare": nil, "compareTo": nil},
 	// toString of their own, over their own fields
 	"ByteArrayOutputStream": {"hashCode": nil, "equals": nil, "toString": nil, "compare": nil, "compareTo": nil},
 	"StringWriter":          {"hashCode": nil, "equals": nil, "toString": nil, "compare": nil, "compareTo": nil},
@@ -1974,7 +1987,7 @@ func (p *project) callbackEffect() effect {
 		for _, cb := range callbackNames {
 			if n == proxyKey {
 				// A dynamic proxy's hashCode, equals and toString run its invocation handler.
-				he, ok := p.proxyEffect()
+				he, ok := p.proxyObjectMethodsEffect()
 				if !ok {
 					return unknown("unknown effect of callback " + cb.name + " of a dynamic proxy")
 				}
@@ -1988,6 +2001,14 @@ func (p *project) callbackEffect() effect {
 				break
 			}
 			if p.subclassRuns(n, ms, cb.name) && !p.neverCalledBack(n, cb) {
+				if n == "Object" {
+					// Its body is read in the summaries of the code making it.
+					ae, ok := p.anonymousObjectsEffect()
+					if ok && ae.flags&effWrites == 0 && ae.leak == 0 && ae.runs == 0 && ae.disp == 0 {
+						e.flags |= ae.flags
+						continue
+					}
+				}
 				// Its body is not summarized: the class is anonymous or local.
 				return unknown("unknown effect of callback " + cb.name + " of an anonymous or local " + n)
 			}
@@ -2482,12 +2503,13 @@ func splitArgs(src []byte, toks []analysis.Token, open, close int) [][2]int {
 	return out
 }
 
-// proxyEffect is what a method of a dynamic proxy the project makes may do: what the
-// invoke method of every invocation handler class in the project does (those handed to
-// newProxyInstance and any other project class implementing InvocationHandler, which
+// proxyObjectMethodsEffect is what hashCode, equals or toString of a dynamic proxy the
+// project makes may do: what the invoke method of every invocation handler class in the
+// project does for Object's methods (see objectMethodsEffect; handlers are those handed
+// to newProxyInstance and any other project class implementing InvocationHandler, which
 // library code may wrap in a proxy). ok is false when a handler may be anything else (an
 // anonymous class, a lambda, a variable) or its invoke cannot be read.
-func (p *project) proxyEffect() (effect, bool) {
+func (p *project) proxyObjectMethodsEffect() (effect, bool) {
 	hs := p.proxyHandlerTypes()
 	if !hs.known {
 		return effNone, false
@@ -2499,7 +2521,7 @@ func (p *project) proxyEffect() (effect, bool) {
 			return effNone, false
 		}
 		for _, r := range impls {
-			e = e.or(p.memberEffect(r))
+			e = e.or(p.objectMethodsEffect(r))
 		}
 	}
 	return e, true

@@ -2,6 +2,7 @@ package slicing
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/assertlens/assertlens/analysis"
@@ -280,5 +281,46 @@ func TestInnerObjectSlices(t *testing.T) {
 				t.Errorf("%s: the slice of %s (lines %v) holds %s", c.method, c.assertion, got, l)
 			}
 		}
+	}
+}
+
+// TestObjectMethodCallbacks pins what hashCode, equals and toString may run beyond
+// project classes: a proxy's handler answering Object's methods in a method of its own
+// (Shield), an anonymous new Object() { … } read where it is written (Keys), and a JDK
+// class that keeps Object's hashCode (FileChannel) — each next to a near-miss that stays
+// a writer or unknown (LoudShield and LoudKeys make Counters; Scanner is in no table).
+func TestObjectMethodCallbacks(t *testing.T) {
+	quiet := fixture(t, "handlers")
+	qp := newProject(quiet, quiet.Source.Read, Options{})
+	loud := fixture(t, "loudhandlers")
+	lp := newProject(loud, loud.Source.Read, Options{})
+	invoke := func(s *analysis.Snapshot, typ string) memberRef {
+		ty := s.Type(typ)
+		return memberRef{ty.Member(typ + "#invoke(Object,Method,Object[])"), ty}
+	}
+	cases := []struct {
+		what, got, want string
+	}{
+		{"Shield's Object methods", qp.objectMethodsEffect(invoke(quiet, "handlers.Shield")).String(), "reads ret=args"},
+		{"LoudShield's Object methods", lp.objectMethodsEffect(invoke(loud, "loud.LoudShield")).String(), "reads writes"},
+		{"Keys.OnChannel#hashCode", summaryOf(t, quiet, qp, "handlers.Keys.OnChannel#hashCode()"), "reads mut=this"},
+		{"Keys.OnChannel#equals", summaryOf(t, quiet, qp, "handlers.Keys.OnChannel#equals(Object)"), "reads mut=this"},
+	}
+	for _, c := range cases {
+		if c.got != c.want {
+			t.Errorf("%s: %s, want %s", c.what, c.got, c.want)
+		}
+	}
+	if e := qp.memberEffect(invoke(quiet, "handlers.Shield")); !e.writes() {
+		t.Errorf("Shield#invoke as a whole runs its delegate by reflection: %s, want unknown", e)
+	}
+	if e := summaryOf(t, loud, lp, "loud.LoudKeys.OnScanner#hashCode()"); !strings.Contains(e, "writes") {
+		t.Errorf("LoudKeys.OnScanner#hashCode runs Scanner's hashCode, which no table describes: %s, want unknown", e)
+	}
+	if e, ok := qp.anonymousObjectsEffect(); !ok || e.writes() {
+		t.Errorf("handlers' anonymous Objects: %s %v, want read-only", e, ok)
+	}
+	if e, ok := lp.anonymousObjectsEffect(); !ok || !e.writes() {
+		t.Errorf("loudhandlers' anonymous Object makes a Counter: %s %v, want a writer", e, ok)
 	}
 }

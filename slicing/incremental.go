@@ -550,7 +550,10 @@ func (p *project) declares(key string) bool {
 	if strings.HasPrefix(key, owner+"#<new>/") || key == owner+clinitKey || key == owner+newHeldKey {
 		return true
 	}
-	id := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(key, inertFnKey), inInitKey), factoryHeldKey)
+	id := key
+	for _, suffix := range []string{inertFnKey, inInitKey, factoryHeldKey, objectMethodsKey} {
+		id = strings.TrimSuffix(id, suffix)
+	}
 	for _, m := range t.Members {
 		if m.ID == id {
 			return true
@@ -579,6 +582,14 @@ func (p *project) proveKey(key string) effect {
 	}
 	if key == owner+newHeldKey {
 		return p.newHeldEffect(t)
+	}
+	if id, ok := strings.CutSuffix(key, objectMethodsKey); ok {
+		for _, m := range t.Members {
+			if m.ID == id {
+				return p.objectMethodsEffect(memberRef{m, t})
+			}
+		}
+		return effGlobal
 	}
 	if id, ok := strings.CutSuffix(key, factoryHeldKey); ok {
 		for _, m := range t.Members {
@@ -635,11 +646,12 @@ func ownerOfKey(key string) string {
 // System.out (see redirectsOutput).
 func (p *project) derive(s *analysis.Snapshot, read func(string) ([]byte, error), paths, redeclared map[string]bool) (*project, bool) {
 	np := *p
-	np.runsMemo = nil   // heads and declarations may differ in the new snapshot
-	np.supersMemo = nil // so may the names supertypes are resolved by
-	np.jdkSubs = nil    // it holds the old versions of the changed files' types
-	np.throwables = nil // as does this
-	np.handlers = nil   // and so may this
+	np.runsMemo = nil    // heads and declarations may differ in the new snapshot
+	np.supersMemo = nil  // so may the names supertypes are resolved by
+	np.jdkSubs = nil     // it holds the old versions of the changed files' types
+	np.throwables = nil  // as does this
+	np.handlers = nil    // and so may this
+	np.anonObjects = nil // and this
 	np.snap, np.read = s, read
 	np.frames = nil
 	// Lookup records are layered like the proofs.

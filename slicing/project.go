@@ -50,6 +50,9 @@ type project struct {
 	// handlers holds the invocation handler classes dynamic proxies may run, see
 	// proxyHandlerTypes (nil: not worked out yet).
 	handlers *proxyHandlerSet
+	// anonObjects holds the members making anonymous subclasses of Object, see
+	// anonymousObjectMembers (nil: not worked out yet).
+	anonObjects *anonymousObjects
 	// values remembers valueClass per type; mocks whether a file names a mocking library
 	// (nil: not worked out yet).
 	values map[*analysis.Type]valueAnswer
