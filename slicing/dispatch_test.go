@@ -49,6 +49,7 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Disk#name(Path)", "none"},
 		{"dispatch", "disp.Disk#copyIn(InputStream,Path)", "reads writes prints mut=0,1 store=0,1 leak=0,1"},            // the stream may be a project class
 		{"jdkimpl", "impl.TaggedPath#name(Path)", "reads writes prints mut=0 leak=0"},                                   // a project interface extends Path
+		{"jdkimpl", "impl.TaggedPath#same(Path,Path)", "mut=0"},                                                         // …but equals is the JDK's or among the callbacks
 		{"dispatch", "disp.StuckFile#moved(File,File)", "reads writes prints mut=0,1 store=0,1 leak=0,1"},               // StuckFile overrides renameTo
 		{"jdkimpl", "impl.Words#count(String)", "none"},                                                                 // split and LowerWords's super.split make JDK lists
 		{"jdkimpl", "impl.Counts#count(String)", "reads writes"},                                                        // TalliedCounts's split makes a Tally

@@ -768,6 +768,12 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		return unknown("unknown effect of File#" + name)
 	case recvPath:
 		switch {
+		case p.pathMayRunProject() && (name == "hashCode" && arity <= 0 || (name == "equals" || name == "compareTo") && arity == 1):
+			// The JDK's Paths hash and compare their names; a project's, an anonymous
+			// class's or a proxy's are among the callbacks.
+			e := p.callbackEffect()
+			e.mut |= 1
+			return e
 		case p.pathMayRunProject():
 			return unknown("unknown effect of " + name + " (a project class may be this Path)")
 		case pathNames[name]:
@@ -881,6 +887,13 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		var cands []memberRef
 		if from != nil {
 			cands = p.methodsIn(from, name, arity)
+		}
+		if len(cands) == 0 && from != nil && from.Kind == "class" && p.closedChain(from) && (name == "hashCode" && arity <= 0 || name == "equals" && arity == 1) {
+			// Object's, on this (no library superclass): identity, unless a subclass
+			// overrides it.
+			if subs, ok := p.dispatch([]*analysis.Type{from}, name, arity); ok {
+				return p.join(p.applicable(subs, r.args))
+			}
 		}
 		if len(cands) == 0 {
 			if p.frameworkAssertion(name) {
@@ -3425,7 +3438,7 @@ func (p *project) memo(key string, compute func() effect) effect {
 		for round := 0; ; round++ {
 			cy.stack[i] = proofFrame{low: i + 1}
 			e = compute()
-			if !cy.stack[i].self || e == cy.assumed[key] {
+			if !cy.stack[i].self || sameButWhy(e, cy.assumed[key]) {
 				break
 			}
 			// The proof read an assumption of itself that was too narrow: drop what was
@@ -3459,6 +3472,14 @@ func (p *project) memo(key string, compute func() effect) effect {
 		}
 	}
 	return e
+}
+
+// sameButWhy reports whether two effects agree but for their explanations: a recursive
+// proof whose explanation quotes its own assumption ("… (unknown effect of …)") has
+// settled once the rest agrees.
+func sameButWhy(a, b effect) bool {
+	a.why, b.why = "", ""
+	return a == b
 }
 
 // maxProofRounds bounds the rounds of one recursive proof before it assumes the worst.

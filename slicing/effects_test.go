@@ -288,7 +288,9 @@ func TestInnerObjectSlices(t *testing.T) {
 // project classes: a proxy's handler answering Object's methods in a method of its own
 // (Shield), an anonymous new Object() { … } read where it is written (Keys), and a JDK
 // class that keeps Object's hashCode (FileChannel) — each next to a near-miss that stays
-// a writer or unknown (LoudShield and LoudKeys make Counters; Scanner is in no table).
+// a writer or unknown (LoudShield and LoudKeys make Counters; Scanner is in no table) —
+// and an unqualified hashCode() in a class that declares none, which is Object's unless a
+// subclass overrides it (Plain; Hashed, whose subclass LoudHashed makes Counters).
 func TestObjectMethodCallbacks(t *testing.T) {
 	quiet := fixture(t, "handlers")
 	qp := newProject(quiet, quiet.Source.Read, Options{})
@@ -305,6 +307,8 @@ func TestObjectMethodCallbacks(t *testing.T) {
 		{"LoudShield's Object methods", lp.objectMethodsEffect(invoke(loud, "loud.LoudShield")).String(), "reads writes"},
 		{"Keys.OnChannel#hashCode", summaryOf(t, quiet, qp, "handlers.Keys.OnChannel#hashCode()"), "reads mut=this"},
 		{"Keys.OnChannel#equals", summaryOf(t, quiet, qp, "handlers.Keys.OnChannel#equals(Object)"), "reads mut=this"},
+		{"Plain#twice: Object's hashCode, identity", summaryOf(t, loud, lp, "loud.Plain#twice()"), "none"},
+		{"Hashed#twice: LoudHashed overrides hashCode", summaryOf(t, loud, lp, "loud.Hashed#twice()"), "reads writes"},
 	}
 	for _, c := range cases {
 		if c.got != c.want {

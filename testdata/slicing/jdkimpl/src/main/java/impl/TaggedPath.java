@@ -10,4 +10,9 @@ public interface TaggedPath extends Path {
     static String name(Path p) {
         return p.getFileName().toString();
     }
+
+    /** Whether a and b are the same path: JDK Paths compare names, a project's equals runs. */
+    static boolean same(Path a, Path b) {
+        return a.equals(b);
+    }
 }
