@@ -505,6 +505,9 @@ type receiver struct {
 	// exact: a project receiver is an instance of exactly types[0], made by new without a
 	// class body, so no subclass's override can run in place of its methods.
 	exact bool
+	// unknownType is the simple name of the written type of a receiver of no known kind
+	// (a JDK or library class no table describes, a type variable).
+	unknownType string
 }
 
 // finalJDK are final JDK classes among collectionTypes.
@@ -663,7 +666,7 @@ func (p *project) typeReceiver(from *analysis.Type, typ string, _ bool) receiver
 	if reflectTypes[typ] {
 		return receiver{kind: recvReflect, name: typ}
 	}
-	return receiver{name: typ} // unknown: a JDK or library type of no table
+	return receiver{unknownType: typ}
 }
 
 // memberReceiver classifies the value of field or method m declared in t: its type, and
@@ -959,10 +962,13 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		}
 		return p.join(p.applicable(cands, r.args))
 	}
-	if calls, ok := inheritedCalls[r.name][name]; ok && r.kind == recvUnknown && calls == nil &&
-		(name == "hashCode" && arity <= 0 || name == "equals" && arity == 1) {
-		// A JDK class keeping Object's hashCode and equals (URLConnection): what runs is
-		// Object's or a project or anonymous subclass's, all among the callbacks.
+	if calls, ok := inheritedCalls[r.unknownType][name]; (ok && onlyHashes(calls) && r.unknownType != "Object" || r.unknownType == "Comparator") &&
+		r.kind == recvUnknown && (name == "hashCode" && arity <= 0 || name == "equals" && arity == 1 || name == "toString" && arity <= 0) {
+		// A JDK class whose hashCode, equals or toString calls none of its own methods
+		// (URLConnection), or a Comparator (the JDK's keep Object's methods or an enum's
+		// name): what runs is the JDK's or a project or anonymous class's, all among the
+		// callbacks. (Not an Object: a project class may inherit a JDK collection's
+		// toString, which runs its own iterator.)
 		e := p.callbackEffect()
 		e.mut |= 1 // a subclass's may change the receiver (a cached hash)
 		return e
@@ -1690,6 +1696,12 @@ var staticMutators = map[string]bool{
 var hashedJDK = map[string]bool{"HashSet": true, "LinkedHashSet": true, "TreeSet": true, "HashMap": true,
 	"LinkedHashMap": true, "TreeMap": true, "ConcurrentHashMap": true, "ConcurrentSkipListMap": true,
 	"ConcurrentSkipListSet": true, "CopyOnWriteArraySet": true}
+
+// onlyHashes reports whether calls names no method but hashCode, which the callbacks
+// cover (Object's toString prints the hash).
+func onlyHashes(calls []string) bool {
+	return !slices.ContainsFunc(calls, func(c string) bool { return c != "hashCode" })
+}
 
 // callback names a method the JDK calls on objects it is handed.
 type callback struct {

@@ -307,6 +307,7 @@ func TestObjectMethodCallbacks(t *testing.T) {
 		{"LoudShield's Object methods", lp.objectMethodsEffect(invoke(loud, "loud.LoudShield")).String(), "reads writes"},
 		{"Keys.OnChannel#hashCode", summaryOf(t, quiet, qp, "handlers.Keys.OnChannel#hashCode()"), "reads mut=this"},
 		{"Keys.OnChannel#equals", summaryOf(t, quiet, qp, "handlers.Keys.OnChannel#equals(Object)"), "reads mut=this"},
+		{"Keys.Ordered#toString: a Comparator's", summaryOf(t, quiet, qp, "handlers.Keys.Ordered#toString()"), "reads mut=this"},
 		{"Plain#twice: Object's hashCode, identity", summaryOf(t, loud, lp, "loud.Plain#twice()"), "none"},
 		{"Hashed#twice: LoudHashed overrides hashCode", summaryOf(t, loud, lp, "loud.Hashed#twice()"), "reads writes"},
 	}

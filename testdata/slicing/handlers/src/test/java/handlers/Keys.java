@@ -1,6 +1,7 @@
 package handlers;
 
 import java.nio.channels.FileChannel;
+import java.util.Comparator;
 
 /** Keys tests hash: an anonymous Object whose hashCode and equals only read. */
 public final class Keys {
@@ -49,6 +50,20 @@ public final class Keys {
             }
             OnChannel that = (OnChannel) other;
             return channel.equals(that.channel);
+        }
+    }
+
+    /** Prints its order: the JDK's Comparators keep Object's toString. */
+    public static final class Ordered {
+        private final Comparator<String> order;
+
+        public Ordered(Comparator<String> order) {
+            this.order = order;
+        }
+
+        @Override
+        public String toString() {
+            return order.toString();
         }
     }
 }
