@@ -551,7 +551,7 @@ func (p *project) declares(key string) bool {
 		return true
 	}
 	id := key
-	for _, suffix := range []string{inertFnKey, inInitKey, factoryHeldKey, objectMethodsKey} {
+	for _, suffix := range memberKeySuffixes {
 		id = strings.TrimSuffix(id, suffix)
 	}
 	for _, m := range t.Members {
@@ -562,7 +562,12 @@ func (p *project) declares(key string) bool {
 	return false
 }
 
-// proveKey computes the effect behind a memo key: a member id or "Type#<new>/arity".
+// memberKeySuffixes end the memo keys of proofs about one member other than its summary
+// (see proveKey).
+var memberKeySuffixes = []string{inInitKey, inertFnKey, objectMethodsKey, factoryHeldKey}
+
+// proveKey computes the effect behind a memo key: a member id, a member id with one of
+// memberKeySuffixes, "Type#<new>/arity" or a class's own proofs (clinitKey, newHeldKey).
 func (p *project) proveKey(key string) effect {
 	owner := ownerOfKey(key)
 	t := p.snap.Type(owner)
@@ -572,40 +577,24 @@ func (p *project) proveKey(key string) effect {
 	if key == owner+clinitKey {
 		return p.clinitEffect(t)
 	}
-	if id, ok := strings.CutSuffix(key, inInitKey); ok {
-		for _, m := range t.Members {
-			if m.ID == id {
-				return p.inInitEffect(memberRef{m, t})
-			}
-		}
-		return effGlobal
-	}
 	if key == owner+newHeldKey {
 		return p.newHeldEffect(t)
 	}
-	if id, ok := strings.CutSuffix(key, objectMethodsKey); ok {
-		for _, m := range t.Members {
-			if m.ID == id {
-				return p.objectMethodsEffect(memberRef{m, t})
-			}
-		}
-		return effGlobal
+	memberProofs := map[string]func(memberRef) effect{
+		inInitKey:        p.inInitEffect,
+		inertFnKey:       p.inertFunctionsProof,
+		objectMethodsKey: p.objectMethodsEffect,
+		factoryHeldKey:   p.factoryHeldEffect,
 	}
-	if id, ok := strings.CutSuffix(key, factoryHeldKey); ok {
-		for _, m := range t.Members {
-			if m.ID == id {
-				return p.factoryHeldEffect(memberRef{m, t})
+	for _, suffix := range memberKeySuffixes {
+		if id, ok := strings.CutSuffix(key, suffix); ok {
+			for _, m := range t.Members {
+				if m.ID == id {
+					return memberProofs[suffix](memberRef{m, t})
+				}
 			}
+			return effGlobal
 		}
-		return effGlobal
-	}
-	if id, ok := strings.CutSuffix(key, inertFnKey); ok {
-		for _, m := range t.Members {
-			if m.ID == id {
-				return p.inertFunctionsProof(memberRef{m, t})
-			}
-		}
-		return effGlobal
 	}
 	if rest, ok := strings.CutPrefix(key, owner+"#<new>/"); ok {
 		n := 0

@@ -672,3 +672,48 @@ func TestUpdateAfterInnerConstructorEdit(t *testing.T) {
 		label: "a needle's making reads the meter: %v", want: "the making touches the meter", stepWhenEdited: true,
 	})
 }
+
+// TestUpdateAfterHeldFunctionEdits edits the bodies behind the proofs about a fresh
+// object's held functions and a proxy handler's Object-method branch: Sized's default
+// check starts counting, and Shield's objectMethod starts making a Counter. Neither edit
+// touches a declaration or the test file, so only the re-proved proofs can tell the
+// slices have changed.
+func TestUpdateAfterHeldFunctionEdits(t *testing.T) {
+	for _, c := range []struct {
+		fixture, rel, from, to, test, method, assertion, statement string
+	}{
+		{"proofs", "src/main/java/proofs/Sized.java",
+			"defaultCheck = n -> n > max ? tooBig(n) : n;", "defaultCheck = n -> n > max ? tooBig(n) : CountingSized.COUNT.applyAsInt(n);",
+			"src/test/java/proofs/ProofsTest.java", "freshBuilderRunsOnlyItsOwnChecks", "assertEquals(before, Counter.count())",
+			"int size = Sized.builder().setSize(3).size()"},
+		{"handlers", "src/main/java/handlers/Shield.java",
+			`return "Shield(" + ran + ")";`, `return "Shield(" + new Counter() + ")";`,
+			"src/test/java/handlers/HandlersTest.java", "shieldedProxyPrintsWithoutRunning", "assertEquals(before + 1, Counter.made)",
+			"String text = String.valueOf(proxy)"},
+	} {
+		s := fixture(t, c.fixture)
+		d, err := DiscoverAll(s, s.Read, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := s.Read(c.rel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		edited := strings.Replace(string(src), c.from, c.to, 1)
+		if edited == string(src) {
+			t.Fatalf("%s no longer holds %q", c.rel, c.from)
+		}
+		s2 := s.WithFile(c.rel, []byte(edited))
+		compareUpdate(t, c.rel+" edited", d, s2, c.rel)
+		want, err := DiscoverAll(s2, s2.Read, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		id := c.fixture + "." + strings.TrimSuffix(filepath.Base(c.test), ".java") + "#" + c.method
+		stmt := lineOf(t, c.fixture, c.test, c.method, c.statement)
+		if got := sliceLines(t, want.Classes, id, lineOf(t, c.fixture, c.test, c.method, c.assertion)); !slices.Contains(got, stmt) {
+			t.Errorf("%s: after the edit the slice %v should hold line %d", id, got, stmt)
+		}
+	}
+}
