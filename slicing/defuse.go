@@ -840,7 +840,7 @@ func (c *scanCtx) inertMethodRef(toks []analysis.Token, from, to int) (flags eff
 		return 0, false
 	}
 	e := c.methodRefSite(toks, k, map[string]bool{}).effect
-	return e.flags, e.flags&^effReads == 0 && !e.writes() && e.runs == 0 && e.disp == 0
+	return e.flags, e.readsAtMost()
 }
 
 // groupsChain reports whether toks[open] and toks[close] are parentheses around nothing but

@@ -111,6 +111,19 @@ func (e effect) writes() bool {
 	return e.flags&(effWrites|effPrints) != 0 || e.mut != 0 || e.store != 0 || e.leak != 0
 }
 
+// readsAtMost reports whether code of effect e changes nothing and runs nothing it is
+// handed: it may read shared state, no more.
+func (e effect) readsAtMost() bool {
+	return e.flags&^effReads == 0 && !e.writes() && e.runs == 0 && e.disp == 0
+}
+
+// quietCallback reports whether a callback of effect e (hashCode, toString…) may run
+// where JDK code calls it: it writes no shared state, keeps nothing and runs nothing it
+// is handed (changes to its own object are the caller's).
+func (e effect) quietCallback() bool {
+	return e.flags&effWrites == 0 && e.leak == 0 && e.runs == 0 && e.disp == 0
+}
+
 // reads reports whether e may read shared state.
 func (e effect) reads() bool { return e.flags&effReads != 0 }
 
@@ -1186,11 +1199,10 @@ func (p *project) returnsInert(r memberRef) bool {
 		}
 		expr = expr[c+1:] // (Supplier<T>) NUL
 	}
-	inert := func(e effect) bool { return e.flags&^effReads == 0 && !e.writes() && e.runs == 0 && e.disp == 0 }
 	if topLevel(src, expr, 0, len(expr), "->", "::") {
 		// The expression is a lambda or method reference (a call taking one returns what
 		// it likes): read as running where it is written.
-		return inert(p.memberEffect(r))
+		return p.memberEffect(r).readsAtMost()
 	}
 	var owner []*analysis.Type
 	var name string
@@ -1232,7 +1244,7 @@ func (p *project) holdsInertFunctions(from, owner *analysis.Type, name string) b
 		return false
 	}
 	e := p.summarize(owner, fm, bodyMode{clinit: true})
-	return e.flags&^effReads == 0 && !e.writes() && e.runs == 0 && e.disp == 0
+	return e.readsAtMost()
 }
 
 // typeTokens reports whether toks can be the type of a cast: names, dots, type arguments,
@@ -2016,7 +2028,7 @@ func (p *project) callbackEffect() effect {
 				if !ok {
 					return unknown("unknown effect of callback " + cb.name + " of a dynamic proxy")
 				}
-				if he.flags&effWrites != 0 || he.leak != 0 || he.runs != 0 || he.disp != 0 {
+				if !he.quietCallback() {
 					return unknown("unknown effect of callback " + cb.name + " of a dynamic proxy (" + he.why + ")")
 				}
 				e.flags |= he.flags
@@ -2029,7 +2041,7 @@ func (p *project) callbackEffect() effect {
 				if n == "Object" {
 					// Its body is read in the summaries of the code making it.
 					ae, ok := p.anonymousObjectsEffect()
-					if ok && ae.flags&effWrites == 0 && ae.leak == 0 && ae.runs == 0 && ae.disp == 0 {
+					if ok && ae.quietCallback() {
 						e.flags |= ae.flags
 						continue
 					}

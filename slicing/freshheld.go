@@ -21,11 +21,6 @@ const newHeldKey = "#<held-by-new>"
 // factoryHeldKey ends the memo key of factoryHeldEffect's proof for a static method.
 const factoryHeldKey = "#<held-by-factory>"
 
-// inertRun reports whether running code of effect e changes nothing: it reads at most.
-func inertRun(e effect) bool {
-	return e.flags&^effReads == 0 && !e.writes() && e.runs == 0 && e.disp == 0
-}
-
 // freshHeldEffect gives the effect of running the functions held by the receiver of
 // chain's last call, when that receiver is what a project factory with no parameters has
 // just returned in the same chain (T.factory().m(…), factory().m(…)) and the factory's
@@ -56,7 +51,7 @@ func (c *scanCtx) freshHeldEffect(chain []segment) (effect, bool) {
 		return effect{}, false
 	}
 	e := c.p.factoryHeldEffect(methods[0])
-	return e, inertRun(e)
+	return e, e.readsAtMost()
 }
 
 // factoryHeldEffect is, for a static method whose body is one return of a new object made
@@ -122,7 +117,7 @@ func (p *project) newHeldEffect(t *analysis.Type) effect {
 				return effGlobal // a JDK superclass may hold functions of its own
 			}
 			e := p.newHeldEffect(sup[0])
-			if !inertRun(e) {
+			if !e.readsAtMost() {
 				return effGlobal
 			}
 			acc.flags |= e.flags
@@ -154,10 +149,10 @@ func (p *project) initialHeld(t *analysis.Type, m *analysis.Member) (effect, boo
 		return effNone, true // null, zero or false until something sets it
 	}
 	toks, src, ok := p.bodyTokens(memberRef{m, t})
-	if !ok {
+	if !ok || len(toks) == 0 {
 		return effect{}, false
 	}
-	if len(toks) == 1 && (toks[0].Is(src, "null") || p.fieldOf(t, toks[0].Text(src)) != nil && !p.fieldOf(t, toks[0].Text(src)).Static()) {
+	if len(toks) == 1 && (toks[0].Is(src, "null") || isInstanceField(p.fieldOf(t, toks[0].Text(src)))) {
 		return effNone, true // another instance field's value, which newHeldEffect reads itself
 	}
 	typ := analysis.EraseType(m.ReturnType)
@@ -172,12 +167,15 @@ func (p *project) initialHeld(t *analysis.Type, m *analysis.Member) (effect, boo
 			return effect{}, false
 		}
 		e := p.memberEffect(memberRef{m, t}) // the lambda read as running where it is written
-		return e, inertRun(e)
+		return e, e.readsAtMost()
 	case r.kind == recvUnknown && elem != "Object" && len(m.TypeArgs) == 0 && !p.typeParameter(t, elem):
 		return effNone, true // a JDK or library object of its own: no function a project call reaches
 	}
 	return effect{}, false
 }
+
+// isInstanceField reports whether f is a field without the static modifier.
+func isInstanceField(f *analysis.Member) bool { return f != nil && !f.Static() }
 
 // typeParameter reports whether name is a type parameter of t or of a type enclosing it.
 func (p *project) typeParameter(t *analysis.Type, name string) bool {
