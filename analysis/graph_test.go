@@ -371,6 +371,8 @@ var ruleCases = []struct {
 	{"a library cast reaches no project method by name", "receivers", "app.Entry#trim()", nil, []string{"app.net.Casts#libraryCast(Object)"}, nil},
 	{"new with type arguments types the receiver", "receivers", "app.net.Grid#size()", nil, []string{"app.net.Casts#pocketSize()"},
 		[]Edge{{From: "app.net.Casts#pocketSize()", To: "app.net.Pocket#size()", Kind: "call"}}},
+	{"a cast to a generic class's member type (Pocket<?>.Slot) reaches that type's method, not the operand's type's", "receivers", "app.net.Pocket.Slot#depth()",
+		[]string{"app.ReceiversTest#casts()"}, nil, []Edge{{From: "app.net.Casts#slotDepth(Iterable)", To: "app.net.Pocket.Slot#depth()", Kind: "call"}}},
 	{"a name declared in disjoint blocks is typed per block", "receivers", "app.net.Sheep#copy()", nil,
 		[]string{"app.net.Blocks#blocks(boolean,Cell,Sheep)"}, []Edge{{From: "app.net.Blocks#blocks(boolean,Cell,Sheep)", To: "app.net.Cell#copy()", Kind: "call"},
 			{From: "app.net.Blocks#blocks(boolean,Cell,Sheep)", To: "app.net.Sheep#weight()", Kind: "call"}}},

@@ -934,6 +934,9 @@ func parenReceiver(src []byte, toks []Token, end int, calls []Call, at []int, de
 		if typ, ok := castType(src, toks, j, end); ok {
 			return []string{CastReceiver, typ}
 		}
+		if castShaped(src, toks, j, end) {
+			return []string{"?"}
+		}
 		if depth < 4 && j+1 < end && primaryOnly(src, toks, j+1, end) {
 			return receiverEndingAt(src, toks, end-1, calls, at, depth+1)
 		}
@@ -1040,40 +1043,109 @@ const CastReceiver = "cast"
 // and primitive casts.
 func castType(src []byte, toks []Token, open, close int) (string, bool) {
 	k := open + 1
-	if k >= close || !toks[k].Is(src, "(") || k+1 >= close || toks[k+1].Kind != TokIdent {
+	if k >= close || !toks[k].Is(src, "(") {
 		return "", false
 	}
-	k++
-	start := k
-	for k+2 < close && toks[k+1].Is(src, ".") && toks[k+2].Kind == TokIdent {
-		k += 2
+	k = skipAnnotations(src, toks, k+1, close)
+	if k >= close || toks[k].Kind != TokIdent && !IsPrimitive(toks[k].Text(src)) {
+		return "", false // a primitive only as an array's element type: (int[]) x
 	}
-	name := string(src[toks[start].Start:toks[k].End])
-	k++
-	if k < close && toks[k].Is(src, "<") {
-		depth := 0
-		for ; k < close; k++ {
-			text := toks[k].Text(src)
-			depth += strings.Count(text, "<") - strings.Count(text, ">")
-			if depth <= 0 {
-				break
-			}
-		}
-		if depth != 0 {
-			return "", false
-		}
+	var name strings.Builder
+	for {
+		name.WriteString(toks[k].Text(src))
 		k++
+		if k < close && toks[k].Is(src, "<") {
+			depth := 0
+			for ; k < close; k++ {
+				text := toks[k].Text(src)
+				depth += strings.Count(text, "<") - strings.Count(text, ">")
+				if depth <= 0 {
+					break
+				}
+			}
+			if depth != 0 {
+				return "", false
+			}
+			k++
+		}
+		// Outer<T>.Inner: a member type of a generic type, erased to Outer.Inner.
+		if k+1 < close && toks[k].Is(src, ".") && toks[k+1].Kind == TokIdent {
+			name.WriteByte('.')
+			k++
+			continue
+		}
+		break
 	}
 	dims := ""
 	for k+1 < close && toks[k].Is(src, "[") && toks[k+1].Is(src, "]") {
 		dims += "[]"
 		k += 2
 	}
-	if k >= close || !toks[k].Is(src, ")") || IsPrimitive(name) && dims == "" {
+	if k >= close || !toks[k].Is(src, ")") || IsPrimitive(name.String()) && dims == "" {
 		return "", false
 	}
 	// The operand: a primary with its selectors and arguments, no operator outside them.
-	return name + dims, k+1 < close && primaryOnly(src, toks, k+1, close)
+	return name.String() + dims, k+1 < close && primaryOnly(src, toks, k+1, close)
+}
+
+// skipAnnotations returns the index of the first token from k on that is not part of a
+// type annotation ("@NonNull", "@a.B(x = 1)").
+func skipAnnotations(src []byte, toks []Token, k, end int) int {
+	for k+1 < end && toks[k].Is(src, "@") && toks[k+1].Kind == TokIdent {
+		k += 2
+		for k+1 < end && toks[k].Is(src, ".") && toks[k+1].Kind == TokIdent {
+			k += 2
+		}
+		if k < end && toks[k].Is(src, "(") {
+			depth := 0
+			for ; k < end; k++ {
+				if toks[k].Is(src, "(") {
+					depth++
+				} else if toks[k].Is(src, ")") {
+					if depth--; depth == 0 {
+						break
+					}
+				}
+			}
+			k++
+		}
+	}
+	return k
+}
+
+// castShaped reports whether the parenthesised expression toks[open..close] starts with a
+// parenthesised group followed by an operand, "((T) x)", other than a primitive cast: a
+// cast whose type castType could not read. Its value is the cast's type, not the
+// operand's, so it must not be read as the operand.
+func castShaped(src []byte, toks []Token, open, close int) bool {
+	k := open + 1
+	if k >= close || !toks[k].Is(src, "(") {
+		return false
+	}
+	depth := 0
+	shut := -1
+	for m := k; m < close; m++ {
+		if toks[m].Is(src, "(") {
+			depth++
+		} else if toks[m].Is(src, ")") {
+			if depth--; depth == 0 {
+				shut = m
+				break
+			}
+		}
+	}
+	if shut < 0 || shut+1 >= close {
+		return false
+	}
+	if shut == k+2 && toks[k+1].Kind == TokKeyword && IsPrimitive(toks[k+1].Text(src)) {
+		return false // ((int) x): no methods to call on a primitive
+	}
+	next := toks[shut+1]
+	switch next.Kind {
+	case TokIdent, TokKeyword, TokString, TokNumber, TokChar:
+		return true
+	}
+	return next.Is(src, "(") || next.Is(src, "!") || next.Is(src, "~")
 }
 
 // genericNew reads "new Name<...>" ending at toks[gt] (the closing ">") and returns Name.

@@ -128,6 +128,7 @@ class ReceiversTest {
         assertEquals("a", Casts.libraryCast(" a "));
         assertEquals(7, Casts.castOfCondition(true, new Sheep(), new Sheep()));
         assertEquals(0, Casts.pocketSize());
+        assertEquals(1, Casts.slotDepth(new app.net.Pocket<Cell>().slot()));
         assertEquals(1, Casts.fieldOfCast(new app.net.Link()));
         assertEquals(1, Casts.fieldOfCall());
     }

@@ -27,6 +27,11 @@ public class Casts {
         return new Pocket<Cell>().size();
     }
 
+    /** A cast to a generic class's member type: the receiver is a Slot, not an Iterable. */
+    public static int slotDepth(Iterable<?> it) {
+        return ((Pocket<?>.Slot) it).depth();
+    }
+
     /** A field of a cast: the cast's type's field. */
     public static int fieldOfCast(Object o) {
         return ((Link) o).cell.position();

@@ -15,4 +15,20 @@ public class Pocket<T> {
         item = t;
         return this;
     }
+
+    public Slot slot() {
+        return new Slot();
+    }
+
+    /** A member class of a generic class: written Pocket<T>.Slot in a cast. */
+    public class Slot implements Iterable<T> {
+        public int depth() {
+            return size() + 1;
+        }
+
+        @Override
+        public java.util.Iterator<T> iterator() {
+            return java.util.Collections.singletonList(item).iterator();
+        }
+    }
 }
