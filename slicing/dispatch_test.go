@@ -47,61 +47,61 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Disk#pathWrite(Path,String)", "reads writes"}, // Files#write given a byte[]
 		{"dispatch", "disp.Disk#pathGone(Path)", "reads writes"},
 		{"dispatch", "disp.Disk#name(Path)", "none"},
-		{"dispatch", "disp.Disk#copyIn(InputStream,Path)", "reads writes prints mut=0,1 store=0,1 leak=0,1"},            // the stream may be a project class
-		{"jdkimpl", "impl.TaggedPath#name(Path)", "reads writes prints mut=0 leak=0"},                                   // a project interface extends Path
-		{"jdkimpl", "impl.TaggedPath#same(Path,Path)", "mut=0"},                                                         // …but equals is the JDK's or among the callbacks
-		{"dispatch", "disp.StuckFile#moved(File,File)", "reads writes prints mut=0,1 store=0,1 leak=0,1"},               // StuckFile overrides renameTo
-		{"jdkimpl", "impl.Words#count(String)", "none"},                                                                 // split and LowerWords's super.split make JDK lists
-		{"jdkimpl", "impl.Counts#count(String)", "reads writes"},                                                        // TalliedCounts's split makes a Tally
-		{"jdkimpl", "impl.PathFile#here(File)", "reads writes prints mut=0 leak=0"},                                     // PathFile overrides getPath, which File's methods call
-		{"dispatch", "disp.Strs.Key#hashCode()", "none"},                                                                // getClass().hashCode(): a Class's
-		{"dispatch", "disp.Gate#check(Gate)", "none"},                                                                   // the anonymous override of open only returns
-		{"dispatch", "disp.Gate#shut(Gate)", "reads writes prints mut=0 leak=0"},                                        // the one of close counts
-		{"dispatch", "disp.Fns#prop(String)", "reads"},                                                                  // nul()'s function changes nothing; System.getProperty reads
-		{"dispatch", "disp.Fns#propsEmpty(String)", "reads"},                                                            // isEmpty handed Strings only; System.getProperty reads
-		{"dispatch", "disp.Parse#parse(String)", "none"},                                                                // new NumberFormatException(message)
-		{"dispatch", "disp.Parse#total(List)", "none"},                                                                  // Math::abs, run by the stream
-		{"dispatch", "disp.Parse#totalCounted(List)", "global"},                                                         // Parse::counted counts: a method reference changing shared state
-		{"dispatch", "disp.Parse#totalCountedHere(Integer[])", "reads writes"},                                          // …run by a JDK stream made and ended in the call
-		{"dispatch", "disp.Parse#countAll(Integer[])", "reads writes"},                                                  // …by a stream a project method made (madeJDK)
-		{"dispatch", "disp.Parse#streamOf(Integer[])", "ret=args ret=madeJDK"},                                          // null ? Stream.empty() : Stream.of(xs)
-		{"dispatch", "disp.Parse#countedLater(Integer[])", "global"},                                                    // the stream is returned unrun
-		{"dispatch", "disp.Parse#countedByIterator(Integer[])", "global"},                                               // …run later by its iterator
-		{"dispatch", "disp.Fnx#viaLambda()", "none"},                                                                    // a lambda local, read where written
-		{"dispatch", "disp.Fnx#viaLocal()", "global"},                                                                   // a named class's Supplier: its get is not read here
-		{"dispatch", "disp.Refl#visible(Method)", "none"},                                                               // queries of a Method
-		{"dispatch", "disp.Refl#open(AccessibleObject)", "mut=0"},                                                       // setAccessible changes its flag only
-		{"dispatch", "disp.Refl#call(Method,Object)", "reads writes prints mut=0,1 store=0,1 leak=0,1 ret=args|shared"}, // invoke runs anything
-		{"dispatch", "disp.Refl#country(String)", "none"},                                                               // a Locale is a value
-		{"dispatch", "disp.Refl#shown(String)", "reads"},                                                                // …named in the default locale
-		{"jdkimpl", "impl.Listed#describe(Listed)", "reads writes prints mut=0 leak=0"},                                 // Areas inherits AbstractCollection#toString, which reads a Tally
-		{"jdkimpl", "impl.Handle#accessible(AccessibleObject)", "reads writes prints mut=0 leak=0"},                     // a Handle's isAccessible counts
-		{"jdkimpl", "impl.Console#say(int[])", "reads writes prints mut=0 leak=0"},                                      // Console#capture replaces System.out with a counting stream: unknown
-		{"dispatch", "disp.Parse#countPeeked(Integer[])", "global"},                                                     // peeked() holds a function: not madeJDK
-		{"dispatch", "disp.Arch#family(String)", "reads ret=shared"},                                                    // its initializer's stream runs in place
-		{"jdkimpl", "impl.Strs#keyed(Integer[],Function)", "runs=1 ret=args ret=madeJDK"},                               // Collectors.toMap runs the key function it is given; its map is the JDK's
-		{"dispatch", "disp.Parse#failure(int)", "none"},                                                                 // "failed: " + Integer.toHexString(code) is a message, not a cause
-		{"dispatch", "disp.Dates#next()", "mut=this"},                                                                   // its own ReentrantLock
-		{"dispatch", "disp.Dates#truncate(Calendar,int[])", "mut=0 ret=args"},                                           // set and add change the calendar only
-		{"dispatch", "disp.Dates#now()", "reads"},                                                                       // Calendar.getInstance() reads the default zone
-		{"dispatch", "disp.Dates#start(Date)", "mut=0"},                                                                 // new Date(…) copies, read as sharing
-		{"jdkimpl", "impl.Strs#tick(Calendar)", "reads writes prints mut=0 leak=0 ret=args|shared"},                     // a Ticker's add counts
-		{"dispatch", "disp.Tables#named(String)", "reads"},                                                              // get on a HashMap made in place
-		{"dispatch", "disp.Tables#recent(String)", "reads writes prints"},                                               // …on an access-ordered LinkedHashMap reorders it
-		{"dispatch", "disp.Tables#intOrPublic(Class)", "none"},                                                          // Integer.TYPE is a Class, Modifier.isPublic reads an int
-		{"dispatch", "disp.Fns#hasKey(String)", "reads"},                                                                // System.getProperties() is the shared Properties
-		{"dispatch", "disp.Fns#setKey(String)", "reads writes"},                                                         // …which put changes
-		{"dispatch", "disp.Arrs#sorted(char[])", "mut=0 ret=args"},                                                      // only sort(char[]) takes a char[]
-		{"dispatch", "disp.Arrs#sortedRows(char[][])", "reads writes prints mut=0 leak=0 ret=args|shared"},              // a char[][] is a T[]
-		{"dispatch", "disp.Arrs#sortedNames(String[])", "reads writes prints mut=0 leak=0 ret=args|shared"},             // so is a String[]
-		{"dispatch", "disp.Arrs#sortedCopy(char[])", "ret=args"},                                                        // copy(a) is declared a char[], and fresh
-		{"dispatch", "disp.Arrs#copyOrNull(char[])", "none"},                                                            // a clone of a char[] is fresh
-		{"dispatch", "disp.Arrs#pick(boolean,char[],char[])", "ret=args"},                                               // either branch is an argument
-		{"dispatch", "disp.Arrs#copyRows(char[][])", "ret=args"},                                                        // the rows are shared
-		{"dispatch", "disp.Arrs#sortedRowsCopy(char[][])", "reads writes prints mut=0 leak=0 ret=args|shared"},          // copy(T[]) may be anything
-		{"dispatch", "disp.Sorts#bySignature()", "none"},                                                                // Comparator.comparing(Method::toString): JDK code on a final JDK class
-		{"dispatch", "disp.Sorts#byName(String,String)", "none"},                                                        // Objects.compare of Strings and a method reference
-		{"dispatch", "disp.Sorts#wrappedHash(String)", "reads writes prints"},                                           // the hashed argument is wrap(…)'s Loud, whose hashCode counts
+		{"dispatch", "disp.Disk#copyIn(InputStream,Path)", "reads writes prints mut=0,1 store=0,1 leak=0,1"},                                    // the stream may be a project class
+		{"jdkimpl", "impl.TaggedPath#name(Path)", "reads writes prints mut=0 leak=0"},                                                           // a project interface extends Path
+		{"jdkimpl", "impl.TaggedPath#same(Path,Path)", "reads writes prints mut=0,1 store=0,1 leak=0,1"},                                        // …but equals is the JDK's or among the callbacks (Tally's count: AbstractList#equals runs its get)
+		{"dispatch", "disp.StuckFile#moved(File,File)", "reads writes prints mut=0,1 store=0,1 leak=0,1"},                                       // StuckFile overrides renameTo
+		{"jdkimpl", "impl.Words#count(String)", "none"},                                                                                         // split and LowerWords's super.split make JDK lists
+		{"jdkimpl", "impl.Counts#count(String)", "reads writes"},                                                                                // TalliedCounts's split makes a Tally
+		{"jdkimpl", "impl.PathFile#here(File)", "reads writes prints mut=0 leak=0"},                                                             // PathFile overrides getPath, which File's methods call
+		{"dispatch", "disp.Strs.Key#hashCode()", "none"},                                                                                        // getClass().hashCode(): a Class's
+		{"dispatch", "disp.Gate#check(Gate)", "none"},                                                                                           // the anonymous override of open only returns
+		{"dispatch", "disp.Gate#shut(Gate)", "reads writes prints mut=0 leak=0"},                                                                // the one of close counts
+		{"dispatch", "disp.Fns#prop(String)", "reads"},                                                                                          // nul()'s function changes nothing; System.getProperty reads
+		{"dispatch", "disp.Fns#propsEmpty(String)", "reads"},                                                                                    // isEmpty handed Strings only; System.getProperty reads
+		{"dispatch", "disp.Parse#parse(String)", "none"},                                                                                        // new NumberFormatException(message)
+		{"dispatch", "disp.Parse#total(List)", "none"},                                                                                          // Math::abs, run by the stream
+		{"dispatch", "disp.Parse#totalCounted(List)", "global"},                                                                                 // Parse::counted counts: a method reference changing shared state
+		{"dispatch", "disp.Parse#totalCountedHere(Integer[])", "reads writes"},                                                                  // …run by a JDK stream made and ended in the call
+		{"dispatch", "disp.Parse#countAll(Integer[])", "reads writes"},                                                                          // …by a stream a project method made (madeJDK)
+		{"dispatch", "disp.Parse#streamOf(Integer[])", "ret=args ret=madeJDK"},                                                                  // null ? Stream.empty() : Stream.of(xs)
+		{"dispatch", "disp.Parse#countedLater(Integer[])", "global"},                                                                            // the stream is returned unrun
+		{"dispatch", "disp.Parse#countedByIterator(Integer[])", "global"},                                                                       // …run later by its iterator
+		{"dispatch", "disp.Fnx#viaLambda()", "none"},                                                                                            // a lambda local, read where written
+		{"dispatch", "disp.Fnx#viaLocal()", "global"},                                                                                           // a named class's Supplier: its get is not read here
+		{"dispatch", "disp.Refl#visible(Method)", "none"},                                                                                       // queries of a Method
+		{"dispatch", "disp.Refl#open(AccessibleObject)", "mut=0"},                                                                               // setAccessible changes its flag only
+		{"dispatch", "disp.Refl#call(Method,Object)", "reads writes prints mut=0,1 store=0,1 leak=0,1 ret=args|shared"},                         // invoke runs anything
+		{"dispatch", "disp.Refl#country(String)", "none"},                                                                                       // a Locale is a value
+		{"dispatch", "disp.Refl#shown(String)", "reads"},                                                                                        // …named in the default locale
+		{"jdkimpl", "impl.Listed#describe(Listed)", "reads writes prints mut=0 leak=0"},                                                         // Areas inherits AbstractCollection#toString, which reads a Tally
+		{"jdkimpl", "impl.Handle#accessible(AccessibleObject)", "reads writes prints mut=0 leak=0"},                                             // a Handle's isAccessible counts
+		{"jdkimpl", "impl.Console#say(int[])", "reads writes prints mut=0 leak=0"},                                                              // Console#capture replaces System.out with a counting stream: unknown
+		{"dispatch", "disp.Parse#countPeeked(Integer[])", "global"},                                                                             // peeked() holds a function: not madeJDK
+		{"dispatch", "disp.Arch#family(String)", "reads ret=shared"},                                                                            // its initializer's stream runs in place
+		{"jdkimpl", "impl.Strs#keyed(Integer[],Function)", "reads writes prints mut=0,1 store=0,1 leak=0,1 runs=1 ret=args|shared ret=madeJDK"}, // Collectors.toMap runs the key function it is given (and the callbacks of what it makes: Tally's count); its map is the JDK's
+		{"dispatch", "disp.Parse#failure(int)", "none"},                                                                                         // "failed: " + Integer.toHexString(code) is a message, not a cause
+		{"dispatch", "disp.Dates#next()", "mut=this"},                                                                                           // its own ReentrantLock
+		{"dispatch", "disp.Dates#truncate(Calendar,int[])", "mut=0 ret=args"},                                                                   // set and add change the calendar only
+		{"dispatch", "disp.Dates#now()", "reads"},                                                                                               // Calendar.getInstance() reads the default zone
+		{"dispatch", "disp.Dates#start(Date)", "mut=0"},                                                                                         // new Date(…) copies, read as sharing
+		{"jdkimpl", "impl.Strs#tick(Calendar)", "reads writes prints mut=0 leak=0 ret=args|shared"},                                             // a Ticker's add counts
+		{"dispatch", "disp.Tables#named(String)", "reads"},                                                                                      // get on a HashMap made in place
+		{"dispatch", "disp.Tables#recent(String)", "reads writes prints"},                                                                       // …on an access-ordered LinkedHashMap reorders it
+		{"dispatch", "disp.Tables#intOrPublic(Class)", "none"},                                                                                  // Integer.TYPE is a Class, Modifier.isPublic reads an int
+		{"dispatch", "disp.Fns#hasKey(String)", "reads"},                                                                                        // System.getProperties() is the shared Properties
+		{"dispatch", "disp.Fns#setKey(String)", "reads writes"},                                                                                 // …which put changes
+		{"dispatch", "disp.Arrs#sorted(char[])", "mut=0 ret=args"},                                                                              // only sort(char[]) takes a char[]
+		{"dispatch", "disp.Arrs#sortedRows(char[][])", "reads writes prints mut=0 leak=0 ret=args|shared"},                                      // a char[][] is a T[]
+		{"dispatch", "disp.Arrs#sortedNames(String[])", "reads writes prints mut=0 leak=0 ret=args|shared"},                                     // so is a String[]
+		{"dispatch", "disp.Arrs#sortedCopy(char[])", "ret=args"},                                                                                // copy(a) is declared a char[], and fresh
+		{"dispatch", "disp.Arrs#copyOrNull(char[])", "none"},                                                                                    // a clone of a char[] is fresh
+		{"dispatch", "disp.Arrs#pick(boolean,char[],char[])", "ret=args"},                                                                       // either branch is an argument
+		{"dispatch", "disp.Arrs#copyRows(char[][])", "ret=args"},                                                                                // the rows are shared
+		{"dispatch", "disp.Arrs#sortedRowsCopy(char[][])", "reads writes prints mut=0 leak=0 ret=args|shared"},                                  // copy(T[]) may be anything
+		{"dispatch", "disp.Sorts#bySignature()", "none"},                                                                                        // Comparator.comparing(Method::toString): JDK code on a final JDK class
+		{"dispatch", "disp.Sorts#byName(String,String)", "none"},                                                                                // Objects.compare of Strings and a method reference
+		{"dispatch", "disp.Sorts#wrappedHash(String)", "reads writes prints"},                                                                   // the hashed argument is wrap(…)'s Loud, whose hashCode counts
 		{"dispatch", "disp.Sorts#newHash(String)", "reads writes prints"},
 		{"dispatch", "disp.Sorts#eitherHash(boolean,String)", "reads writes prints"},                 // flag ? new Loud(s) : s.toString() may be the Loud                                       // …and new Loud(s)
 		{"dispatch", "disp.Sorts#checkedText(String)", "none"},                                       // "empty" is no function: the other overload takes it
@@ -148,7 +148,8 @@ func TestJDKInterfaceDispatch(t *testing.T) {
 		{"dispatch", "disp.Nulls#has(String,char)", "none"},                                          // Objects.requireNonNull(s, …).indexOf runs on the String s
 		{"dispatch", "disp.Nulls#addTo(List)", "mut=0"},                                              // …add on the list handed in, which it changes (not shared state)
 		{"dispatch", "disp.Nulls#firstSize(List)", "reads writes prints mut=0 leak=0"},               // an argument that is no name is not followed
-		{"sets", "sets.Near#has(List,Object)", "none"},                                               // an anonymous Closeness's compare: no Comparator, never called back
+		{"sets", "sets.Near#has(List,Object)", "reads writes prints mut=0,1 store=0,1 leak=0,1"},     // CountingSet's equals (AbstractSet's) runs its size, which counts
+		{"handlers", "handlers.Close#has(List,Object)", "reads disp=0"},                              // an anonymous Closeness's compare: no Comparator, never called back
 		{"boxing", "boxing.Near#has(List,Object)", "reads writes prints mut=0,1 store=0,1 leak=0,1"}, // …a Closeness that is a Comparator counts
 	} {
 		s := fixture(t, c.fixture)
@@ -446,6 +447,11 @@ func TestSubclassRuns(t *testing.T) {
 		{"Iterator", "forEachRemaining", set("next"), true},    // a default method calls the others
 		{"Thread", "toString", set("run"), false},              // Thread's callbacks call final methods
 		{"Thread", "start", set("run"), true},
+		{"AbstractSpliterator", "hashCode", set("tryAdvance"), false}, // jOOL, threeten-extra: Object's callbacks
+		{"AbstractSpliterator", "toString", set("hashCode"), true},
+		{"AbstractSpliterator", "forEachRemaining", set("tryAdvance"), true},
+		{"ManagedBlocker", "equals", set("block", "isReleasable"), false}, // jOOL's Blocking
+		{"ManagedBlocker", "toString", set("hashCode"), true},
 	}
 	for _, c := range cases {
 		if got := p.subclassRuns(c.super, c.overrides, c.callback); got != c.want {

@@ -679,7 +679,24 @@ func (p *project) typeReceiver(from *analysis.Type, typ string, _ bool) receiver
 	if reflectTypes[typ] {
 		return receiver{kind: recvReflect, name: typ}
 	}
+	if p.typeVariableIn(from, typ) {
+		return receiver{unknownType: "Object"} // any class at all, as far as its callbacks go
+	}
 	return receiver{unknownType: typ}
+}
+
+// typeVariableIn reports whether name is a type parameter of from, of a type enclosing it
+// or of one of from's methods.
+func (p *project) typeVariableIn(from *analysis.Type, name string) bool {
+	for t := from; t != nil; t = p.snap.Type(t.Outer) {
+		if hasTypeParam(t.TypeParams, name) || slices.ContainsFunc(t.Members, func(m *analysis.Member) bool { return hasTypeParam(m.TypeParams, name) }) {
+			return true
+		}
+		if t.Outer == "" {
+			break
+		}
+	}
+	return false
 }
 
 // memberReceiver classifies the value of field or method m declared in t: its type, and
@@ -975,13 +992,13 @@ func (p *project) callEffect(from *analysis.Type, r receiver, name string, arity
 		}
 		return p.join(p.applicable(cands, r.args))
 	}
-	if calls, ok := inheritedCalls[r.unknownType][name]; (ok && onlyHashes(calls) && r.unknownType != "Object" || r.unknownType == "Comparator") &&
+	if calls, ok := inheritedCalls[r.unknownType][name]; (ok && onlyHashes(calls) || r.unknownType == "Comparator") &&
 		r.kind == recvUnknown && (name == "hashCode" && arity <= 0 || name == "equals" && arity == 1 || name == "toString" && arity <= 0) {
-		// A JDK class whose hashCode, equals or toString calls none of its own methods
-		// (URLConnection), or a Comparator (the JDK's keep Object's methods or an enum's
-		// name): what runs is the JDK's or a project or anonymous class's, all among the
-		// callbacks. (Not an Object: a project class may inherit a JDK collection's
-		// toString, which runs its own iterator.)
+		// An Object or a type variable (any class), a JDK class whose hashCode, equals or
+		// toString calls none of its own methods (URLConnection), or a Comparator (the
+		// JDK's keep Object's methods or an enum's name): what runs is the JDK's or a
+		// project, anonymous or proxy class's, declared or inherited from a library class,
+		// all among the callbacks.
 		e := p.callbackEffect()
 		e.mut |= 1 // a subclass's may change the receiver (a cached hash)
 		return e
@@ -1798,12 +1815,20 @@ var inheritedCalls = map[string]map[string][]string{
 	"ServerSocket":  {"hashCode": nil, "equals": nil, "toString": {"isBound", "getInetAddress"}, "compare": nil, "compareTo": nil},
 	"FileChannel":   {"hashCode": nil, "equals": nil, "toString": {"hashCode"}, "compare": nil, "compareTo": nil},
 	"Socket":        {"hashCode": nil, "equals": nil, "toString": {"isConnected", "getImpl"}, "compare": nil, "compareTo": nil},
+	// JUnit 3's test case and suite print their name
+	"TestCase":  {"hashCode": nil, "equals": nil, "toString": {"getName"}, "compare": nil, "compareTo": nil},
+	"TestSuite": {"hashCode": nil, "equals": nil, "toString": {"getName"}, "compare": nil, "compareTo": nil},
+	// the file system hashes, compares and prints a File by its getPath
+	"File": {"hashCode": {"getPath"}, "equals": {"compareTo", "getPath"}, "toString": {"getPath"}, "compare": nil,
+		"compareTo": {"getPath"}},
 	// toString of their own, over their own fields
 	"ByteArrayOutputStream": {"hashCode": nil, "equals": nil, "toString": nil, "compare": nil, "compareTo": nil},
 	"StringWriter":          {"hashCode": nil, "equals": nil, "toString": nil, "compare": nil, "compareTo": nil},
 	"LinkedBlockingQueue":   {"hashCode": nil, "equals": nil, "toString": nil, "compare": nil, "compareTo": nil},
 	"Throwable": {"hashCode": nil, "equals": nil, "toString": {"getLocalizedMessage", "getMessage"}, "compare": nil,
 		"compareTo": nil},
+	// ArrayList hashes and compares its own array; its toString is AbstractCollection's.
+	"ArrayList": {"hashCode": nil, "equals": nil, "toString": {"iterator"}, "compare": nil, "compareTo": nil},
 	// The collection skeletons' callbacks walk the collection through its own methods.
 	"AbstractCollection": {"hashCode": nil, "equals": nil, "toString": {"iterator"}, "compare": nil, "compareTo": nil},
 	"AbstractSet": {"hashCode": {"iterator"}, "equals": {"size", "containsAll", "contains", "iterator"},
@@ -1815,13 +1840,31 @@ var inheritedCalls = map[string]map[string][]string{
 }
 
 // objectCallbacks are JDK classes that keep Object's hashCode, equals and toString and
-// are no Comparable: streams, readers and writers, TimerTask, ClassLoader, Random, Format…
+// are no Comparable: streams, readers and writers, TimerTask, ClassLoader, Random, Format,
+// the Spliterators skeletons…
 var objectCallbacks = map[string]bool{
 	"InputStream": true, "OutputStream": true, "Reader": true, "Writer": true, "FilterInputStream": true,
 	"FilterOutputStream": true, "FilterReader": true, "FilterWriter": true, "ObjectOutputStream": true,
 	"ObjectInputStream": true, "OutputStreamWriter": true, "InputStreamReader": true, "ByteArrayInputStream": true,
 	"BufferedReader": true, "BufferedWriter": true, "PrintStream": true, "PrintWriter": true, "TimerTask": true,
 	"ClassLoader": true, "SimpleFileVisitor": true, "Random": true, "URLStreamHandler": true, "Format": true,
+	"Number": true, "AbstractSpliterator": true, "AbstractIntSpliterator": true, "AbstractLongSpliterator": true,
+	"AbstractDoubleSpliterator": true, "TimeZone": true, "StringTokenizer": true, "RandomAccessFile": true,
+	"Reference": true, "PhantomReference": true, "WeakReference": true, "SoftReference": true, "Selector": true,
+	"AbstractSelector": true, "AccessibleObject": true, "Assert": true, "WindowAdapter": true, "MouseAdapter": true,
+	"KeyAdapter": true, "FocusAdapter": true,
+	// hashCode and equals of their own over their own fields: the same calls as Object's
+	"MessageFormat": true,
+}
+
+// collectionSkeletons names, for JDK collection classes project classes extend, the
+// skeleton whose callbacks theirs are in inheritedCalls: they keep AbstractMap's,
+// AbstractSet's or AbstractList's, which walk the collection through its own methods.
+var collectionSkeletons = map[string]string{
+	"HashMap": "AbstractMap", "LinkedHashMap": "AbstractMap", "TreeMap": "AbstractMap",
+	"HashSet": "AbstractSet", "LinkedHashSet": "AbstractSet", "TreeSet": "AbstractSet",
+	"LinkedList": "AbstractList", "Vector": "AbstractList", "Stack": "AbstractList",
+	"ArrayDeque": "AbstractCollection", "PriorityQueue": "AbstractCollection", "AbstractQueue": "AbstractCollection",
 }
 
 // libraryInterfaces are JDK interfaces anonymous and local classes implement: they hand
@@ -1836,7 +1879,8 @@ var libraryInterfaces = func() map[string]bool {
 		"PathMatcher", "InvocationHandler", "Closeable", "AutoCloseable", "Appendable", "Readable", "Flushable",
 		"Serializable", "Cloneable", "Enumeration", "ThreadFactory", "Executor", "UncaughtExceptionHandler",
 		"PrivilegedAction", "PrivilegedExceptionAction", "Type", "EventListener", "PropertyChangeListener",
-		"VetoableChangeListener"} {
+		"VetoableChangeListener", "Spliterator", "ManagedBlocker", "ActionListener", "ItemListener", "ChangeListener",
+		"MouseListener", "KeyListener", "WindowListener", "FocusListener", "ListSelectionListener"} {
 		out[n] = true
 	}
 	return out
@@ -2015,7 +2059,9 @@ func (p *project) elementCallbacks(r receiver) effect {
 }
 
 // callbackEffect is what JDK collections and builders may run on project objects handed to
-// them: hashCode, equals, compareTo, compare and toString of any project type.
+// them: hashCode, equals, compareTo, compare and toString of any project type, declared or
+// inherited from a library class (inheritedCallbacks), of anonymous and local classes and
+// of dynamic proxies.
 func (p *project) callbackEffect() effect {
 	e := effNone
 	anon := p.anonymousSubclassed()
@@ -2049,6 +2095,19 @@ func (p *project) callbackEffect() effect {
 				// Its body is not summarized: the class is anonymous or local.
 				return unknown("unknown effect of callback " + cb.name + " of an anonymous or local " + n)
 			}
+		}
+	}
+	for _, c := range p.inheritedCallbacks() {
+		if c.anonymous {
+			return unknown("unknown effect of callback " + c.callback + " of " + c.t.ID + " (" + c.library +
+				"'s runs methods an anonymous or local subclass overrides)")
+		}
+		for _, r := range c.runs {
+			ce := p.memberEffect(r)
+			if ce.flags&effWrites != 0 || ce.leak != 0 {
+				return unknown("unknown effect of callback " + c.callback + " of " + c.t.ID + " (" + c.library + "'s runs " + r.m.ID + ")")
+			}
+			e.flags |= ce.flags
 		}
 	}
 	for _, cb := range callbackNames {

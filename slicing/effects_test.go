@@ -1,6 +1,7 @@
 package slicing
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -327,5 +328,47 @@ func TestObjectMethodCallbacks(t *testing.T) {
 	}
 	if e, ok := lp.anonymousObjectsEffect(); !ok || !e.writes() {
 		t.Errorf("loudhandlers' anonymous Object makes a Counter: %s %v, want a writer", e, ok)
+	}
+}
+
+// TestInheritedCallbacks pins which callbacks project classes take from a library
+// superclass and what they run: AbstractList's hashCode, equals and toString read the list
+// through its own get and size, Throwable's toString asks a RuntimeException subclass for
+// its message; Counter keeps Object's, which run nothing of it. The callbacks are
+// read-only where those methods are (handlers' Rows) and writers where one makes a Counter
+// (loudrows' CountingRows, Oops), and Box's hashCode on its type variable is the callbacks'.
+func TestInheritedCallbacks(t *testing.T) {
+	sites := func(p *project) []string {
+		var out []string
+		for _, c := range p.inheritedCallbacks() {
+			var runs []string
+			for _, r := range c.runs {
+				runs = append(runs, r.m.ID)
+			}
+			out = append(out, fmt.Sprintf("%s %s from %s runs %s", c.t.ID, c.callback, c.library, strings.Join(runs, ",")))
+		}
+		return out
+	}
+	loud := fixture(t, "loudrows")
+	lp := newProject(loud, loud.Source.Read, Options{})
+	want := []string{
+		"rows.CountingRows hashCode from AbstractList runs rows.CountingRows#get(int),rows.CountingRows#size()",
+		"rows.CountingRows equals from AbstractList runs rows.CountingRows#get(int),rows.CountingRows#size()",
+		"rows.CountingRows toString from AbstractList runs rows.CountingRows#get(int),rows.CountingRows#size()",
+		"rows.Oops toString from RuntimeException runs rows.Oops#getMessage()",
+	}
+	if got := sites(lp); !slices.Equal(got, want) {
+		t.Errorf("loudrows' inherited callbacks:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if e := lp.callbackEffect(); !e.writes() {
+		t.Errorf("loudrows' callbacks: %s, want a writer (CountingRows#get makes a Counter)", e)
+	}
+	quiet := fixture(t, "handlers")
+	qp := newProject(quiet, quiet.Source.Read, Options{})
+	if e := qp.callbackEffect(); e.writes() {
+		t.Errorf("handlers' callbacks: %s (%s), want read-only", e, e.why)
+	}
+	if got := summaryOf(t, quiet, qp, "handlers.Box#hash()"); got != "reads mut=this" {
+		t.Errorf("Box#hash: %s, want the callbacks' (reads mut=this)", got)
 	}
 }

@@ -463,6 +463,7 @@ func memberChanges(oldF, newF *analysis.File, declared map[string]bool) bool {
 		case analysis.KindMethod:
 			declared["M:"+m.Name] = true // lookups of every project method by that name
 			declared["M:"+owner[k]+"#"+m.Name] = true
+			declared["M:"+owner[k]+"#*"] = true // lookups of all its methods (chainMethods)
 		case analysis.KindField:
 			declared["F:"+owner[k]+"#"+m.Name] = true
 			declared["FT:"+owner[k]] = true
@@ -635,12 +636,13 @@ func ownerOfKey(key string) string {
 // System.out (see redirectsOutput).
 func (p *project) derive(s *analysis.Snapshot, read func(string) ([]byte, error), paths, redeclared map[string]bool) (*project, bool) {
 	np := *p
-	np.runsMemo = nil    // heads and declarations may differ in the new snapshot
-	np.supersMemo = nil  // so may the names supertypes are resolved by
-	np.jdkSubs = nil     // it holds the old versions of the changed files' types
-	np.throwables = nil  // as does this
-	np.handlers = nil    // and so may this
-	np.anonObjects = nil // and this
+	np.runsMemo = nil     // heads and declarations may differ in the new snapshot
+	np.supersMemo = nil   // so may the names supertypes are resolved by
+	np.jdkSubs = nil      // it holds the old versions of the changed files' types
+	np.throwables = nil   // as does this
+	np.handlers = nil     // and so may this
+	np.anonObjects = nil  // and this
+	np.inheritedCBs = nil // and this
 	np.snap, np.read = s, read
 	np.frames = nil
 	// Lookup records are layered like the proofs.

@@ -674,10 +674,12 @@ func TestUpdateAfterInnerConstructorEdit(t *testing.T) {
 }
 
 // TestUpdateAfterHeldFunctionEdits edits the bodies behind the proofs about a fresh
-// object's held functions and a proxy handler's Object-method branch: Sized's default
-// check starts counting, and Shield's objectMethod starts making a Counter. Neither edit
-// touches a declaration or the test file, so only the re-proved proofs can tell the
-// slices have changed.
+// object's held functions, a proxy handler's Object-method branch and a callback inherited
+// from a library class: Sized's default check starts counting, Shield's objectMethod and
+// Rows' get start making a Counter. None of these edits touches the test file, so only the
+// re-proved proofs can tell the slices have changed. The last one declares an iterator
+// override in Rows instead (AbstractList's hashCode runs it): only the lookups of the
+// inherited callbacks can tell.
 func TestUpdateAfterHeldFunctionEdits(t *testing.T) {
 	for _, c := range []struct {
 		fixture, rel, from, to, test, method, assertion, statement string
@@ -690,6 +692,14 @@ func TestUpdateAfterHeldFunctionEdits(t *testing.T) {
 			`return "Shield(" + ran + ")";`, `return "Shield(" + new Counter() + ")";`,
 			"src/test/java/handlers/HandlersTest.java", "shieldedProxyPrintsWithoutRunning", "assertEquals(before + 1, Counter.made)",
 			"String text = String.valueOf(proxy)"},
+		{"handlers", "src/main/java/handlers/Rows.java",
+			"        return index;", "        new Counter();\n        return index;",
+			"src/test/java/handlers/HandlersTest.java", "hashingAnObjectRunsOnlyTheCallbacks", "assertEquals(before + 1, Counter.made)",
+			"int hash = rows.hashCode()"},
+		{"handlers", "src/main/java/handlers/Rows.java",
+			"    public int size() {", "    public java.util.Iterator<Integer> iterator() {\n        new Counter();\n        return super.iterator();\n    }\n\n    @Override\n    public int size() {",
+			"src/test/java/handlers/HandlersTest.java", "hashingATypeVariableRunsOnlyTheCallbacks", "assertEquals(before + 1, Counter.made)",
+			"int hash = box.hash()"},
 	} {
 		s := fixture(t, c.fixture)
 		d, err := DiscoverAll(s, s.Read, Options{})

@@ -53,6 +53,9 @@ type project struct {
 	// anonObjects holds the members making anonymous subclasses of Object, see
 	// anonymousObjectMembers (nil: not worked out yet).
 	anonObjects *anonymousObjects
+	// inheritedCBs holds the callbacks project classes inherit from library classes, see
+	// inheritedCallbacks (nil: not worked out yet).
+	inheritedCBs *inheritedCallbackSites
 	// values remembers valueClass per type; mocks whether a file names a mocking library
 	// (nil: not worked out yet).
 	values map[*analysis.Type]valueAnswer

@@ -73,7 +73,7 @@ func renderAll(t *testing.T, s *analysis.Snapshot, classes []*TestClass) []rende
 // renderedFixtures are the slicing fixtures whose rendered slices are parsed, compiled and
 // run against their originals.
 var renderedFixtures = []string{"paper", "rules", "effects", "proofs", "dispatch", "jdkimpl", "hooks", "proxies",
-	"handlers", "loudhandlers", "held", "sets", "cleanup", "nested", "boxing", "wrappers", "rebind"}
+	"handlers", "loudhandlers", "loudrows", "held", "sets", "cleanup", "nested", "boxing", "wrappers", "rebind"}
 
 // TestRenderParses checks that every rendered class parses without error nodes and that its
 // line map points generated statement lines at the original lines with the same text.

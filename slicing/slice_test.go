@@ -102,6 +102,7 @@ func TestGoldenSlices(t *testing.T) {
 		{"proxies", Options{}},
 		{"handlers", Options{}},
 		{"loudhandlers", Options{}},
+		{"loudrows", Options{}},
 		{"held", Options{}},
 		{"cleanup", Options{}},
 		{"nested", Options{}},

@@ -46,4 +46,24 @@ public class HandlersTest {
         assertEquals(before + 1, Counter.made);
         assertEquals("Shield(false)", text);
     }
+
+    @Test
+    public void hashingAnObjectRunsOnlyTheCallbacks() {
+        Object rows = new Rows();
+        int before = Counter.made;
+        int hash = rows.hashCode();
+        new Counter();
+        assertEquals(before + 1, Counter.made);
+        assertEquals(31 * (31 + 0) + 1, hash);
+    }
+
+    @Test
+    public void hashingATypeVariableRunsOnlyTheCallbacks() {
+        Box<Rows> box = new Box<>(new Rows());
+        int before = Counter.made;
+        int hash = box.hash();
+        new Counter();
+        assertEquals(before + 1, Counter.made);
+        assertEquals(31 * (31 + 0) + 1, hash);
+    }
 }
