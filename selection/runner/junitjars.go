@@ -66,6 +66,22 @@ type junitSetup struct {
 	// drop is a project jar the run leaves off the launch class path because a jar of
 	// launch replaces it (a JUnit 4 older than our Vintage engine accepts).
 	drop string
+	// subcommand is the console launcher's command to run tests with ("execute" from
+	// platform 1.10 on, which JUnit 6 requires), "" for launchers that have none.
+	subcommand string
+}
+
+// consoleSubcommand is the console launcher command that runs tests in the given platform
+// version: "execute" from 1.10 on (JUnit 6 refuses the options without it), none before.
+func consoleSubcommand(version string) string {
+	major, rest, _ := strings.Cut(version, ".")
+	minor, _, _ := strings.Cut(rest, ".")
+	ma, err1 := strconv.Atoi(major)
+	mi, err2 := strconv.Atoi(minor)
+	if err1 != nil || err2 != nil || ma == 1 && mi < 10 || ma < 1 {
+		return ""
+	}
+	return "execute"
 }
 
 // launchPath is the launch class path after the project classpath cp: cp without the
@@ -133,7 +149,7 @@ func junitFor(ctx context.Context, cp []string) (junitSetup, error) {
 	case platform != "":
 		var setup junitSetup
 		if jar, note := consoleStandalone(ctx, platform); jar != "" {
-			setup = junitSetup{launch: []string{jar}, source: JUnitProject,
+			setup = junitSetup{launch: []string{jar}, source: JUnitProject, subcommand: consoleSubcommand(platform),
 				notes: []string{fmt.Sprintf("JUnit Platform %s from the project's test dependencies", platform)}}
 		} else if err != nil {
 			return junitSetup{}, err

@@ -27,6 +27,8 @@ type launchSpec struct {
 	// (tests stop a run on an event instead of a wall-clock margin).
 	timeUp  <-chan struct{}
 	workDir string
+	// subcommand goes right after the launcher's class name (see junitSetup.subcommand).
+	subcommand string
 }
 
 // launchOutcome is what the launcher JVM did.
@@ -46,8 +48,11 @@ func launcherArgs(spec launchSpec) []string {
 		args = append(args, "-D"+k+"="+v)
 	}
 	args = append(args, "-cp", strings.Join(spec.classpath, string(os.PathListSeparator)),
-		"org.junit.platform.console.ConsoleLauncher",
-		"--disable-banner", "--details=none", "--disable-ansi-colors",
+		"org.junit.platform.console.ConsoleLauncher")
+	if spec.subcommand != "" {
+		args = append(args, spec.subcommand)
+	}
+	args = append(args, "--disable-banner", "--details=none", "--disable-ansi-colors",
 		"--reports-dir", spec.reportsDir)
 	if len(spec.selectors) == 0 {
 		for _, d := range spec.scanDirs {

@@ -186,6 +186,7 @@ func run(ctx context.Context, req Request, hooks runHooks) (*Result, error) {
 		sysProps:   sysProps,
 		timeout:    timeout,
 		workDir:    testWorkDir(req, model, s, loc, &res.Notes),
+		subcommand: junit.subcommand,
 	})
 	res.RunMs = time.Since(start).Milliseconds()
 	if err != nil {
