@@ -7,7 +7,9 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -78,7 +80,9 @@ func (d DirSource) Read(rel string) ([]byte, error) {
 // elsewhere it walks the folders, skipping build outputs and hidden folders.
 func (d DirSource) List() ([]string, error) {
 	if files, err := gitListWorkTree(d.Root); err == nil {
-		return files, nil
+		files = append(files, d.generatedFiles(files)...)
+		sort.Strings(files)
+		return slices.Compact(files), nil // listed by git too when it does not ignore them
 	}
 	var out []string
 	err := filepath.WalkDir(d.Root, func(p string, e fs.DirEntry, err error) error {
@@ -106,6 +110,33 @@ func (d DirSource) List() ([]string, error) {
 	}
 	sort.Strings(out)
 	return out, nil
+}
+
+// generatedFiles lists the Java sources in the generated-sources folders of the build
+// outputs beside the build files of listed (git leaves them out, as it ignores target): a
+// module whose build generates sources compiles them (see project.Module.Generators).
+func (d DirSource) generatedFiles(listed []string) []string {
+	var out []string
+	for _, rel := range listed {
+		if path.Base(rel) != "pom.xml" {
+			continue
+		}
+		for _, g := range []string{"target/generated-sources", "target/generated-test-sources"} {
+			dir := path.Join(path.Dir(rel), g)
+			_ = filepath.WalkDir(filepath.Join(d.Root, filepath.FromSlash(dir)), func(p string, e fs.DirEntry, err error) error {
+				if err != nil {
+					return nil // absent, vanished or unreadable: nothing generated to read
+				}
+				r, _ := filepath.Rel(d.Root, p)
+				if r = filepath.ToSlash(r); !e.IsDir() && wanted(r) {
+					out = append(out, r)
+				}
+				return nil
+			})
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // wanted says whether a relative path is a file the index may look at: Java sources, build

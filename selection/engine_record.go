@@ -17,14 +17,20 @@ import (
 type CompileFailed struct {
 	Errors []analysis.ParseError
 	Output string
+	// Hints are the run's notes that may explain the failure (generated sources missing).
+	Hints []string
 }
 
 func (e *CompileFailed) Error() string {
+	msg := "the project does not compile"
 	if len(e.Errors) > 0 {
 		ce := e.Errors[0]
-		return fmt.Sprintf("the project does not compile (%d errors; first %s:%d: %s)", len(e.Errors), ce.File, ce.Line, ce.Message)
+		msg = fmt.Sprintf("the project does not compile (%d errors; first %s:%d: %s)", len(e.Errors), ce.File, ce.Line, ce.Message)
 	}
-	return "the project does not compile"
+	for _, h := range e.Hints {
+		msg += "; " + h
+	}
+	return msg
 }
 
 // RecordCoverage runs the whole test suite of the current state once with the coverage
@@ -46,6 +52,11 @@ func (e *Engine) RecordCoverage(ctx context.Context, progress func(done, total i
 	res := run.Result
 	if res != nil && len(res.CompileErrors) > 0 {
 		cf := &CompileFailed{Output: res.Output}
+		for _, n := range res.Notes {
+			if runner.ExplainsCompileFailure(n) {
+				cf.Hints = append(cf.Hints, n)
+			}
+		}
 		for _, ce := range res.CompileErrors {
 			cf.Errors = append(cf.Errors, analysis.ParseError{File: ce.File, Line: ce.Line, Message: ce.Message})
 		}

@@ -155,6 +155,17 @@ func mavenModule(dir, pomPath string, p *POM) Module {
 			mod.TestExcludes = append(mod.TestExcludes, pl.Configuration.TestExcludes...)
 		}
 	}
+	for _, pl := range p.Build.Plugins {
+		if sourceGenerators[pl.ArtifactID] {
+			mod.Generators = append(mod.Generators, pl.ArtifactID)
+		}
+	}
+	if len(mod.Generators) > 0 {
+		// What they write is compiled with the module's own sources: read it where the
+		// build leaves it (never generated here).
+		mod.Main = append(mod.Main, at("target/generated-sources", ""))
+		mod.Test = append(mod.Test, at("target/generated-test-sources", ""))
+	}
 	// build-helper-maven-plugin adds source folders (add-source, add-test-source).
 	for _, pl := range p.Build.Plugins {
 		if pl.ArtifactID != "build-helper-maven-plugin" {
@@ -178,6 +189,16 @@ func mavenModule(dir, pomPath string, p *POM) Module {
 		}
 	}
 	return mod
+}
+
+// sourceGenerators are Maven plugins that write Java sources into the build output, which
+// the module's classes need to compile.
+var sourceGenerators = map[string]bool{
+	"javacc-maven-plugin": true, "ph-javacc-maven-plugin": true, "javacc": true, "antlr4-maven-plugin": true,
+	"antlr3-maven-plugin": true, "maven-antlr-plugin": true, "antlr-maven-plugin": true, "protobuf-maven-plugin": true,
+	"protoc-jar-maven-plugin": true, "jaxb2-maven-plugin": true, "maven-jaxb2-plugin": true, "jaxb-maven-plugin": true,
+	"avro-maven-plugin": true, "modello-maven-plugin": true, "jooq-codegen-maven": true, "xmlbeans-maven-plugin": true,
+	"jflex-maven-plugin": true, "maven-plugin-plugin": false,
 }
 
 // join joins slash paths where dir may be "".

@@ -35,6 +35,11 @@ type Module struct {
 	// sources the build does not compile (maven-compiler-plugin's excludes/testExcludes).
 	Excludes     []string `json:"excludes,omitempty"`
 	TestExcludes []string `json:"testExcludes,omitempty"`
+	// Generators are the build plugins that write Java sources into the build output
+	// (javacc-maven-plugin, antlr4-maven-plugin…): the module does not compile from its
+	// source roots alone, so its target/generated-sources and target/generated-test-sources
+	// are among Main and Test.
+	Generators []string `json:"generators,omitempty"`
 }
 
 // Model is the build layout of a workspace.
@@ -95,7 +100,31 @@ func hidden(name string) bool { return strings.HasPrefix(name, ".") && name != "
 func SkipDir(rel string) bool {
 	parts := strings.Split(rel, "/")
 	for i, part := range parts {
-		if hidden(part) || skipDirs[part] && !slices.Contains(parts[:i], "src") {
+		if hidden(part) {
+			return true
+		}
+		if !skipDirs[part] || slices.Contains(parts[:i], "src") {
+			continue
+		}
+		if part == "target" && (i == len(parts)-1 || generatedFolders[parts[i+1]]) {
+			continue // a walk goes down to the generated sources, and only to them
+		}
+		return true
+	}
+	return false
+}
+
+// generatedFolders are the folders of Maven's build output where source generators write
+// Java sources (javacc, antlr, protobuf…): a module that declares a generator compiles them
+// (see Module.Generators), so the index reads them too.
+var generatedFolders = map[string]bool{"generated-sources": true, "generated-test-sources": true}
+
+// IsGenerated reports whether rel lies in a generated-sources folder of a build output
+// (target/generated-sources/…).
+func IsGenerated(rel string) bool {
+	parts := strings.Split(rel, "/")
+	for i := 0; i+1 < len(parts); i++ {
+		if parts[i] == "target" && generatedFolders[parts[i+1]] {
 			return true
 		}
 	}
@@ -108,7 +137,18 @@ func Skipped(rel string) bool {
 	if dir == "." {
 		return false
 	}
-	return SkipDir(dir)
+	if SkipDir(dir) {
+		return true
+	}
+	// SkipDir lets a walk into a build output folder for its generated sources; its other
+	// files are still outputs.
+	parts := strings.Split(dir, "/")
+	for i, part := range parts {
+		if part == "target" && !slices.Contains(parts[:i], "src") && (i == len(parts)-1 || !generatedFolders[parts[i+1]]) {
+			return true
+		}
+	}
+	return false
 }
 
 // IsBuildFile reports whether a relative path names a Maven or Gradle build file: a POM,
@@ -223,7 +263,7 @@ func (m *Model) Role(rel string) Role {
 		return Outside
 	}
 	if m.Kind == Plain {
-		if Skipped(rel) {
+		if Skipped(rel) || IsGenerated(rel) {
 			return Outside
 		}
 		if isPlainResource(rel) {

@@ -360,8 +360,9 @@ func TestSkipDirKeepsPackagesNamedLikeOutputs(t *testing.T) {
 		skip bool
 	}{
 		{"build", true},
-		{"target", true},
+		{"target", false}, // walked into for its generated sources, and only those
 		{"core/target/classes", true},
+		{"core/target/generated-sources/javacc", false},
 		{"module/build/generated/src/main/java", true},
 		{".git", true},
 		{"src/main/java/.hidden", true},
@@ -378,8 +379,14 @@ func TestSkipDirKeepsPackagesNamedLikeOutputs(t *testing.T) {
 	if Skipped("src/main/java/org/apache/commons/io/build/AbstractOrigin.java") {
 		t.Error("a source in a package named build is skipped")
 	}
-	if !Skipped("target/generated-sources/X.java") {
-		t.Error("a generated source under target is not skipped")
+	for rel, skip := range map[string]bool{
+		"target/classes/X.java": true, "target/X.java": true, "core/target/site/X.java": true,
+		// generated sources are read; the project model decides whether they belong to the build
+		"target/generated-sources/javacc/X.java": false, "core/target/generated-test-sources/X.java": false,
+	} {
+		if Skipped(rel) != skip {
+			t.Errorf("Skipped(%q) = %v, want %v", rel, !skip, skip)
+		}
 	}
 }
 

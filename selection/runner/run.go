@@ -76,6 +76,7 @@ func run(ctx context.Context, req Request, hooks runHooks) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	res.Notes = append(res.Notes, missingGenerated(req.Root, model)...)
 	s := newShadowTree(req.CacheDir)
 	if err := os.MkdirAll(s.work, 0o755); err != nil {
 		return nil, fmt.Errorf("create shadow tree: %w", err)

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"os"
 	"path"
 	"path/filepath"
 	"sort"
@@ -176,6 +177,42 @@ func collectSources(req Request, model *project.Model) (map[string]*sourceFile, 
 		files[rel] = newSourceFile(describe(rel, content, true))
 	}
 	return files, nil
+}
+
+// generatesSources marks the note missingGenerated leaves for a module whose generated
+// sources are missing.
+const generatesSources = "generates sources with"
+
+// ExplainsCompileFailure reports whether a run note may explain why the project did not
+// compile: a module's generated sources are missing.
+func ExplainsCompileFailure(note string) bool {
+	return strings.Contains(note, generatesSources)
+}
+
+// missingGenerated notes each module that declares a source generator (see
+// project.Module.Generators) but whose generated sources are not there: assertlens reads
+// what the build generated and never runs a generator, which would write into the project.
+func missingGenerated(root string, model *project.Model) []string {
+	if model == nil {
+		return nil
+	}
+	var notes []string
+	for _, mod := range model.Modules {
+		if len(mod.Generators) == 0 {
+			continue
+		}
+		gen := path.Join(mod.Dir, "target/generated-sources")
+		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(gen))); err == nil {
+			continue
+		}
+		where := mod.Dir
+		if where == "" {
+			where = "the root module"
+		}
+		notes = append(notes, fmt.Sprintf("%s "+generatesSources+" %s but %s is missing: run the build's generate-sources once (assertlens reads generated sources, never generates them)",
+			where, strings.Join(mod.Generators, ", "), gen))
+	}
+	return notes
 }
 
 // isModuleDescriptor says whether rel is a module-info.java. Tests run on the class path,

@@ -58,3 +58,56 @@ func TestJUnit6ProjectRuns(t *testing.T) {
 		t.Errorf("appliesDiscount = %+v, want the fixture's failure\n%s", r, res.Output)
 	}
 }
+
+// TestGeneratedSourcesCompile: a module whose build generates sources (commons-jexl's
+// JavaCC parser) compiles with what the build left in target/generated-sources; when it
+// left nothing, the run says so next to the compile errors instead of only listing them.
+func TestGeneratedSourcesCompile(t *testing.T) {
+	t.Parallel()
+	root, cache := fixture(t, "junit5")
+	pom := filepath.Join(root, "pom.xml")
+	data, err := os.ReadFile(pom)
+	if err != nil {
+		t.Fatal(err)
+	}
+	withGenerator := strings.Replace(string(data), "</dependencies>",
+		"</dependencies>\n  <build><plugins><plugin><groupId>org.codehaus.mojo</groupId><artifactId>javacc-maven-plugin</artifactId></plugin></plugins></build>", 1)
+	if err := os.WriteFile(pom, []byte(withGenerator), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	test := `package shop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class GeneratedTest {
+    @Test
+    void readsTheGeneratedTable() {
+        assertEquals(7, shop.gen.Table.size());
+    }
+}
+`
+	if err := os.WriteFile(filepath.Join(root, "src/test/java/shop/GeneratedTest.java"), []byte(test), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sel := []Selector{{Class: "shop.GeneratedTest"}}
+	res := mustRun(t, Request{Root: root, CacheDir: cache, Selectors: sel})
+	if len(res.CompileErrors) == 0 || !slices.ContainsFunc(res.Notes, ExplainsCompileFailure) {
+		t.Errorf("without generated sources: compile errors %v, notes %v; want errors and a note on the generator", res.CompileErrors, res.Notes)
+	}
+	gen := filepath.Join(root, "target/generated-sources/javacc/shop/gen/Table.java")
+	if err := os.MkdirAll(filepath.Dir(gen), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(gen, []byte("package shop.gen;\n\npublic final class Table {\n    public static int size() {\n        return 7;\n    }\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res = mustRun(t, Request{Root: root, CacheDir: cache, Selectors: sel})
+	if len(res.CompileErrors) != 0 {
+		t.Fatalf("with generated sources: compile errors %v\n%s", res.CompileErrors, res.Output)
+	}
+	if r := result(t, res, "shop.GeneratedTest", "readsTheGeneratedTable"); r.Status != StatusPassed {
+		t.Errorf("readsTheGeneratedTable = %+v", r)
+	}
+}
