@@ -577,18 +577,44 @@ func (mc *memberCtx) selectOn(v valType, seg string, line int, write bool) valTy
 // (threeten-extra registers its chronologies, and Chronology.of("Coptic") makes them all
 // and asks each for its id), and ServiceLoader's own static methods may load any service.
 func (mc *memberCtx) serviceTargets(c Call) []target {
-	if len(c.Receiver) != 1 || len(mc.r.s.Named) == 0 {
+	if len(mc.r.s.Named) == 0 {
+		return nil
+	}
+	if c.Name == "<init>" {
+		if service := serviceLoadingClasses[c.New]; service != "" && (mc.f == nil || mc.r.s.Type(qualify(mc.f.Package, c.New)) == nil) {
+			return mc.providerTargets(mc.r.s.ServiceProviders(service))
+		}
+		return nil
+	}
+	if len(c.Receiver) != 1 {
 		return nil
 	}
 	name := c.Receiver[0]
 	var providers []string
-	if name == "ServiceLoader" || name == "java.util.ServiceLoader" {
+	switch {
+	case name == "ServiceLoader" || name == "java.util.ServiceLoader":
 		providers = mc.r.s.ServiceProviders("")
-	} else {
+	case serviceLoadingClasses[name] != "":
+		providers = mc.r.s.ServiceProviders(serviceLoadingClasses[name])
+	default:
 		for _, q := range mc.qualifiedNames(name) {
 			providers = append(providers, mc.r.s.ServiceProviders(q)...)
 		}
 	}
+	return mc.providerTargets(providers)
+}
+
+// serviceLoadingClasses are JDK classes that load the providers of another service when
+// made or asked (a ScriptEngineManager makes every ScriptEngineFactory listed, commons-jexl's
+// among them; DriverManager loads the JDBC drivers), with the service's name.
+var serviceLoadingClasses = map[string]string{
+	"ScriptEngineManager": "javax.script.ScriptEngineFactory", "javax.script.ScriptEngineManager": "javax.script.ScriptEngineFactory",
+	"DriverManager": "java.sql.Driver", "java.sql.DriverManager": "java.sql.Driver",
+}
+
+// providerTargets are the members of the listed provider classes, which loading them may
+// make and call.
+func (mc *memberCtx) providerTargets(providers []string) []target {
 	var out []target
 	for _, typ := range providers {
 		if mc.r.s.Type(typ) == nil {
@@ -632,7 +658,7 @@ func (mc *memberCtx) call(k int) *callResult {
 		at := mc.at
 		mc.at = k
 		res := mc.resolve(mc.calls[k], k)
-		if res.recv.static && res.recv.lib {
+		if res.recv.static && res.recv.lib || mc.calls[k].Name == "<init>" {
 			res.targets = append(res.targets, mc.serviceTargets(mc.calls[k])...)
 		}
 		mc.results[k] = res

@@ -276,3 +276,25 @@ func TestGeneratedSourcesAreIndexed(t *testing.T) {
 		})
 	}
 }
+
+// TestScriptEngineManagerLoadsFactories: making a ScriptEngineManager makes every
+// ScriptEngineFactory the project lists in META-INF/services (commons-jexl's
+// JexlScriptEngineTest reached JexlScriptEngineFactory's constructor that way, and an
+// edit to it selected nothing).
+func TestScriptEngineManagerLoadsFactories(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"pom.xml": "<project><modelVersion>4.0.0</modelVersion><groupId>g</groupId><artifactId>a</artifactId><version>1</version></project>",
+		"src/main/resources/META-INF/services/javax.script.ScriptEngineFactory": "app.Factory\n",
+		"src/main/java/app/Factory.java":                                        "package app; public abstract class Factory implements javax.script.ScriptEngineFactory { public Factory() { System.out.println(); } }",
+		"src/test/java/app/EngineTest.java": "package app; import org.junit.jupiter.api.Test; import javax.script.ScriptEngineManager; import static org.junit.jupiter.api.Assertions.assertNull;\n" +
+			"class EngineTest { @Test void finds() { assertNull(new ScriptEngineManager().getEngineByName(\"none\")); } }",
+	})
+	s, err := Build(context.Background(), dir, DirSource{Root: dir}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := BuildGraph(s).Reach([]string{"app.Factory#<init>()"})["app.EngineTest#finds()"]; !ok {
+		t.Error("an edit to the factory's constructor does not reach the test making a ScriptEngineManager")
+	}
+}
