@@ -121,7 +121,7 @@ func (d DirSource) generatedFiles(listed []string) []string {
 		if path.Base(rel) != "pom.xml" {
 			continue
 		}
-		for _, g := range []string{"target/generated-sources", "target/generated-test-sources"} {
+		for _, g := range []string{project.GeneratedMain, project.GeneratedTest} {
 			dir := path.Join(path.Dir(rel), g)
 			_ = filepath.WalkDir(filepath.Join(d.Root, filepath.FromSlash(dir)), func(p string, e fs.DirEntry, err error) error {
 				if err != nil {

@@ -41,8 +41,15 @@ func (p *project) inheritedCallbacks() []inheritedCallback {
 		}
 		return m.sites
 	}
-	frame := lookupDeps{}
-	p.frames = append(p.frames, frame)
+	var sites []inheritedCallback
+	lookups := p.memoLookups(func() { sites = p.findInheritedCallbacks() })
+	slices.Sort(lookups)
+	p.inheritedCBs = &inheritedCallbackSites{sites: sites, lookups: lookups}
+	return sites
+}
+
+// findInheritedCallbacks works inheritedCallbacks out.
+func (p *project) findInheritedCallbacks() []inheritedCallback {
 	var sites []inheritedCallback
 	anon := p.anonymousSubclassed()
 	for _, rel := range p.snap.SortedPaths() {
@@ -85,14 +92,6 @@ func (p *project) inheritedCallbacks() []inheritedCallback {
 			}
 		}
 	}
-	p.frames = p.frames[:len(p.frames)-1]
-	lookups := make([]string, 0, len(frame))
-	for n := range frame {
-		lookups = append(lookups, n)
-		p.note(n)
-	}
-	slices.Sort(lookups)
-	p.inheritedCBs = &inheritedCallbackSites{sites: sites, lookups: lookups}
 	return sites
 }
 

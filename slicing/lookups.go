@@ -14,6 +14,22 @@ func (p *project) note(name string) {
 	}
 }
 
+// memoLookups runs fn, which works out something a memo keeps, and returns the lookups it
+// made; they are noted for the caller too, and a memo notes them again for every later
+// asker (whose proof depends on them as much).
+func (p *project) memoLookups(fn func()) []string {
+	frame := lookupDeps{}
+	p.frames = append(p.frames, frame)
+	fn()
+	p.frames = p.frames[:len(p.frames)-1]
+	lookups := make([]string, 0, len(frame))
+	for n := range frame {
+		lookups = append(lookups, n)
+		p.note(n)
+	}
+	return lookups
+}
+
 // track runs fn as the making of key, recording what it looks up.
 func (p *project) track(key string, fn func()) {
 	frame := lookupDeps{}

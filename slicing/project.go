@@ -254,17 +254,9 @@ func (p *project) supertypes(t *analysis.Type) []*analysis.Type {
 		}
 		return m.types
 	}
-	// Resolving the names is recorded as lookups of whoever asks; the memo keeps them to
-	// record them again for every later asker.
-	frame := lookupDeps{}
-	p.frames = append(p.frames, frame)
-	out := p.walkSupertypes(t)
-	p.frames = p.frames[:len(p.frames)-1]
-	lookups := make([]string, 0, len(frame))
-	for n := range frame {
-		lookups = append(lookups, n)
-		p.note(n)
-	}
+	// Resolving the names is recorded as lookups of whoever asks.
+	var out []*analysis.Type
+	lookups := p.memoLookups(func() { out = p.walkSupertypes(t) })
 	if p.supersMemo == nil {
 		p.supersMemo = map[*analysis.Type]supersOf{}
 	}

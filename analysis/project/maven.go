@@ -163,8 +163,8 @@ func mavenModule(dir, pomPath string, p *POM) Module {
 	if len(mod.Generators) > 0 {
 		// What they write is compiled with the module's own sources: read it where the
 		// build leaves it (never generated here).
-		mod.Main = append(mod.Main, at("target/generated-sources", ""))
-		mod.Test = append(mod.Test, at("target/generated-test-sources", ""))
+		mod.Main = append(mod.Main, at(GeneratedMain, ""))
+		mod.Test = append(mod.Test, at(GeneratedTest, ""))
 	}
 	// build-helper-maven-plugin adds source folders (add-source, add-test-source).
 	for _, pl := range p.Build.Plugins {

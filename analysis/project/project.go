@@ -119,6 +119,12 @@ func SkipDir(rel string) bool {
 // (see Module.Generators), so the index reads them too.
 var generatedFolders = map[string]bool{"generated-sources": true, "generated-test-sources": true}
 
+// Where Maven's source generators write, below a module's folder: main and test sources.
+const (
+	GeneratedMain = "target/generated-sources"
+	GeneratedTest = "target/generated-test-sources"
+)
+
 // IsGenerated reports whether rel lies in a generated-sources folder of a build output
 // (target/generated-sources/…).
 func IsGenerated(rel string) bool {

@@ -201,7 +201,7 @@ func missingGenerated(root string, model *project.Model) []string {
 		if len(mod.Generators) == 0 {
 			continue
 		}
-		gen := path.Join(mod.Dir, "target/generated-sources")
+		gen := path.Join(mod.Dir, project.GeneratedMain)
 		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(gen))); err == nil {
 			continue
 		}
