@@ -104,3 +104,60 @@ public class PredTest {
 		t.Fatalf("selected %v, want %v", got, want)
 	}
 }
+
+// TestCallsOnBlockLocalsAreStatementTargets: a local declared in a bare block (or a loop's
+// or a try's body, which slicing flattens) types the calls of the block's statements;
+// only the body's top-level locals did. Here the untyped receiver was read as the first
+// block's name, selecting that block's assertion too (the test fails without the rule on
+// line 11); in jackson-core's JDKSerializabilityTest the same statements were not
+// selected at all (assertFalse(orig.usesPadding()) in a second block, 3 statements the
+// audit found missed, now selected), a path this small fixture does not reproduce.
+func TestCallsOnBlockLocalsAreStatementTargets(t *testing.T) {
+	files := map[string]string{
+		"src/main/java/v/Variant.java": `package v;
+public final class Variant {
+  public static final Variant PEM = new Variant(false);
+  private final boolean padding;
+  private Variant(boolean padding) { this.padding = padding; }
+  public boolean usesPadding() { return padding; }
+  public Variant withPadding(boolean p) { return new Variant(p); }
+}
+`,
+		"src/test/java/v/VariantTest.java": `package v;
+import java.io.*;
+import static org.junit.Assert.*;
+import org.junit.Test;
+public class VariantTest {
+  @Test public void padding() throws Exception
+  {
+    {
+      Variant orig = Variant.PEM;
+      byte[] stuff = new byte[] { 1 };
+      assertNotNull(orig);
+    }
+
+    // and then with a twist
+    {
+      Variant orig = Variant.PEM;
+      assertFalse(orig.usesPadding());
+      Variant mod = orig.withPadding(true);
+      assertTrue(mod.usesPadding());
+    }
+  }
+}
+`,
+	}
+	res := selectEdit(t, files, "src/main/java/v/Variant.java", "return padding;", "return !padding;", slicing.LevelAssertion, nil)
+	var lines []int
+	for _, u := range res.Units {
+		lines = append(lines, u.Line)
+	}
+	for _, want := range []int{17, 19} {
+		if !slices.Contains(lines, want) {
+			t.Errorf("the assertion at line %d calling usesPadding on a block's local is not selected (units at %v)", want, lines)
+		}
+	}
+	if slices.Contains(lines, 11) {
+		t.Errorf("the first block's assertNotNull is selected (units at %v)", lines)
+	}
+}

@@ -556,7 +556,11 @@ func (s *selector) statementTargets(tc *slicing.TestClass, tm *slicing.TestMetho
 	var reflective []string
 	src, srcErr := s.in.Cur.Read(tm.File)
 	for i, st := range tm.Statements {
-		calls, fields := g.ResolveStatement(ctx, tm.Locals, analysis.Refs{Calls: st.Calls, Names: st.Names, Selects: st.Selects,
+		locals := tm.Locals
+		if st.Locals != nil {
+			locals = st.Locals // in a block: its own locals are in scope too
+		}
+		calls, fields := g.ResolveStatement(ctx, locals, analysis.Refs{Calls: st.Calls, Names: st.Names, Selects: st.Selects,
 			FreeFns: st.FreeFns, Lambdas: st.Lambdas})
 		for _, ids := range calls {
 			out[i].calls = appendWithOwners(out[i].calls, ids)
@@ -602,7 +606,7 @@ func (s *selector) statementTargets(tc *slicing.TestClass, tm *slicing.TestMetho
 			}
 		}
 		for _, n := range st.Names {
-			for _, lv := range tm.Locals {
+			for _, lv := range locals {
 				if lv.Name == n && lv.Type != "" {
 					out[i].callbackTypes = append(out[i].callbackTypes, lv.Type)
 				}

@@ -12,7 +12,7 @@ import (
 // persistFormat names the layout Encode writes; Restore rejects any other. The caller keys
 // the stored discovery by everything it was derived from (the snapshot's files, the options,
 // the program that derived it), so the format only guards the layout itself.
-const persistFormat = "assertlens-tests-v4"
+const persistFormat = "assertlens-tests-v5"
 
 type persistHeader struct {
 	Format  string

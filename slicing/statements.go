@@ -28,6 +28,10 @@ type Statement struct {
 	FreeFns bool `json:"-"`
 	// Lambdas are its lambda arguments with untyped parameters (analysis.Refs.Lambdas).
 	Lambdas []analysis.LambdaArg `json:"-"`
+	// Locals, for a statement of a flattened block (a bare block, a loop's or a try's
+	// body), are the locals in scope there, the block's own among them; nil at the top
+	// level, where the method's top-level locals (TestMethod.Locals) are.
+	Locals []analysis.LocalVar `json:"-"`
 	// Defs are the keys the statement may change and Uses the keys it reads. Keys are local
 	// names, "this.f" for fields of the test object (shared state), and "$heap" for
 	// anything reachable from static state or unknown code.
@@ -471,6 +475,9 @@ func (w *bodyWalker) read(src []byte, st Statement, n, decl *sitter.Node) Statem
 	toks := analysis.Lex(src, st.Start, st.End)
 	refs := scanRefs(src, st, w.known)
 	st.Calls, st.Names, st.Selects, st.FreeFns, st.Lambdas = refs.Calls, refs.Names, refs.Selects, refs.FreeFns, refs.Lambdas
+	if w.depth > 0 {
+		st.Locals = slices.Clone(w.known) // the block's locals resolve its calls too
+	}
 	var special specialNodes
 	if n != nil && (compoundKinds[n.Type()] || mayHoldSpecialNodes(n, src)) {
 		special.collect(n)

@@ -192,13 +192,14 @@ func mavenModule(dir, pomPath string, p *POM) Module {
 }
 
 // sourceGenerators are Maven plugins that write Java sources into the build output, which
-// the module's classes need to compile.
+// the module's classes need to compile (jackson-core's replacer writes PackageVersion.java
+// from a template).
 var sourceGenerators = map[string]bool{
 	"javacc-maven-plugin": true, "ph-javacc-maven-plugin": true, "javacc": true, "antlr4-maven-plugin": true,
 	"antlr3-maven-plugin": true, "maven-antlr-plugin": true, "antlr-maven-plugin": true, "protobuf-maven-plugin": true,
 	"protoc-jar-maven-plugin": true, "jaxb2-maven-plugin": true, "maven-jaxb2-plugin": true, "jaxb-maven-plugin": true,
 	"avro-maven-plugin": true, "modello-maven-plugin": true, "jooq-codegen-maven": true, "xmlbeans-maven-plugin": true,
-	"jflex-maven-plugin": true, "maven-plugin-plugin": false,
+	"jflex-maven-plugin": true, "replacer": true, "maven-replacer-plugin": true, "maven-plugin-plugin": false,
 }
 
 // join joins slash paths where dir may be "".

@@ -118,6 +118,35 @@ func TestMavenJavaTemplates(t *testing.T) {
 	}
 }
 
+// TestMavenGeneratedSources: a module declaring a source generator (commons-jexl's JavaCC,
+// jackson-core's replacer) compiles what it wrote into target/generated-sources and
+// generated-test-sources; a module without one does not, nor does a plain tree.
+func TestMavenGeneratedSources(t *testing.T) {
+	m := load(map[string]string{
+		"pom.xml":      `<project><artifactId>p</artifactId><packaging>pom</packaging><modules><module>a</module><module>b</module></modules></project>`,
+		"a/pom.xml":    `<project><artifactId>a</artifactId><build><plugins><plugin><groupId>com.google.code.maven-replacer-plugin</groupId><artifactId>replacer</artifactId></plugin></plugins></build></project>`,
+		"b/pom.xml":    `<project><artifactId>b</artifactId></project>`,
+		"a/src/A.java": "",
+	})
+	for p, want := range map[string]Role{
+		"a/target/generated-sources/x/PackageVersion.java": Main,
+		"a/target/generated-test-sources/x/T.java":         Test,
+		"a/target/classes/x/Old.java":                      Outside,
+		"b/target/generated-sources/x/G.java":              Outside,
+	} {
+		if got := m.Role(p); got != want {
+			t.Errorf("Role(%s) = %d, want %d", p, got, want)
+		}
+	}
+	if got := m.Modules[1].Generators; !slices.Equal(got, []string{"replacer"}) {
+		t.Errorf("module a's generators %v, want [replacer]", got)
+	}
+	plain := load(map[string]string{"src/A.java": "", "target/generated-sources/G.java": ""})
+	if got := plain.Role("target/generated-sources/G.java"); got != Outside {
+		t.Errorf("a plain tree's generated source: role %d, want Outside", got)
+	}
+}
+
 func TestMavenMissingModuleAndBadPOM(t *testing.T) {
 	m := load(map[string]string{
 		"pom.xml":     `<project><modules><module>gone</module><module>bad</module></modules></project>`,
