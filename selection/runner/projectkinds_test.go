@@ -35,18 +35,7 @@ func TestConsoleSubcommand(t *testing.T) {
 func TestJUnit6ProjectRuns(t *testing.T) {
 	t.Parallel()
 	root, cache := fixture(t, "junit5")
-	pom := filepath.Join(root, "pom.xml")
-	data, err := os.ReadFile(pom)
-	if err != nil {
-		t.Fatal(err)
-	}
-	six := strings.Replace(string(data), "<jupiter.version>5.9.2</jupiter.version>", "<jupiter.version>6.1.3</jupiter.version>", 1)
-	if six == string(data) {
-		t.Fatal("the junit5 fixture no longer names jupiter.version 5.9.2")
-	}
-	if err := os.WriteFile(pom, []byte(six), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	editFile(t, root, "pom.xml", "<jupiter.version>5.9.2</jupiter.version>", "<jupiter.version>6.1.3</jupiter.version>")
 	res := mustRun(t, Request{Root: root, CacheDir: cache, Selectors: []Selector{{Class: "shop.CartTest"}}})
 	if res.JUnitSource != JUnitProject {
 		t.Errorf("JUnit source %q, want the project's (notes %v)", res.JUnitSource, res.Notes)
@@ -65,16 +54,8 @@ func TestJUnit6ProjectRuns(t *testing.T) {
 func TestGeneratedSourcesCompile(t *testing.T) {
 	t.Parallel()
 	root, cache := fixture(t, "junit5")
-	pom := filepath.Join(root, "pom.xml")
-	data, err := os.ReadFile(pom)
-	if err != nil {
-		t.Fatal(err)
-	}
-	withGenerator := strings.Replace(string(data), "</dependencies>",
-		"</dependencies>\n  <build><plugins><plugin><groupId>org.codehaus.mojo</groupId><artifactId>javacc-maven-plugin</artifactId></plugin></plugins></build>", 1)
-	if err := os.WriteFile(pom, []byte(withGenerator), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	editFile(t, root, "pom.xml", "</dependencies>",
+		"</dependencies>\n  <build><plugins><plugin><groupId>org.codehaus.mojo</groupId><artifactId>javacc-maven-plugin</artifactId></plugin></plugins></build>")
 	test := `package shop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -109,5 +90,23 @@ class GeneratedTest {
 	}
 	if r := result(t, res, "shop.GeneratedTest", "readsTheGeneratedTable"); r.Status != StatusPassed {
 		t.Errorf("readsTheGeneratedTable = %+v", r)
+	}
+}
+
+// editFile replaces the first old in the fixture file rel under root with new, failing
+// when the file no longer holds old.
+func editFile(t *testing.T, root, rel, old, new string) {
+	t.Helper()
+	p := filepath.Join(root, rel)
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(data), old, new, 1)
+	if edited == string(data) {
+		t.Fatalf("%s no longer holds %q", rel, old)
+	}
+	if err := os.WriteFile(p, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
