@@ -35,8 +35,17 @@ func loadMaven(has map[string]bool, read func(string) ([]byte, error)) *Model {
 			// Unreadable: assume Maven's defaults so its sources still count.
 			p = &POM{}
 		}
-		m.Modules = append(m.Modules, mavenModule(dir, pomPath, p))
-		parents = append(parents, LocalParents(pomPath, p, read)...)
+		local := LocalParents(pomPath, p, read)
+		var inherited []*POM
+		for _, pp := range local {
+			if data, err := read(pp); err == nil {
+				if parent, err := ParsePOM(data); err == nil {
+					inherited = append(inherited, parent)
+				}
+			}
+		}
+		m.Modules = append(m.Modules, mavenModule(dir, pomPath, p, inherited))
+		parents = append(parents, local...)
 		subs := append([]string{}, p.Modules...)
 		for _, pr := range p.Profiles {
 			if strings.TrimSpace(pr.ActiveByDefault) == "true" {
@@ -99,9 +108,15 @@ func LocalParents(pomPath string, p *POM, read func(string) ([]byte, error)) []s
 
 // mavenModule lays out one module from its POM: <sourceDirectory>,
 // <testSourceDirectory>, resources and build-helper sources, Maven's defaults otherwise.
-func mavenModule(dir, pomPath string, p *POM) Module {
+// parents are its local parent POMs, nearest first: their properties and the plugins
+// they declare or manage apply to it too.
+func mavenModule(dir, pomPath string, p *POM, parents []*POM) Module {
 	props := Props{}
 	props.Add(p)
+	for _, pp := range parents {
+		props.Add(pp)
+	}
+	plugins := EffectivePlugins(p, parents)
 	at := func(v, def string) string {
 		v = strings.TrimSpace(v)
 		if v == "" {
@@ -134,7 +149,7 @@ func mavenModule(dir, pomPath string, p *POM) Module {
 	// into generated sources. A template is Java whose ${...} placeholders sit in string
 	// literals, so it compiles as it is; without it, classes using the generated constants
 	// (gson's GsonBuildConfig) do not compile.
-	for _, pl := range p.Build.Plugins {
+	for _, pl := range plugins {
 		if pl.ArtifactID != "templating-maven-plugin" {
 			continue
 		}
@@ -149,13 +164,13 @@ func mavenModule(dir, pomPath string, p *POM) Module {
 			}
 		}
 	}
-	for _, pl := range p.Build.Plugins {
+	for _, pl := range plugins {
 		if pl.ArtifactID == "maven-compiler-plugin" {
 			mod.Excludes = append(mod.Excludes, pl.Configuration.Excludes...)
 			mod.TestExcludes = append(mod.TestExcludes, pl.Configuration.TestExcludes...)
 		}
 	}
-	for _, pl := range p.Build.Plugins {
+	for _, pl := range plugins {
 		if sourceGenerators[pl.ArtifactID] {
 			mod.Generators = append(mod.Generators, pl.ArtifactID)
 		}
@@ -167,7 +182,7 @@ func mavenModule(dir, pomPath string, p *POM) Module {
 		mod.Test = append(mod.Test, at(GeneratedTest, ""))
 	}
 	// build-helper-maven-plugin adds source folders (add-source, add-test-source).
-	for _, pl := range p.Build.Plugins {
+	for _, pl := range plugins {
 		if pl.ArtifactID != "build-helper-maven-plugin" {
 			continue
 		}

@@ -3,7 +3,9 @@ package project
 import (
 	"encoding/xml"
 	"fmt"
+	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -50,6 +52,10 @@ type POM struct {
 		Resources           []string `xml:"resources>resource>directory"`
 		TestResources       []string `xml:"testResources>testResource>directory"`
 		Plugins             []Plugin `xml:"plugins>plugin"`
+		// PluginManagement configures plugins for the modules that declare them (this
+		// POM and those inheriting from it): executions and configuration a bare
+		// <plugin> declaration takes over (vavr's parent adds src-gen this way).
+		PluginManagement []Plugin `xml:"pluginManagement>plugins>plugin"`
 	} `xml:"build"`
 	Relocation struct {
 		GroupID    string `xml:"groupId"`
@@ -60,8 +66,10 @@ type POM struct {
 
 // Plugin is a <plugin> of a POM's build.
 type Plugin struct {
-	GroupID       string `xml:"groupId"`
-	ArtifactID    string `xml:"artifactId"`
+	GroupID    string `xml:"groupId"`
+	ArtifactID string `xml:"artifactId"`
+	// Inherited is "false" for a plugin the POM's children do not inherit.
+	Inherited     string `xml:"inherited"`
 	Configuration struct {
 		Release string `xml:"release"`
 		Source  string `xml:"source"`
@@ -78,13 +86,79 @@ type Plugin struct {
 		// SystemPropertyVariables are surefire's system properties for the test JVM.
 		SystemPropertyVariables Properties `xml:"systemPropertyVariables"`
 	} `xml:"configuration"`
-	Executions []struct {
-		Goals         []string `xml:"goals>goal"`
-		Configuration struct {
-			Sources         []string `xml:"sources>source"`
-			SourceDirectory string   `xml:"sourceDirectory"`
-		} `xml:"configuration"`
-	} `xml:"executions>execution"`
+	Executions []Execution `xml:"executions>execution"`
+}
+
+// Execution is one <execution> of a plugin.
+type Execution struct {
+	ID            string   `xml:"id"`
+	Goals         []string `xml:"goals>goal"`
+	Configuration struct {
+		Sources         []string `xml:"sources>source"`
+		SourceDirectory string   `xml:"sourceDirectory"`
+	} `xml:"configuration"`
+}
+
+// EffectivePlugins lists the plugins a module's build runs as Maven resolves them: those
+// its local parents declare in <build><plugins> (unless not inherited) and its own, a
+// child's declaration of the same plugin adding to the parent's; each then takes from
+// <pluginManagement> (its own first, then its parents', nearest first) the executions it
+// does not declare itself (by id) and, when it has none, the configuration. parents are
+// nearest first.
+func EffectivePlugins(p *POM, parents []*POM) []Plugin {
+	var out []Plugin
+	merge := func(pl Plugin) {
+		i := slices.IndexFunc(out, func(o Plugin) bool { return o.ArtifactID == pl.ArtifactID })
+		if i < 0 {
+			out = append(out, pl)
+			return
+		}
+		out[i] = overlay(pl, out[i])
+	}
+	for i := len(parents) - 1; i >= 0; i-- {
+		for _, pl := range parents[i].Build.Plugins {
+			if strings.TrimSpace(pl.Inherited) != "false" {
+				merge(pl)
+			}
+		}
+	}
+	for _, pl := range p.Build.Plugins {
+		merge(pl)
+	}
+	for _, owner := range append([]*POM{p}, parents...) {
+		for _, mg := range owner.Build.PluginManagement {
+			for i := range out {
+				if out[i].ArtifactID == mg.ArtifactID {
+					out[i] = overlay(out[i], mg)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// overlay returns pl with what it does not say taken from base: base's executions whose
+// ids pl does not use, and base's configuration when pl has none.
+func overlay(pl, base Plugin) Plugin {
+	out := pl
+	out.Executions = slices.Clone(pl.Executions)
+	for _, ex := range base.Executions {
+		if !slices.ContainsFunc(pl.Executions, func(o Execution) bool { return executionID(o) == executionID(ex) }) {
+			out.Executions = append(out.Executions, ex)
+		}
+	}
+	if reflect.ValueOf(pl.Configuration).IsZero() {
+		out.Configuration = base.Configuration
+	}
+	return out
+}
+
+// executionID is an execution's id, "default" when it has none (as Maven names it).
+func executionID(ex Execution) string {
+	if id := strings.TrimSpace(ex.ID); id != "" {
+		return id
+	}
+	return "default"
 }
 
 // Dependency is one <dependency>.

@@ -147,6 +147,49 @@ func TestMavenGeneratedSources(t *testing.T) {
 	}
 }
 
+// TestMavenInheritedPlugins: a module takes the executions of a plugin it declares bare
+// from its parent's <pluginManagement> (vavr's build-helper adds src-gen that way), and
+// inherits the plugins its parent declares in <build><plugins>, unless they are not
+// inherited; a sibling that declares nothing gets nothing.
+func TestMavenInheritedPlugins(t *testing.T) {
+	m := load(map[string]string{
+		"pom.xml": `<project><artifactId>root</artifactId><packaging>pom</packaging>
+			<modules><module>core</module><module>other</module></modules>
+			<properties><gen.dir>src-gen</gen.dir></properties>
+			<build><pluginManagement><plugins><plugin><artifactId>build-helper-maven-plugin</artifactId><executions>
+			<execution><id>add-source</id><goals><goal>add-source</goal></goals><configuration><sources>
+				<source>${project.basedir}/${gen.dir}/main/java</source>
+				<source>${project.build.directory}/generated-sources/annotations</source></sources></configuration></execution>
+			<execution><id>add-test-source</id><goals><goal>add-test-source</goal></goals><configuration><sources>
+				<source>${project.basedir}/src-gen/test/java</source></sources></configuration></execution>
+			</executions></plugin></plugins></pluginManagement>
+			<plugins>
+				<plugin><artifactId>antlr4-maven-plugin</artifactId></plugin>
+				<plugin><artifactId>javacc-maven-plugin</artifactId><inherited>false</inherited></plugin>
+			</plugins></build></project>`,
+		"core/pom.xml": `<project><parent><artifactId>root</artifactId></parent><artifactId>core</artifactId>
+			<build><plugins><plugin><artifactId>build-helper-maven-plugin</artifactId></plugin></plugins></build></project>`,
+		"other/pom.xml": `<project><parent><artifactId>root</artifactId></parent><artifactId>other</artifactId></project>`,
+	})
+	for p, want := range map[string]Role{
+		"core/src-gen/main/java/io/API.java":                  Main,
+		"core/src-gen/test/java/io/APITest.java":              Test,
+		"core/src/main/java/io/Value.java":                    Main,
+		"other/src-gen/main/java/io/API.java":                 Outside,
+		"core/target/generated-sources/antlr4/io/P.java":      Main,
+		"core/target/generated-sources/annotations/io/X.java": Main,
+	} {
+		if got := m.Role(p); got != want {
+			t.Errorf("Role(%s) = %d, want %d", p, got, want)
+		}
+	}
+	for _, mod := range m.Modules {
+		if mod.Dir != "" && !slices.Equal(mod.Generators, []string{"antlr4-maven-plugin"}) {
+			t.Errorf("module %s's generators %v, want the inherited antlr4 only", mod.Dir, mod.Generators)
+		}
+	}
+}
+
 func TestMavenMissingModuleAndBadPOM(t *testing.T) {
 	m := load(map[string]string{
 		"pom.xml":     `<project><modules><module>gone</module><module>bad</module></modules></project>`,
