@@ -3,6 +3,7 @@ package selection
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 
@@ -161,6 +162,9 @@ func covered(in CheckInput, names map[string]string, h runner.Hit) bool {
 	for _, u := range in.Selection.Units {
 		sameClass := u.Class == typeID || declaringOf(in.Tests, u) == typeID ||
 			(u.Level == slicing.LevelClass && inherits(in.Cur, u.Class, typeID))
+		if !sameClass && !isTest && runsAround(in.Tests, u, typeID) {
+			return true // an extension's callback ran around the unit's test
+		}
 		if !sameClass {
 			continue
 		}
@@ -172,6 +176,29 @@ func covered(in CheckInput, names map[string]string, h runner.Hit) bool {
 		}
 		if u.Level == slicing.LevelMethod || covers(u.Statements, h.Line) {
 			return true
+		}
+	}
+	return false
+}
+
+// runsAround reports whether code of type typeID runs around the test of unit u as JUnit
+// runs it: a member of typeID is among the fixtures of u's class (its extensions' members
+// are) or the providers of u's test method (extensions registered on the method).
+func runsAround(tests []*slicing.TestClass, u slicing.Unit, typeID string) bool {
+	owned := func(ids []string) bool {
+		return slices.ContainsFunc(ids, func(id string) bool { return ownerType(id) == typeID })
+	}
+	for _, tc := range tests {
+		if tc.ID != u.Class {
+			continue
+		}
+		if owned(tc.Fixtures) {
+			return true
+		}
+		for _, tm := range tc.Methods {
+			if tm.ID == u.Test && owned(tm.Providers) {
+				return true
+			}
 		}
 	}
 	return false

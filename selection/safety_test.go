@@ -47,6 +47,7 @@ var shopEdits = []safetyEdit{
 	{"service-provider", "src/main/java/shop/ShopCalendar.java", `this.id = "Shop";`, `this.id = "Sh" + "op";`},
 	{"class-of-a-value-to-a-library", "src/main/java/shop/Specimen.java", `this.label = "fresh";`, `this.label = "fre" + "sh";`},
 	{"call-on-a-var-local", "src/main/java/shop/Price.java", "return cents;", "return cents + 1;"},
+	{"jupiter-extension", "src/main/java/shop/Clerk.java", `return "hi";`, `return "h" + "i";`},
 }
 
 // implicitClose edits the close() a try-with-resources in ReceiptTest runs implicitly.

@@ -259,10 +259,86 @@ func (p *project) fixtureTypes(t *analysis.Type) []*analysis.Type {
 	return types
 }
 
-// fixtures lists the members that run around every test of t.
+// extensionTypes returns the project classes JUnit Jupiter runs as extensions of t's
+// tests, with the project supertypes whose callbacks they inherit: those @ExtendWith names
+// on t or a type whose fixtures run around it (directly, or on an annotation the project
+// declares: a composed annotation), and the types of their @RegisterExtension fields with
+// the subtypes the field may hold. The platform calls their callbacks (before and after
+// each test, parameter resolvers, test template providers) outside the tests' statements.
+func (p *project) extensionTypes(t *analysis.Type, heads map[string][]string) []*analysis.Type {
+	var out []*analysis.Type
+	seen := map[string]bool{}
+	add := func(x *analysis.Type) {
+		for _, y := range append([]*analysis.Type{x}, p.supertypes(x)...) {
+			if !seen[y.ID] {
+				seen[y.ID] = true
+				out = append(out, y)
+			}
+		}
+	}
+	named := func(c *analysis.Type, head []string) {
+		for i := 0; i+1 < len(head); i++ {
+			if head[i] == "ExtendWith" && head[i+1] == "(" {
+				for _, cls := range classArgs(head, i+1) {
+					for _, x := range p.resolve(c, cls) {
+						add(x)
+					}
+				}
+			}
+		}
+	}
+	for _, c := range p.fixtureTypes(t) {
+		named(c, p.head(c, heads))
+		for _, a := range c.Annotations {
+			for _, x := range p.resolve(c, a) {
+				if x.Kind == "annotation" {
+					named(x, p.head(x, heads))
+				}
+			}
+		}
+		for _, m := range c.Members {
+			if m.Kind != analysis.KindField || !m.HasAnnotation("RegisterExtension") {
+				continue
+			}
+			for _, x := range p.resolve(c, m.ReturnType) {
+				add(x)
+				for _, sub := range p.subtypes(x) {
+					add(sub)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// head returns the head tokens of type t: from heads when discovery lexed them, else
+// from its source ("" when unreadable).
+func (p *project) head(t *analysis.Type, heads map[string][]string) []string {
+	if h, ok := heads[t.ID]; ok {
+		return h
+	}
+	f := p.fileOf(t)
+	if f == nil {
+		return nil
+	}
+	src, err := p.source(f.Path)
+	if err != nil {
+		return nil
+	}
+	return classHead(src, t)
+}
+
+// fixtures lists the members that run around every test of t: its fixture methods, the
+// fields, constructors and initializers of the types building its instance, and every
+// member of its extensions (see extensionTypes).
 func (p *project) fixtures(t *analysis.Type) []string {
 	set, fixtureSigs := map[string]bool{}, map[string]bool{}
 	types := p.fixtureTypes(t)
+	for _, x := range p.extensionTypes(t, p.heads) {
+		for _, m := range x.Members {
+			set[m.ID] = true
+		}
+	}
 	for _, c := range types {
 		for _, m := range c.Members {
 			switch m.Kind {
@@ -368,7 +444,7 @@ func (p *project) buildClass(f *analysis.File, t *analysis.Type, analyses map[st
 		if df := p.fileOf(r.t); df != nil {
 			tm.File = df.Path
 		}
-		if run.kind != KindTest {
+		if run.kind != KindTest || r.m.HasAnnotation("ExtendWith") {
 			tm.Providers = p.providers(r.t, r.m)
 		}
 		ma := analyses[r.m.ID]

@@ -89,6 +89,9 @@ func describeDiscovery(classes []*TestClass) []string {
 			if m.Disabled {
 				l += " disabled"
 			}
+			if len(m.Providers) > 0 {
+				l += " providers=[" + strings.Join(m.Providers, ",") + "]"
+			}
 			if m.Reason != nil && *m.Reason == ReasonInherited {
 				l += " unit=method" // runs in several classes
 			}

@@ -253,8 +253,12 @@ func (d *Discovery) rebuildClasses(s *analysis.Snapshot, p2 *project, nd *Discov
 		}
 		byFile[tc.File] = append(byFile[tc.File], tc)
 	}
+	extensionChanged := map[string]bool{} // redeclared types an extension may be, main or test
 	for p := range redeclared {
 		f := s.Files[p]
+		for _, t := range f.Types {
+			extensionChanged[t.ID] = true
+		}
 		if !f.Test {
 			continue
 		}
@@ -268,7 +272,7 @@ func (d *Discovery) rebuildClasses(s *analysis.Snapshot, p2 *project, nd *Discov
 	}
 	sort.Strings(files)
 	inheritsChanged := func(tc *TestClass) bool {
-		if len(changedTypes) == 0 {
+		if len(extensionChanged) == 0 {
 			return false
 		}
 		t := s.Type(tc.ID)
@@ -278,6 +282,24 @@ func (d *Discovery) rebuildClasses(s *analysis.Snapshot, p2 *project, nd *Discov
 		for _, sup := range p2.fixtureTypes(t)[1:] {
 			if changedTypes[sup.ID] {
 				return true
+			}
+		}
+		for _, x := range p2.extensionTypes(t, nd.heads) {
+			if extensionChanged[x.ID] {
+				return true // its members (the class's fixtures) came or went
+			}
+		}
+		for _, tm := range tc.Methods {
+			// A method's own extensions or argument sources list every member of a class.
+			for _, id := range tm.Providers {
+				if extensionChanged[ownerOfKey(id)] {
+					return true
+				}
+			}
+			if d := s.Type(tm.Declaring); d != nil {
+				if m := d.Member(tm.MemberID); m != nil && m.HasAnnotation("ExtendWith") {
+					return true // an extension that had no members may have gained some
+				}
 			}
 		}
 		return false

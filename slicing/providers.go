@@ -11,7 +11,8 @@ import (
 // parameterized test method: the factory methods of @MethodSource (its own name when no
 // name is given; "pkg.Cls#m" names another class; a String constant may give the name), the
 // fields of @FieldSource, JUnit Pioneer's @CartesianTest.MethodFactory, and every member of
-// the classes @ArgumentsSource, @EnumSource and @ValueSource(classes = …) name. They run
+// the classes @ArgumentsSource, @EnumSource and @ValueSource(classes = …) name, and the
+// extensions @ExtendWith registers on the method with their project supertypes. They run
 // before each invocation, outside the method's statements, so a change they reach affects
 // the whole method. Other literal sources (@ValueSource, @CsvSource…) run no project code.
 func (p *project) providers(t *analysis.Type, m *analysis.Member) []string {
@@ -64,6 +65,18 @@ func (p *project) providers(t *analysis.Type, m *analysis.Member) []string {
 			}
 			for _, n := range names {
 				add(p.sourceMembers(t, n, kind)...)
+			}
+		case "ExtendWith":
+			// An extension registered on the method alone: JUnit runs its callbacks around
+			// this test only (see extensionTypes for those of the class).
+			for _, cls := range classArgs(toks, i+1) {
+				for _, x := range p.resolve(t, cls) {
+					for _, y := range append([]*analysis.Type{x}, p.supertypes(x)...) {
+						for _, mm := range y.Members {
+							add(mm.ID)
+						}
+					}
+				}
 			}
 		case "ArgumentsSource", "EnumSource", "ArgumentsSources", "ValueSource":
 			// @ValueSource(classes = {X.class}) hands the test classes it may instantiate or
