@@ -75,12 +75,15 @@ func (r *resolver) argFits(owner, p string, a valType, phase int) fit {
 			for _, aid := range a.ids {
 				for _, want := range pr.ids {
 					if want == aid || hasString(r.idx.ancestors[aid], want) {
-						if len(a.ids) == 1 && len(pr.ids) == 1 {
+						if len(a.ids) == 1 && len(pr.ids) == 1 && !pr.wide {
 							return sureFit
 						}
 						return maybeFit
 					}
 				}
+			}
+			if pr.wide {
+				return maybeFit // the parameter's type was matched by name only: perhaps a library's
 			}
 			return noFit
 		case pr.lib && (closedLibrary[p] || boxes[p] != ""):
@@ -93,7 +96,7 @@ func (r *resolver) argFits(owner, p string, a valType, phase int) fit {
 	}
 	// A library value (primitive, array, String, ...): never a project object.
 	if !pPrim && !pArray && !looksLikeTypeVariable(p) {
-		if pr := r.typeIn(r.s.FileOf(owner), owner, p); len(pr.ids) > 0 {
+		if pr := r.typeIn(r.s.FileOf(owner), owner, p); len(pr.ids) > 0 && !pr.wide {
 			return noFit
 		}
 	}

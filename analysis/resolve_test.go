@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -143,5 +144,38 @@ func TestUncertainIsBounded(t *testing.T) {
 	u := inlineGraph(t, files).Uncertain()
 	if len(u) == 0 || len(u) > maxUncertain+1 {
 		t.Fatalf("Uncertain has %d entries, want 1..%d", len(u), maxUncertain+1)
+	}
+}
+
+// TestOverloadWithANameOnlyALibraryImportBrings: Traversable#max() calls
+// maxBy(Comparators.naturalComparator()) with java.util.* imported on demand, while a test
+// nests an unrelated class named Comparator in the same package (vavr). That nested class
+// is not in scope; matching it by name must not rule out maxBy(Comparator), whose parameter
+// is java.util's (the edge was lost and an edit to maxBy(Comparator) selected none of the
+// tests calling max()).
+func TestOverloadWithANameOnlyALibraryImportBrings(t *testing.T) {
+	g := inlineGraph(t, map[string]string{
+		"src/main/java/c/Seq.java": `package c;
+import java.util.*;
+import java.util.function.*;
+public interface Seq<T> {
+    default T max() { return maxBy(Orders.natural()); }
+    default T maxBy(Comparator<? super T> c) { return null; }
+    default <U> T maxBy(Function<? super T, ? extends U> f) { return null; }
+}`,
+		"src/main/java/c/Orders.java": `package c;
+import java.util.Comparator;
+final class Orders { static <U> Comparator<U> natural() { return null; } }`,
+		"src/test/java/c/TrieTest.java": `package c;
+public class TrieTest { static final class Comparator { } }`,
+	})
+	var got []string
+	for _, e := range g.Callees("c.Seq#max()") {
+		if e.Kind == "call" {
+			got = append(got, e.To)
+		}
+	}
+	if !slices.Contains(got, "c.Seq#maxBy(Comparator)") {
+		t.Errorf("max() calls %v, want maxBy(Comparator) among them", got)
 	}
 }
