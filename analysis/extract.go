@@ -755,6 +755,12 @@ func (x *extractor) method(t *Type, n *sitter.Node, kind MemberKind) {
 // params reads formal parameters: erased types for the id, and locals for resolution.
 func (x *extractor) params(m *Member, params *sitter.Node) []LocalVar {
 	var locals []LocalVar
+	var quals []string // qualified parameter types, "" for those written without
+	defer func() {
+		if slices.ContainsFunc(quals, func(q string) bool { return q != "" }) {
+			m.QualifiedParams = quals
+		}
+	}()
 	c := int(params.NamedChildCount())
 	for i := 0; i < c; i++ {
 		p := params.NamedChild(i)
@@ -772,6 +778,7 @@ func (x *extractor) params(m *Member, params *sitter.Node) []LocalVar {
 				typ += strings.Repeat("[]", strings.Count(x.text(dims), "["))
 			}
 			m.Params = append(m.Params, typ)
+			quals = append(quals, qualifiedOnly(x.text(ty), typ))
 			if nm := p.ChildByFieldName("name"); nm != nil {
 				lv := LocalVar{Name: x.text(nm), Type: typ}
 				if !strings.HasSuffix(typ, "]") {
@@ -783,7 +790,7 @@ func (x *extractor) params(m *Member, params *sitter.Node) []LocalVar {
 				locals = append(locals, lv)
 			}
 		case "spread_parameter":
-			var typ, name string
+			var typ, qual, name string
 			k := int(p.NamedChildCount())
 			for j := 0; j < k; j++ {
 				ch := p.NamedChild(j)
@@ -796,10 +803,14 @@ func (x *extractor) params(m *Member, params *sitter.Node) []LocalVar {
 				default:
 					if typ == "" {
 						typ = EraseType(x.text(ch))
+						if qual = qualifiedOnly(x.text(ch), typ); qual != "" {
+							qual += "[]"
+						}
 					}
 				}
 			}
 			m.Params = append(m.Params, typ+"[]")
+			quals = append(quals, qual)
 			m.Varargs = true
 			locals = append(locals, LocalVar{Name: name, Type: typ + "[]"})
 		}

@@ -96,12 +96,16 @@ func (t *Type) SupertypeNames() []string {
 
 // Member is a method, constructor, field, enum constant or initializer.
 type Member struct {
-	ID         string
-	Kind       MemberKind
-	Name       string
-	Params     []string // erased simple parameter types
-	Varargs    bool
-	ReturnType string // erased simple name; "" for constructors, fields keep their type here
+	ID     string
+	Kind   MemberKind
+	Name   string
+	Params []string // erased simple parameter types
+	// QualifiedParams holds, per parameter, its type as written with a qualifier
+	// ("java.util.stream.Stream", erased; "" for one written without), nil when no
+	// parameter has one: overload resolution must not read such a Stream as the project's.
+	QualifiedParams []string
+	Varargs         bool
+	ReturnType      string // erased simple name; "" for constructors, fields keep their type here
 	// QualifiedType is ReturnType as written with its qualifier ("OptionFormatter.Builder")
 	// when it has one; the resolver prefers it, since the simple name may mean another
 	// type in scope.

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 )
@@ -52,8 +53,10 @@ func literalValue(arg string) (valType, bool) {
 }
 
 // argFits tells whether an argument of type a fits parameter p (written in type owner's
-// file) in the given phase (1: no boxing, 2: boxing).
-func (r *resolver) argFits(owner, p string, a valType, phase int) fit {
+// file, q with its qualifier when it has one: java.util.stream.Stream where p is Stream) in
+// the given phase (1: no boxing, 2: boxing).
+func (r *resolver) argFits(owner, p, q string, a valType, phase int) fit {
+	written := cmp.Or(q, p)
 	if a.unknown || a.static {
 		return maybeFit
 	}
@@ -69,7 +72,7 @@ func (r *resolver) argFits(owner, p string, a valType, phase int) fit {
 		if pPrim || pArray {
 			return noFit
 		}
-		pr := r.typeIn(r.s.FileOf(owner), owner, p)
+		pr := r.typeIn(r.s.FileOf(owner), owner, written)
 		switch {
 		case len(pr.ids) > 0:
 			for _, aid := range a.ids {
@@ -96,7 +99,7 @@ func (r *resolver) argFits(owner, p string, a valType, phase int) fit {
 	}
 	// A library value (primitive, array, String, ...): never a project object.
 	if !pPrim && !pArray && !looksLikeTypeVariable(p) {
-		if pr := r.typeIn(r.s.FileOf(owner), owner, p); len(pr.ids) > 0 && !pr.wide {
+		if pr := r.typeIn(r.s.FileOf(owner), owner, written); len(pr.ids) > 0 && !pr.wide {
 			return noFit
 		}
 	}
@@ -219,14 +222,19 @@ func (r *resolver) candidateFits(owner string, m *Member, args []valType, phase 
 	}
 	worst := sureFit
 	for i, a := range args {
-		p := ""
+		p, at := "", i
 		switch {
 		case i < len(m.Params)-1 || phase < 3:
 			p = m.Params[i]
 		default:
-			p = strings.TrimSuffix(m.Params[len(m.Params)-1], "[]") // the element type
+			at = len(m.Params) - 1
+			p = strings.TrimSuffix(m.Params[at], "[]") // the element type
 		}
-		f := r.argFits(owner, p, a, min(phase, 2))
+		q := ""
+		if at < len(m.QualifiedParams) {
+			q = strings.TrimSuffix(m.QualifiedParams[at], "[]")
+		}
+		f := r.argFits(owner, p, q, a, min(phase, 2))
 		if f == noFit {
 			return noFit
 		}

@@ -179,3 +179,34 @@ public class TrieTest { static final class Comparator { } }`,
 		t.Errorf("max() calls %v, want maxBy(Comparator) among them", got)
 	}
 }
+
+// TestOverloadWithAQualifiedParameter: BitSet.ofAll(java.util.stream.Stream<Integer>) sits
+// beside ofAll(Iterable) in a package whose own Stream is a project class (vavr). Its
+// parameter, written qualified, is the JDK's Stream: a JDK stream argument fits it, and
+// the edge to it was lost while its simple name read as the project's Stream.
+func TestOverloadWithAQualifiedParameter(t *testing.T) {
+	g := inlineGraph(t, map[string]string{
+		"src/main/java/c/Stream.java": `package c;
+public interface Stream<T> extends Iterable<T> { }`,
+		"src/main/java/c/Bits.java": `package c;
+public final class Bits {
+    static Bits ofAll(Iterable<Integer> xs) { return null; }
+    static Bits ofAll(java.util.stream.Stream<Integer> xs) { return null; }
+    static Bits ofAll(int[] xs) { return null; }
+}`,
+		"src/main/java/c/Values.java": `package c;
+public final class Values {
+    static java.util.stream.Stream<Integer> javaStream() { return null; }
+    static Bits make() { return Bits.ofAll(javaStream()); }
+}`,
+	})
+	var got []string
+	for _, e := range g.Callees("c.Values#make()") {
+		if e.Kind == "call" {
+			got = append(got, e.To)
+		}
+	}
+	if !slices.Contains(got, "c.Bits#ofAll(Stream)") {
+		t.Errorf("make() calls %v, want ofAll(Stream) among them", got)
+	}
+}
