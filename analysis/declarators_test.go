@@ -22,7 +22,10 @@ func TestLaterDeclarators(t *testing.T) {
 		{"if (x) { y(); } int a, b;", []string{"a:int", "b:int"}},
 		{"foo(a, b = 1);", nil},
 		{"for (i = 0, j = 1; i < j; i++) { }", nil},
-		{"m((a, b) -> a + b);", nil}, // lambda parameters are no declarators
+		// Lambda parameters are locals of no written type, as a single one (x -> …) is.
+		{"m((a, b) -> a + b);", []string{"a:", "b:"}},
+		{"m(x -> x);", []string{"x:"}},
+		{"m((a) + b);", nil},
 	}
 	for _, c := range cases {
 		src := []byte(c.code)

@@ -154,7 +154,9 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 				}
 				continue
 			}
-			if i+2 < len(toks) && toks[i+1].Is(src, "->") {
+			if i+2 < len(toks) && toks[i+1].Is(src, "->") || untypedLambdaParam(src, toks, i) {
+				// A lambda's parameter (x -> …, (a, b) -> …): a value of a type not
+				// written, never a type or a field of that name.
 				r.Locals = append(r.Locals, LocalVar{Name: text, Line: lines.at(t.Start)})
 			}
 			if decl, ok := scanDecl(src, toks, i); ok {
@@ -179,13 +181,24 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 			if mayThrowPunct[text] || text == "(" && referenceCast(src, toks, i) {
 				r.MayThrow = true
 			}
-			// this::m, super::m, expr.call()::m
+			// this::m, super::m, expr.call()::m, Type<T>::m
 			if text == "::" && i > 0 && i+1 < len(toks) && toks[i-1].Kind != TokIdent {
 				name := methodRefName(src, toks, i+1)
 				if name == "new" {
 					name = "<init>"
 				}
-				r.Calls = append(r.Calls, Call{Name: name, Arity: -1, MethRef: true, Line: lines.at(t.Start), Receiver: []string{toks[i-1].Text(src)}})
+				recv, made := []string{toks[i-1].Text(src)}, ""
+				if j := genericTypeStart(src, toks, i-1); j >= 0 {
+					// A generic type's method (Traversable<T>::singleOption): the type is
+					// the receiver, as without its arguments.
+					recv = receiverChain(src, toks, j)
+					if nm := toks[j].Text(src); isTypeLike(nm) {
+						types[nm] = true
+						valueTypes[nm] = true
+					}
+					made = newName(name, toks[j].Text(src)) // ArrayList<String>::new
+				}
+				r.Calls = append(r.Calls, Call{Name: name, Arity: -1, MethRef: true, Line: lines.at(t.Start), Receiver: recv, New: made})
 				at = append(at, i)
 			}
 		}
@@ -1203,6 +1216,56 @@ func elementReceiver(src []byte, toks []Token, end int, calls []Call, at []int, 
 const ClassLiteralReceiver = "#class"
 
 // receiverChain collects the dotted names ending at toks[end]: "a.b.c" → [a b c].
+// untypedLambdaParam reports whether toks[i] is a parameter of a lambda whose parameters
+// are names only, in parentheses: (a, b) -> ….
+func untypedLambdaParam(src []byte, toks []Token, i int) bool {
+	open := i - 1
+	for open >= 1 && toks[open].Is(src, ",") && toks[open-1].Kind == TokIdent {
+		open -= 2
+	}
+	if open < 0 || !toks[open].Is(src, "(") {
+		return false
+	}
+	end := i + 1
+	for end+1 < len(toks) && toks[end].Is(src, ",") && toks[end+1].Kind == TokIdent {
+		end += 2
+	}
+	return end+1 < len(toks) && toks[end].Is(src, ")") && toks[end+1].Is(src, "->")
+}
+
+// genericTypeStart returns, when toks[end] closes the type arguments of a type name
+// (Traversable<T>, Map.Entry<K, V>), the index of that name's last identifier, else -1.
+func genericTypeStart(src []byte, toks []Token, end int) int {
+	if !toks[end].Is(src, ">") && !toks[end].Is(src, ">>") {
+		return -1
+	}
+	depth := 0
+	for j := end; j >= 0; j-- {
+		switch {
+		case toks[j].Is(src, ">"):
+			depth++
+		case toks[j].Is(src, ">>"):
+			depth += 2
+		case toks[j].Is(src, "<"):
+			depth--
+		case toks[j].Kind == TokIdent, toks[j].Is(src, ","), toks[j].Is(src, "."), toks[j].Is(src, "?"),
+			toks[j].Is(src, "["), toks[j].Is(src, "]"), toks[j].Is(src, "&"):
+		default:
+			return -1 // not a type's arguments: a comparison or a shift
+		}
+		if depth == 0 {
+			if j > 0 && toks[j-1].Kind == TokIdent {
+				return j - 1
+			}
+			return -1
+		}
+		if depth < 0 {
+			return -1
+		}
+	}
+	return -1
+}
+
 func receiverChain(src []byte, toks []Token, end int) []string {
 	start := end
 	for start >= 2 && toks[start-1].Is(src, ".") && (toks[start-2].Kind == TokIdent || toks[start-2].Is(src, "this") || toks[start-2].Is(src, "super")) {

@@ -459,6 +459,12 @@ func (mc *memberCtx) head(recv []string, line int) (valType, []string) {
 			return valType{ids: []string{id}, static: true}, recv[j:]
 		}
 	}
+	if tr.lib && len(recv) == 1 && !isTypeLike(n) {
+		// A lower-case name no scope declares is a variable the scanner did not see (a
+		// lambda's parameter, a pattern's binding), not a library class some on-demand
+		// import might bring: its type is unknown.
+		return unknownVal, recv[1:]
+	}
 	if tr.lib {
 		if len(recv) >= 2 && jdkConstantHolders[n] && mc.jdkType(n) {
 			// A constant of the JDK (Boolean.TRUE, Locale.ROOT, BigInteger.ONE) is a JDK

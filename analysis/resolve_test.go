@@ -210,3 +210,77 @@ public final class Values {
 		t.Errorf("make() calls %v, want ofAll(Stream) among them", got)
 	}
 }
+
+// TestMethodReferenceOnAGenericType: Traversable<T>::singleOption names the method of a
+// generic type through its type arguments (vavr's arrangeBy); the reference read ">" as
+// its receiver and the edge was lost, so edits to singleOption selected nothing there.
+func TestMethodReferenceOnAGenericType(t *testing.T) {
+	g := inlineGraph(t, map[string]string{
+		"src/main/java/c/Seq.java": `package c;
+import java.util.function.Function;
+import java.util.Optional;
+public interface Seq<T> {
+    Optional<T> single();
+    static <T> Function<Seq<T>, Optional<T>> picker() { return Seq<T>::single; }
+    static <K> Function<K, Box<K>> boxer() { return Box<K>::new; }
+    static boolean less(int a, int b) { return a < b && b > a; }
+}`,
+		"src/main/java/c/Box.java": `package c;
+public final class Box<V> { Box(V v) { } }`,
+	})
+	var got []string
+	for _, id := range []string{"c.Seq#picker()", "c.Seq#boxer()"} {
+		for _, e := range g.Callees(id) {
+			if e.Kind == "method-ref" {
+				got = append(got, e.To)
+			}
+		}
+	}
+	for _, want := range []string{"c.Seq#single()", "c.Box#<init>(V)"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("the method references call %v, want %s among them", got, want)
+		}
+	}
+}
+
+// TestLambdaParametersInParentheses: (result, future) -> result.flatMap(…) in a file that
+// imports java.util.concurrent.* (vavr's Future.sequence). The parameters were no locals,
+// so result read as a class that on-demand import might bring, and the call reached no
+// project method: edits to Future#flatMap selected none of the sequence tests.
+func TestLambdaParametersInParentheses(t *testing.T) {
+	g := inlineGraph(t, map[string]string{
+		"src/main/java/c/Fut.java": `package c;
+import java.util.concurrent.*;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+public interface Fut<T> {
+    <U> Fut<U> flatMap(Function<? super T, ? extends Fut<? extends U>> f);
+    <U> Fut<U> map(Function<? super T, ? extends U> f);
+    static <T> BiFunction<Fut<T>, Fut<T>, Fut<T>> both() {
+        final BiFunction<Fut<T>, Fut<T>, Fut<T>> f = (result, future) -> result.flatMap(x -> future.map(y -> y));
+        return f;
+    }
+    static Object other(Object value) { return pending.size(); }
+}`,
+		"src/main/java/c/Box.java": `package c;
+public final class Box { int size() { return 1; } }`,
+	})
+	var got []string
+	for _, e := range g.Callees("c.Fut#both()") {
+		if e.Kind == "call" {
+			got = append(got, e.To)
+		}
+	}
+	for _, want := range []string{"c.Fut#flatMap(Function)", "c.Fut#map(Function)"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("both() calls %v, want %s among them", got, want)
+		}
+	}
+	var other []string
+	for _, e := range g.Callees("c.Fut#other(Object)") {
+		other = append(other, e.To)
+	}
+	if !slices.Contains(other, "c.Box#size()") {
+		t.Errorf("other(Object) calls %v: an undeclared lower-case receiver must stay unknown (Box#size among them)", other)
+	}
+}
