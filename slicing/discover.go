@@ -279,8 +279,8 @@ func (p *project) extensionTypes(t *analysis.Type, heads map[string][]string) []
 	named := func(c *analysis.Type, head []string) {
 		for i := 0; i+1 < len(head); i++ {
 			if head[i] == "ExtendWith" && head[i+1] == "(" {
-				for _, cls := range classArgs(head, i+1) {
-					for _, x := range p.resolve(c, cls) {
+				for _, cls := range qualifiedClassArgs(head, i+1) {
+					for _, x := range p.resolveWritten(c, cls) {
 						add(x)
 					}
 				}

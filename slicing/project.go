@@ -181,6 +181,16 @@ func (p *project) resolve(from *analysis.Type, name string) []*analysis.Type {
 	return cands
 }
 
+// resolveWritten resolves a class name as written in a class literal, its qualifier kept
+// (Outer.Inner, pkg.Cls): resolve reads only the simple name, which may name nested
+// classes of other types too.
+func (p *project) resolveWritten(from *analysis.Type, name string) []*analysis.Type {
+	if i := strings.IndexByte(name, '.'); i > 0 {
+		return p.resolveQualified(from, name, i)
+	}
+	return p.resolve(from, name)
+}
+
 // importsLibraryType reports whether the file declaring from imports, by a single-type
 // import, a class called name that is no project type: that import hides every project
 // class of the name but those nested in scope.

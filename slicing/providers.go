@@ -1,6 +1,7 @@
 package slicing
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -69,8 +70,8 @@ func (p *project) providers(t *analysis.Type, m *analysis.Member) []string {
 		case "ExtendWith":
 			// An extension registered on the method alone: JUnit runs its callbacks around
 			// this test only (see extensionTypes for those of the class).
-			for _, cls := range classArgs(toks, i+1) {
-				for _, x := range p.resolve(t, cls) {
+			for _, cls := range qualifiedClassArgs(toks, i+1) {
+				for _, x := range p.resolveWritten(t, cls) {
 					for _, y := range append([]*analysis.Type{x}, p.supertypes(x)...) {
 						for _, mm := range y.Members {
 							add(mm.ID)
@@ -250,6 +251,24 @@ func classArgs(toks []string, i int) []string {
 	eachArg(toks, i, func(tok string) {
 		if tok == "class" && len(prev) >= 2 && prev[len(prev)-1] == "." {
 			out = append(out, prev[len(prev)-2])
+		}
+		prev = append(prev, tok)
+	})
+	return out
+}
+
+// qualifiedClassArgs is classArgs keeping each literal's qualifier
+// (Outer.Inner.class gives "Outer.Inner"), which names a nested class exactly.
+func qualifiedClassArgs(toks []string, i int) []string {
+	var out []string
+	var prev []string
+	eachArg(toks, i, func(tok string) {
+		if tok == "class" && len(prev) >= 2 && prev[len(prev)-1] == "." {
+			j := len(prev) - 2
+			for j >= 2 && prev[j-1] == "." {
+				j -= 2
+			}
+			out = append(out, strings.Join(slices.DeleteFunc(slices.Clone(prev[j:len(prev)-1]), func(s string) bool { return s == "." }), "."))
 		}
 		prev = append(prev, tok)
 	})
