@@ -289,6 +289,9 @@ func (p *project) extensionTypes(t *analysis.Type, heads map[string][]string) []
 	}
 	for _, c := range p.fixtureTypes(t) {
 		named(c, p.head(c, heads))
+		for _, x := range p.springConfigurations(c, p.head(c, heads)) {
+			add(x)
+		}
 		for _, a := range c.Annotations {
 			for _, x := range p.resolve(c, a) {
 				if x.Kind == "annotation" {
@@ -305,6 +308,45 @@ func (p *project) extensionTypes(t *analysis.Type, heads map[string][]string) []
 				for _, sub := range p.subtypes(x) {
 					add(sub)
 				}
+			}
+		}
+	}
+	return out
+}
+
+// springContextAnnotations name the configuration classes a Spring test context builds
+// its beans from (classes = …), before the class's tests run.
+var springContextAnnotations = map[string]bool{
+	"ContextConfiguration": true, "SpringJUnitConfig": true, "SpringJUnitWebConfig": true, "SpringBootTest": true,
+	"ContextHierarchy": true,
+}
+
+// springConfigurations returns the classes whose @Bean methods and constructors Spring's
+// test context runs for the tests of c (whose head tokens are head): those its context
+// annotations name, and c's static nested classes annotated @Configuration or
+// @TestConfiguration, which Spring picks up when none is named (commons-configuration's
+// TestConfigurationPropertySource builds its property source in such a @Bean method).
+func (p *project) springConfigurations(c *analysis.Type, head []string) []*analysis.Type {
+	var out []*analysis.Type
+	spring := false
+	for i := 0; i < len(head); i++ {
+		if !springContextAnnotations[head[i]] {
+			continue
+		}
+		spring = true
+		if i+1 < len(head) && head[i+1] == "(" {
+			for _, cls := range qualifiedClassArgs(head, i+1) {
+				out = append(out, p.resolveWritten(c, cls)...)
+			}
+		}
+	}
+	if !spring {
+		return out
+	}
+	if f := p.fileOf(c); f != nil {
+		for _, x := range f.Types {
+			if x.Outer == c.ID && (x.HasAnnotation("Configuration") || x.HasAnnotation("TestConfiguration")) {
+				out = append(out, x)
 			}
 		}
 	}
