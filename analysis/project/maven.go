@@ -181,6 +181,11 @@ func mavenModule(dir, pomPath string, p *POM, parents []*POM) Module {
 		mod.Main = append(mod.Main, at(GeneratedMain, ""))
 		mod.Test = append(mod.Test, at(GeneratedTest, ""))
 	}
+	// javac's annotation processors (vavr's Patterns) write where the build's compile
+	// leaves them: read them too, never compile them (the processors run again).
+	mod.Processed = []string{at(ProcessedMain, ""), at(ProcessedTest, "")}
+	mod.Main = append(mod.Main, mod.Processed[0])
+	mod.Test = append(mod.Test, mod.Processed[1])
 	// build-helper-maven-plugin adds source folders (add-source, add-test-source).
 	for _, pl := range plugins {
 		if pl.ArtifactID != "build-helper-maven-plugin" {

@@ -40,6 +40,12 @@ type Module struct {
 	// source roots alone, so its target/generated-sources and target/generated-test-sources
 	// are among Main and Test.
 	Generators []string `json:"generators,omitempty"`
+	// Processed are the folders where javac's annotation processors leave the sources
+	// they generate during a Maven build (target/generated-sources/annotations and
+	// target/generated-test-sources/test-annotations), among Main and Test: the index reads
+	// what a build left there (vavr's Patterns, which tests call), but a compile leaves them
+	// out, since the processors write them again (see Model.ProcessorOutput).
+	Processed []string `json:"processed,omitempty"`
 }
 
 // Model is the build layout of a workspace.
@@ -123,6 +129,13 @@ var generatedFolders = map[string]bool{"generated-sources": true, "generated-tes
 const (
 	GeneratedMain = "target/generated-sources"
 	GeneratedTest = "target/generated-test-sources"
+)
+
+// Where maven-compiler-plugin has javac's annotation processors write, below a module's
+// folder: main and test sources.
+const (
+	ProcessedMain = "target/generated-sources/annotations"
+	ProcessedTest = "target/generated-test-sources/test-annotations"
 )
 
 // IsGenerated reports whether rel lies in a generated-sources folder of a build output
@@ -339,6 +352,22 @@ func isPlainResource(rel string) bool {
 	for i := 0; i+2 < len(parts); i++ {
 		if parts[i] == "src" && parts[i+2] == "resources" {
 			return true
+		}
+	}
+	return false
+}
+
+// ProcessorOutput reports whether rel lies in a folder where annotation processors write
+// (see Module.Processed): read, never compiled.
+func (m *Model) ProcessorOutput(rel string) bool {
+	if m == nil {
+		return false
+	}
+	for _, mod := range m.Modules {
+		for _, d := range mod.Processed {
+			if strings.HasPrefix(rel, d+"/") {
+				return true
+			}
 		}
 	}
 	return false

@@ -133,9 +133,23 @@ func TestMavenGeneratedSources(t *testing.T) {
 		"a/target/generated-test-sources/x/T.java":         Test,
 		"a/target/classes/x/Old.java":                      Outside,
 		"b/target/generated-sources/x/G.java":              Outside,
+		// What annotation processors wrote: read in every module, never compiled.
+		"b/target/generated-sources/annotations/x/P.java":            Main,
+		"b/target/generated-test-sources/test-annotations/x/TP.java": Test,
 	} {
 		if got := m.Role(p); got != want {
 			t.Errorf("Role(%s) = %d, want %d", p, got, want)
+		}
+	}
+	for p, want := range map[string]bool{
+		"b/target/generated-sources/annotations/x/P.java":            true,
+		"a/target/generated-sources/annotations/x/P.java":            true,
+		"b/target/generated-test-sources/test-annotations/x/TP.java": true,
+		"a/target/generated-sources/x/PackageVersion.java":           false,
+		"b/src/main/java/x/B.java":                                   false,
+	} {
+		if got := m.ProcessorOutput(p); got != want {
+			t.Errorf("ProcessorOutput(%s) = %v, want %v", p, got, want)
 		}
 	}
 	if got := m.Modules[1].Generators; !slices.Equal(got, []string{"replacer"}) {

@@ -1,6 +1,8 @@
 package runner
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -41,5 +43,28 @@ public class FractionTest_Slice1 {
 	})
 	if len(res.CompileErrors) != 1 || res.CompileErrors[0].File != "src/test/java/calc/FractionTest.java" || res.CompileErrors[0].Line != 17 {
 		t.Errorf("compile errors = %+v\n%s", res.CompileErrors, res.Output)
+	}
+}
+
+// TestProcessorOutputIsNotCompiled: what annotation processors wrote in an earlier Maven
+// build (target/generated-sources/annotations) is indexed but never compiled, since the
+// processors write it again during the compile; compiling it too declared its classes
+// twice. Here a stale copy of Fraction stands for such a file.
+func TestProcessorOutputIsNotCompiled(t *testing.T) {
+	t.Parallel()
+	root, cache := fixture(t, "junit4")
+	stale := filepath.Join(root, "target", "generated-sources", "annotations", "calc", "Fraction.java")
+	if err := os.MkdirAll(filepath.Dir(stale), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(stale, []byte("package calc;\n\npublic class Fraction {\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := mustRun(t, Request{Root: root, CacheDir: cache, Selectors: []Selector{{Class: "calc.FractionTest"}}})
+	if len(res.CompileErrors) > 0 {
+		t.Fatalf("compile errors = %+v\n%s", res.CompileErrors, res.Output)
+	}
+	if len(res.Tests) == 0 {
+		t.Errorf("no test ran: %+v", res)
 	}
 }

@@ -138,13 +138,14 @@ func (f File) topLevelClass() string {
 // collectSources returns the sources to compile: the plan's files when the request has
 // them, otherwise the workspace's Java files inside the build's source folders (read
 // through the analysis package, overlays applied); then the generated files, which
-// always join the test phase.
+// always join the test phase. Sources annotation processors wrote in an earlier build
+// are left out: the processors write them again (see project.Module.Processed).
 func collectSources(req Request, model *project.Model) (map[string]*sourceFile, error) {
 	files := map[string]*sourceFile{}
 	if req.Files != nil {
 		for _, f := range req.Files {
 			f.Rel = cleanRel(f.Rel)
-			if isModuleDescriptor(f.Rel) {
+			if isModuleDescriptor(f.Rel) || model.ProcessorOutput(f.Rel) {
 				continue
 			}
 			files[f.Rel] = newSourceFile(f)
@@ -160,7 +161,7 @@ func collectSources(req Request, model *project.Model) (map[string]*sourceFile, 
 		}
 		sort.Strings(paths)
 		for _, rel := range paths {
-			if !strings.HasSuffix(rel, ".java") || isModuleDescriptor(rel) || !model.Contains(rel) || files[rel] != nil {
+			if !strings.HasSuffix(rel, ".java") || isModuleDescriptor(rel) || !model.Contains(rel) || model.ProcessorOutput(rel) || files[rel] != nil {
 				continue
 			}
 			content, ok := req.Overlays[rel]
