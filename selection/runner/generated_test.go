@@ -68,3 +68,40 @@ func TestProcessorOutputIsNotCompiled(t *testing.T) {
 		t.Errorf("no test ran: %+v", res)
 	}
 }
+
+// TestResourcesWhereTheBuildPutsThem: Maven copies test resources into target/test-classes
+// and tests open them there by a path relative to the module (commons-configuration's
+// ConfigurationAssert); the test working folder has them at that path too.
+func TestResourcesWhereTheBuildPutsThem(t *testing.T) {
+	t.Parallel()
+	root, cache := fixture(t, "junit4")
+	write := func(rel, text string) {
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("src/test/resources/greeting.txt", "hello")
+	write("src/test/java/calc/GreetingTest.java", `package calc;
+
+import static org.junit.Assert.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import org.junit.Test;
+
+public class GreetingTest {
+    @Test
+    public void readsTheCopiedResource() throws Exception {
+        assertEquals("hello", new String(Files.readAllBytes(Paths.get("target/test-classes/greeting.txt")), "UTF-8"));
+    }
+}
+`)
+	res := mustRun(t, Request{Root: root, CacheDir: cache, Selectors: []Selector{{Class: "calc.GreetingTest"}}})
+	if r := result(t, res, "calc.GreetingTest", "readsTheCopiedResource"); r.Status != StatusPassed {
+		t.Errorf("result = %+v\n%s", r, res.Output)
+	}
+}

@@ -255,12 +255,40 @@ func testWorkDir(req Request, model *project.Model, s shadowTree, loc *sourceLoc
 			*notes = append(*notes, "sources or resources not copied to the test working folder: "+err.Error())
 		}
 	}
+	// Where the build puts them for the tests too: Maven copies resources into
+	// target/classes and target/test-classes, Gradle into build/resources, and tests open
+	// them there (commons-configuration's ConfigurationAssert reads
+	// target/test-classes/test.properties).
+	for _, r := range mod.Resources {
+		if out := resourceOutput(model.Kind, r); out != "" {
+			if err := mirrorDir(filepath.Join(req.Root, filepath.FromSlash(r)), filepath.Join(cwd, out)); err != nil {
+				*notes = append(*notes, "resources not copied to the build output of the test working folder: "+err.Error())
+			}
+		}
+	}
 	// And the files of the module folder itself: tests read its pom.xml and LICENSE.txt
 	// (commons-io's XmlStreamReaderTest, commons-codec's Crc16Test).
 	if err := mirrorFiles(filepath.Join(req.Root, filepath.FromSlash(module)), cwd); err != nil {
 		*notes = append(*notes, "module files not copied to the test working folder: "+err.Error())
 	}
 	return cwd
+}
+
+// resourceOutput is the folder, relative to the module, where the build copies the
+// resources of root (a resource root of the module): "" for builds that copy none.
+func resourceOutput(kind project.Kind, root string) string {
+	test := project.IsTestPath(root + "/x")
+	switch {
+	case kind == project.Maven && test:
+		return "target/test-classes"
+	case kind == project.Maven:
+		return "target/classes"
+	case kind == project.Gradle && test:
+		return "build/resources/test"
+	case kind == project.Gradle:
+		return "build/resources/main"
+	}
+	return ""
 }
 
 // maxModuleFile bounds the size of one file of the module folder copied into the test
