@@ -3,6 +3,7 @@ package slicing
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"sort"
 
 	"github.com/assertlens/assertlens/analysis"
@@ -287,11 +288,13 @@ func (p *project) extensionTypes(t *analysis.Type, heads map[string][]string) []
 			}
 		}
 	}
+	spring := false
 	for _, c := range p.fixtureTypes(t) {
 		named(c, p.head(c, heads))
 		for _, x := range p.springConfigurations(c, p.head(c, heads)) {
 			add(x)
 		}
+		spring = spring || p.springTest(c, heads)
 		for _, a := range c.Annotations {
 			for _, x := range p.resolve(c, a) {
 				if x.Kind == "annotation" {
@@ -308,6 +311,62 @@ func (p *project) extensionTypes(t *analysis.Type, heads map[string][]string) []
 				for _, sub := range p.subtypes(x) {
 					add(sub)
 				}
+			}
+		}
+	}
+	if spring {
+		for _, x := range p.springComponents() {
+			add(x)
+		}
+	}
+	return out
+}
+
+// springTestAnnotations mark a test class whose tests run in a Spring application context.
+var springTestAnnotations = map[string]bool{
+	"SpringBootTest": true, "WebMvcTest": true, "WebFluxTest": true, "DataJpaTest": true, "DataJdbcTest": true,
+	"DataMongoTest": true, "DataR2dbcTest": true, "JdbcTest": true, "JsonTest": true, "RestClientTest": true,
+	"GraphQlTest": true, "AutoConfigureMockMvc": true, "SpringJUnitConfig": true, "SpringJUnitWebConfig": true,
+	"ContextConfiguration": true, "SpringExtension": true, "SpringRunner": true, "SpringJUnit4ClassRunner": true,
+}
+
+// springTest reports whether the tests of c run in a Spring application context: its head
+// (or that of an annotation the project declares on it) names a Spring test annotation,
+// extension or runner.
+func (p *project) springTest(c *analysis.Type, heads map[string][]string) bool {
+	if slices.ContainsFunc(p.head(c, heads), func(tok string) bool { return springTestAnnotations[tok] }) {
+		return true
+	}
+	for _, a := range c.Annotations {
+		for _, x := range p.resolve(c, a) {
+			if x.Kind == "annotation" && slices.ContainsFunc(p.head(x, heads), func(tok string) bool { return springTestAnnotations[tok] }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// springStereotypes mark the classes a Spring application context makes and calls by
+// reflection: beans (their constructors, handler methods, formatters, validators) and the
+// entities and views whose accessors data binding, JSON and templates call by name.
+var springStereotypes = map[string]bool{
+	"Component": true, "Service": true, "Repository": true, "Controller": true, "RestController": true,
+	"ControllerAdvice": true, "RestControllerAdvice": true, "Configuration": true, "SpringBootApplication": true,
+	"Entity": true, "Embeddable": true, "MappedSuperclass": true, "Document": true, "Table": true,
+	"ConfigurationProperties": true, "XmlRootElement": true,
+}
+
+// springComponents returns the project classes a Spring test context may make or call by
+// reflection (see springStereotypes): a
+// test running in such a context may run any of their members without a call the graph
+// sees (MockMvc dispatches to handler methods by path, templates call getters by name).
+func (p *project) springComponents() []*analysis.Type {
+	var out []*analysis.Type
+	for _, rel := range p.snap.SortedPaths() {
+		for _, x := range p.snap.Files[rel].Types {
+			if slices.ContainsFunc(x.Annotations, func(a string) bool { return springStereotypes[a] }) {
+				out = append(out, x)
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	sitter "github.com/smacker/go-tree-sitter"
 	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -203,6 +204,7 @@ func (d *Discovery) incremental(s *analysis.Snapshot, read func(rel string) ([]b
 		paths[f.Path] = true
 		testChanged = true
 	}
+	testChanged = testChanged || d.fixturesMayChange(s, p2, redeclared)
 	nd := &Discovery{snap: s, opts: d.opts, proj: p2, analyses: d.analyses, heads: d.heads, errs: d.errs}
 	if !testChanged {
 		nd.Classes = d.Classes
@@ -236,6 +238,37 @@ func (d *Discovery) incremental(s *analysis.Snapshot, read func(rel string) ([]b
 	}
 	nd.Classes = classes
 	return nd
+}
+
+// fixturesMayChange reports whether redeclaring the production files in redeclared may
+// change some class's fixtures or providers, which list every member of its extensions and,
+// for a test running in a Spring context, of every Spring component (see extensionTypes):
+// a class lists a member of a type those files declare, or runs in a Spring context.
+func (d *Discovery) fixturesMayChange(s *analysis.Snapshot, p2 *project, redeclared map[string]bool) bool {
+	owners := map[string]bool{}
+	for rel := range redeclared {
+		if f := s.Files[rel]; f != nil && !f.Test {
+			for _, t := range f.Types {
+				owners[t.ID] = true
+			}
+		}
+	}
+	if len(owners) == 0 {
+		return false
+	}
+	owned := func(ids []string) bool {
+		return slices.ContainsFunc(ids, func(id string) bool { return owners[ownerOfKey(id)] })
+	}
+	for _, tc := range d.Classes {
+		if owned(tc.Fixtures) || slices.ContainsFunc(tc.Methods, func(tm *TestMethod) bool { return owned(tm.Providers) }) {
+			return true
+		}
+		if t := s.Type(tc.ID); t != nil &&
+			slices.ContainsFunc(p2.fixtureTypes(t), func(c *analysis.Type) bool { return p2.springTest(c, d.heads) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // rebuildClasses makes the class list of nd in discovery order (files by path, types in
@@ -288,6 +321,9 @@ func (d *Discovery) rebuildClasses(s *analysis.Snapshot, p2 *project, nd *Discov
 			if extensionChanged[x.ID] {
 				return true // its members (the class's fixtures) came or went
 			}
+		}
+		if slices.ContainsFunc(p2.fixtureTypes(t), func(c *analysis.Type) bool { return p2.springTest(c, nd.heads) }) {
+			return true // a redeclared class may have become, or stopped being, a Spring component
 		}
 		for _, tm := range tc.Methods {
 			// A method's own extensions or argument sources list every member of a class.
