@@ -289,12 +289,14 @@ func (p *project) extensionTypes(t *analysis.Type, heads map[string][]string) []
 		}
 	}
 	spring := false
+	var controllers []*analysis.Type // the only controllers a sliced web test's context makes
 	for _, c := range p.fixtureTypes(t) {
 		named(c, p.head(c, heads))
 		for _, x := range p.springConfigurations(c, p.head(c, heads)) {
 			add(x)
 		}
 		spring = spring || p.springTest(c, heads)
+		controllers = append(controllers, p.slicedControllers(c, p.head(c, heads))...)
 		for _, a := range c.Annotations {
 			for _, x := range p.resolve(c, a) {
 				if x.Kind == "annotation" {
@@ -316,10 +318,32 @@ func (p *project) extensionTypes(t *analysis.Type, heads map[string][]string) []
 	}
 	if spring {
 		for _, x := range p.springComponents() {
+			if len(controllers) > 0 && webController(x) && !slices.Contains(controllers, x) {
+				continue // @WebMvcTest(OwnerController.class) makes no other controller
+			}
 			add(x)
 		}
 	}
 	return out
+}
+
+// slicedControllers returns the controllers a sliced web test (@WebMvcTest, @WebFluxTest)
+// names, whose context holds no other controller; nil when it names none (all of them).
+func (p *project) slicedControllers(c *analysis.Type, head []string) []*analysis.Type {
+	var out []*analysis.Type
+	for i := 0; i+1 < len(head); i++ {
+		if (head[i] == "WebMvcTest" || head[i] == "WebFluxTest") && head[i+1] == "(" {
+			for _, cls := range qualifiedClassArgs(head, i+1) {
+				out = append(out, p.resolveWritten(c, cls)...)
+			}
+		}
+	}
+	return out
+}
+
+// webController reports whether x is a Spring MVC or WebFlux controller.
+func webController(x *analysis.Type) bool {
+	return x.HasAnnotation("Controller") || x.HasAnnotation("RestController")
 }
 
 // springTestAnnotations mark a test class whose tests run in a Spring application context.
