@@ -701,6 +701,7 @@ func (p *project) derive(s *analysis.Snapshot, read func(string) ([]byte, error)
 	np.handlers = nil     // and so may this
 	np.anonObjects = nil  // and this
 	np.inheritedCBs = nil // and this
+	np.spring = nil       // and this
 	np.snap, np.read = s, read
 	np.frames = nil
 	// Lookup records are layered like the proofs.

@@ -53,6 +53,8 @@ type project struct {
 	// anonObjects holds the members making anonymous subclasses of Object, see
 	// anonymousObjectMembers (nil: not worked out yet).
 	anonObjects *anonymousObjects
+	// spring is the snapshot's Spring components (see springComponents), nil until asked.
+	spring *springComponentsOf
 	// inheritedCBs holds the callbacks project classes inherit from library classes, see
 	// inheritedCallbacks (nil: not worked out yet).
 	inheritedCBs *inheritedCallbackSites
