@@ -74,6 +74,8 @@ type Plugin struct {
 		Release string `xml:"release"`
 		Source  string `xml:"source"`
 		Target  string `xml:"target"`
+		// TestRelease is the release tests compile for, when it differs (testRelease).
+		TestRelease string `xml:"testRelease"`
 		// Excludes and TestExcludes are maven-compiler-plugin's Ant patterns of sources
 		// it does not compile (surefire's <excludes> share the element, for tests it
 		// does not run).

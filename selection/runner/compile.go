@@ -20,11 +20,14 @@ type compileOutcome struct {
 
 // compileSpec is what the shadow compile needs besides the sources.
 type compileSpec struct {
-	release   int
-	api       bool     // compile with --release (see releaseAPI)
-	classpath []string // project classpath plus the JUnit jars
-	key       string   // fingerprint of release, javac and classpath
-	mapPath   func(path string, line int) (string, int)
+	release int
+	api     bool // compile with --release (see releaseAPI)
+	// testRelease, when above release, is the release the tests compile for (Maven's
+	// maven.compiler.testRelease).
+	testRelease int
+	classpath   []string // project classpath plus the JUnit jars
+	key         string   // fingerprint of release, javac and classpath
+	mapPath     func(path string, line int) (string, int)
 }
 
 // compileShadow brings the shadow tree up to date with files and compiles what changed:
@@ -119,7 +122,11 @@ func compileShadow(ctx context.Context, s shadowTree, files map[string]*sourceFi
 		if len(ph.files) == 0 {
 			continue
 		}
-		opts := javacOptions(spec.release, ph.cp, s.outDir(ph.test))
+		release := spec.release
+		if ph.test {
+			release = max(release, spec.testRelease)
+		}
+		opts := javacOptions(release, ph.cp, s.outDir(ph.test))
 		if spec.api {
 			opts = releaseAPI(opts)
 		}

@@ -3,6 +3,7 @@ package runner
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -102,6 +103,60 @@ public class GreetingTest {
 `)
 	res := mustRun(t, Request{Root: root, CacheDir: cache, Selectors: []Selector{{Class: "calc.GreetingTest"}}})
 	if r := result(t, res, "calc.GreetingTest", "readsTheCopiedResource"); r.Status != StatusPassed {
+		t.Errorf("result = %+v\n%s", r, res.Output)
+	}
+}
+
+// TestTestsCompileForTheirOwnRelease: a build whose tests compile for a later release than
+// its main sources (maven.compiler.testRelease, here in a profile the running JDK
+// activates, as gson's module sets 17 for its record tests) gets its tests compiled for
+// that release; compiled for the main release, the record did not compile.
+func TestTestsCompileForTheirOwnRelease(t *testing.T) {
+	t.Parallel()
+	root, cache := fixture(t, "junit4")
+	pom := filepath.Join(root, "pom.xml")
+	data, err := os.ReadFile(pom)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(data), "</dependencies>", `</dependencies>
+  <profiles>
+    <profile>
+      <id>records</id>
+      <activation><jdk>[17,)</jdk></activation>
+      <properties><maven.compiler.testRelease>17</maven.compiler.testRelease></properties>
+    </profile>
+  </profiles>`, 1)
+	if edited == string(data) {
+		t.Fatal("fixture POM has no </dependencies>")
+	}
+	if err := os.WriteFile(pom, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	test := filepath.Join(root, "src", "test", "java", "calc", "PairTest.java")
+	if err := os.WriteFile(test, []byte(`package calc;
+
+import static org.junit.Assert.assertEquals;
+
+import org.junit.Test;
+
+public class PairTest {
+    record Pair(int a, int b) { }
+
+    @Test
+    public void sums() {
+        Pair p = new Pair(1, 2);
+        assertEquals(3, p.a() + p.b());
+    }
+}
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := mustRun(t, Request{Root: root, CacheDir: cache, Selectors: []Selector{{Class: "calc.PairTest"}}})
+	if len(res.CompileErrors) > 0 {
+		t.Fatalf("compile errors = %+v", res.CompileErrors)
+	}
+	if r := result(t, res, "calc.PairTest", "sums"); r.Status != StatusPassed {
 		t.Errorf("result = %+v\n%s", r, res.Output)
 	}
 }

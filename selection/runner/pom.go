@@ -72,6 +72,47 @@ func projectRelease(root string) (release int, api bool) {
 	return 0, false
 }
 
+// projectTestRelease reads the Java release a Maven build compiles tests for when it
+// differs from the main sources' (maven.compiler.testRelease, or the compiler plugin's
+// <testRelease>), the highest over the root and every module, profiles the running JDK
+// activates included (gson's module compiles its record tests for 17); 0 when none says.
+func projectTestRelease(root string, model *project.Model) int {
+	best := 0
+	files := []string{"pom.xml"}
+	if model != nil {
+		for _, mod := range model.Modules {
+			if strings.HasSuffix(mod.BuildFile, "pom.xml") {
+				files = append(files, mod.BuildFile)
+			}
+		}
+	}
+	var rootProps pomProps
+	for i, rel := range files {
+		p, err := readPOM(filepath.Join(root, filepath.FromSlash(rel)))
+		if err != nil {
+			continue
+		}
+		pp := pomProps{}
+		pp.AddProfiles(p, maxRelease())
+		pp.Add(p)
+		if i == 0 {
+			rootProps = pp
+		}
+		for k, v := range rootProps {
+			if _, own := pp[k]; !own {
+				pp[k] = v // a module sees its parent's properties (the root's, at least)
+			}
+		}
+		best = max(best, parseRelease(pp.Expand(pp["maven.compiler.testRelease"])))
+		for _, pl := range p.Build.Plugins {
+			if pl.ArtifactID == "maven-compiler-plugin" {
+				best = max(best, parseRelease(pp.Expand(pl.Configuration.TestRelease)))
+			}
+		}
+	}
+	return best
+}
+
 var gradleReleaseRe = regexp.MustCompile(`(?:JavaLanguageVersion\.of\(\s*(\d+)\s*\)|(?:sourceCompatibility|targetCompatibility|release)\s*=\s*['"]?(?:JavaVersion\.VERSION_)?([\d._]+)['"]?)`)
 
 // parseRelease reads "1.8", "8", "11", "VERSION_1_8" style versions.

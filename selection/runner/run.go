@@ -100,11 +100,13 @@ func run(ctx context.Context, req Request, hooks runHooks) (*Result, error) {
 		release = maxRelease()
 	}
 	compileCP := append(append([]string{}, cp...), junit.compile...)
+	testRelease := min(projectTestRelease(req.Root, model), maxRelease())
 	spec := compileSpec{
-		release:   release,
-		api:       api,
-		classpath: compileCP,
-		key:       compileKey(release, api, compileCP),
+		release:     release,
+		api:         api,
+		testRelease: testRelease,
+		classpath:   compileCP,
+		key:         compileKey(release, api, compileCP) + fmt.Sprintf("test-release=%d\n", testRelease),
 		mapPath: func(path string, line int) (string, int) {
 			rel := s.relOf(path)
 			if rel == "" {
