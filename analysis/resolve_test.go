@@ -169,12 +169,7 @@ final class Orders { static <U> Comparator<U> natural() { return null; } }`,
 		"src/test/java/c/TrieTest.java": `package c;
 public class TrieTest { static final class Comparator { } }`,
 	})
-	var got []string
-	for _, e := range g.Callees("c.Seq#max()") {
-		if e.Kind == "call" {
-			got = append(got, e.To)
-		}
-	}
+	got := callees(g, "call", "c.Seq#max()")
 	if !slices.Contains(got, "c.Seq#maxBy(Comparator)") {
 		t.Errorf("max() calls %v, want maxBy(Comparator) among them", got)
 	}
@@ -200,12 +195,7 @@ public final class Values {
     static Bits make() { return Bits.ofAll(javaStream()); }
 }`,
 	})
-	var got []string
-	for _, e := range g.Callees("c.Values#make()") {
-		if e.Kind == "call" {
-			got = append(got, e.To)
-		}
-	}
+	got := callees(g, "call", "c.Values#make()")
 	if !slices.Contains(got, "c.Bits#ofAll(Stream)") {
 		t.Errorf("make() calls %v, want ofAll(Stream) among them", got)
 	}
@@ -228,14 +218,7 @@ public interface Seq<T> {
 		"src/main/java/c/Box.java": `package c;
 public final class Box<V> { Box(V v) { } }`,
 	})
-	var got []string
-	for _, id := range []string{"c.Seq#picker()", "c.Seq#boxer()"} {
-		for _, e := range g.Callees(id) {
-			if e.Kind == "method-ref" {
-				got = append(got, e.To)
-			}
-		}
-	}
+	got := callees(g, "method-ref", "c.Seq#picker()", "c.Seq#boxer()")
 	for _, want := range []string{"c.Seq#single()", "c.Box#<init>(V)"} {
 		if !slices.Contains(got, want) {
 			t.Errorf("the method references call %v, want %s among them", got, want)
@@ -265,22 +248,27 @@ public interface Fut<T> {
 		"src/main/java/c/Box.java": `package c;
 public final class Box { int size() { return 1; } }`,
 	})
-	var got []string
-	for _, e := range g.Callees("c.Fut#both()") {
-		if e.Kind == "call" {
-			got = append(got, e.To)
-		}
-	}
+	got := callees(g, "call", "c.Fut#both()")
 	for _, want := range []string{"c.Fut#flatMap(Function)", "c.Fut#map(Function)"} {
 		if !slices.Contains(got, want) {
 			t.Errorf("both() calls %v, want %s among them", got, want)
 		}
 	}
-	var other []string
-	for _, e := range g.Callees("c.Fut#other(Object)") {
-		other = append(other, e.To)
-	}
+	other := callees(g, "", "c.Fut#other(Object)")
 	if !slices.Contains(other, "c.Box#size()") {
 		t.Errorf("other(Object) calls %v: an undeclared lower-case receiver must stay unknown (Box#size among them)", other)
 	}
+}
+
+// callees lists what the members ids reach by edges of kind ("" for any kind).
+func callees(g *Graph, kind string, ids ...string) []string {
+	var out []string
+	for _, id := range ids {
+		for _, e := range g.Callees(id) {
+			if kind == "" || e.Kind == kind {
+				out = append(out, e.To)
+			}
+		}
+	}
+	return out
 }

@@ -3,7 +3,6 @@ package runner
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -54,13 +53,7 @@ public class FractionTest_Slice1 {
 func TestProcessorOutputIsNotCompiled(t *testing.T) {
 	t.Parallel()
 	root, cache := fixture(t, "junit4")
-	stale := filepath.Join(root, "target", "generated-sources", "annotations", "calc", "Fraction.java")
-	if err := os.MkdirAll(filepath.Dir(stale), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(stale, []byte("package calc;\n\npublic class Fraction {\n}\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, root, "target/generated-sources/annotations/calc/Fraction.java", "package calc;\n\npublic class Fraction {\n}\n")
 	res := mustRun(t, Request{Root: root, CacheDir: cache, Selectors: []Selector{{Class: "calc.FractionTest"}}})
 	if len(res.CompileErrors) > 0 {
 		t.Fatalf("compile errors = %+v\n%s", res.CompileErrors, res.Output)
@@ -76,17 +69,8 @@ func TestProcessorOutputIsNotCompiled(t *testing.T) {
 func TestResourcesWhereTheBuildPutsThem(t *testing.T) {
 	t.Parallel()
 	root, cache := fixture(t, "junit4")
-	write := func(rel, text string) {
-		p := filepath.Join(root, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("src/test/resources/greeting.txt", "hello")
-	write("src/test/java/calc/GreetingTest.java", `package calc;
+	writeFile(t, root, "src/test/resources/greeting.txt", "hello")
+	writeFile(t, root, "src/test/java/calc/GreetingTest.java", `package calc;
 
 import static org.junit.Assert.assertEquals;
 
@@ -114,27 +98,15 @@ public class GreetingTest {
 func TestTestsCompileForTheirOwnRelease(t *testing.T) {
 	t.Parallel()
 	root, cache := fixture(t, "junit4")
-	pom := filepath.Join(root, "pom.xml")
-	data, err := os.ReadFile(pom)
-	if err != nil {
-		t.Fatal(err)
-	}
-	edited := strings.Replace(string(data), "</dependencies>", `</dependencies>
+	editFile(t, root, "pom.xml", "</dependencies>", `</dependencies>
   <profiles>
     <profile>
       <id>records</id>
       <activation><jdk>[17,)</jdk></activation>
       <properties><maven.compiler.testRelease>17</maven.compiler.testRelease></properties>
     </profile>
-  </profiles>`, 1)
-	if edited == string(data) {
-		t.Fatal("fixture POM has no </dependencies>")
-	}
-	if err := os.WriteFile(pom, []byte(edited), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	test := filepath.Join(root, "src", "test", "java", "calc", "PairTest.java")
-	if err := os.WriteFile(test, []byte(`package calc;
+  </profiles>`)
+	writeFile(t, root, "src/test/java/calc/PairTest.java", `package calc;
 
 import static org.junit.Assert.assertEquals;
 
@@ -149,14 +121,24 @@ public class PairTest {
         assertEquals(3, p.a() + p.b());
     }
 }
-`), 0o644); err != nil {
-		t.Fatal(err)
-	}
+`)
 	res := mustRun(t, Request{Root: root, CacheDir: cache, Selectors: []Selector{{Class: "calc.PairTest"}}})
 	if len(res.CompileErrors) > 0 {
 		t.Fatalf("compile errors = %+v", res.CompileErrors)
 	}
 	if r := result(t, res, "calc.PairTest", "sums"); r.Status != StatusPassed {
 		t.Errorf("result = %+v\n%s", r, res.Output)
+	}
+}
+
+// writeFile writes text to the slash path rel under root, making its folders.
+func writeFile(t *testing.T, root, rel, text string) {
+	t.Helper()
+	p := filepath.Join(root, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
