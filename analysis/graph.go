@@ -357,7 +357,7 @@ func (g *Graph) ResolveStatement(ctxType string, locals []LocalVar, refs Refs) (
 		noteInit(r, ctxType, to, 0, inits)
 	}
 	resolved := g.resolveCalls(r, mc, ctxType, calls)
-	nameEdges(mc, names, selects, 0)
+	nameEdges(mc, names, nil, selects, 0)
 	if refs.FreeFns {
 		// What library code may run on the function made, as a dependence of the statement
 		// making it (like the initialization it triggers).

@@ -167,14 +167,17 @@ func hasString(list []string, s string) bool {
 // the dependency graph resolves; anything it cannot pin down stays by name so the graph can
 // match it widely.
 type Refs struct {
-	Calls      []Call     // method and constructor calls
-	Names      []string   // identifiers read or written that are not calls (fields, locals, types)
-	Types      []string   // type names used (new, casts, X.class, declarations, static receivers)
-	Locals     []LocalVar // declared locals and parameters with their written types
-	Strings    []string   // string constants passed to reflection (forName, getMethod, ...)
-	Reflective bool       // a reflective lookup whose name is not a constant
-	Selects    []Select   // field accesses: qualified reads/writes and unqualified writes (see Select)
-	ClassLits  []string   // class literals X.class, dotted as written ("a.b.X")
+	Calls  []Call     // method and constructor calls
+	Names  []string   // identifiers read or written that are not calls (fields, locals, types)
+	Types  []string   // type names used (new, casts, X.class, declarations, static receivers)
+	Locals []LocalVar // declared locals and parameters with their written types
+	// EarlyNames are the Names also used above every declaration of a local of the same
+	// name: there they name a field (Java scopes a local from its declaration on).
+	EarlyNames []string
+	Strings    []string // string constants passed to reflection (forName, getMethod, ...)
+	Reflective bool     // a reflective lookup whose name is not a constant
+	Selects    []Select // field accesses: qualified reads/writes and unqualified writes (see Select)
+	ClassLits  []string // class literals X.class, dotted as written ("a.b.X")
 	// FileNames are the string literals that look like a file or class name ("rules.xml",
 	// "/a/b.properties", "a.b.Impl"): the code may load that resource and make the classes
 	// it names (see Snapshot.ResourceTypes), or load that class by its name.

@@ -75,6 +75,7 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 	var at []int
 	lines := newLineCounter(src, toks)
 	names := map[string]bool{}
+	firstUse := map[string]int{} // the first line each identifier appears on, for EarlyNames
 	types := map[string]bool{}
 	valueTypes := map[string]bool{} // type names mentioned other than as the head of a static call
 	escapes := map[string]bool{}
@@ -171,6 +172,9 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 			}
 			if !chainMiddle(src, toks, i) {
 				names[text] = true
+				if _, seen := firstUse[text]; !seen {
+					firstUse[text] = lines.at(t.Start)
+				}
 			}
 			if esc, field := escapingValue(src, toks, i); field != "" {
 				r.Stores = append(r.Stores, Store{Value: valueChain(src, toks, i), Field: field})
@@ -220,11 +224,32 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 	sort.Strings(r.Names)
 	sort.Strings(r.Types)
 	r.Locals = append(r.Locals, laterDeclarators(src, toks)...)
+	r.EarlyNames = earlyNames(firstUse, r.Locals)
 	scanSelects(src, toks, &r, at)
 	r.FreeFns = freeFunctions(src, toks)
 	r.Lambdas = lambdaArgs(src, toks, at)
 	callResultArgs(src, toks, at, r.Calls)
 	return r
+}
+
+// earlyNames lists the names used on a line above every declaration of a local of that
+// name (none of them a parameter): there the name is not that local, which Java scopes
+// from its declaration on, but a field of the same name.
+func earlyNames(firstUse map[string]int, locals []LocalVar) []string {
+	firstDecl := map[string]int{}
+	for _, l := range locals {
+		if d, ok := firstDecl[l.Name]; !ok || l.Line < d {
+			firstDecl[l.Name] = l.Line
+		}
+	}
+	var out []string
+	for n, d := range firstDecl {
+		if u, ok := firstUse[n]; ok && u < d {
+			out = append(out, n)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // callParens returns, per call (see at), the index of the "(" opening its arguments, -1

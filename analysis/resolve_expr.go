@@ -149,6 +149,8 @@ type memberCtx struct {
 	// rivals holds every declaration of the names declared more than once with different
 	// types (in disjoint blocks), for localAt.
 	rivals map[string][]LocalVar
+	// firstDecl holds the first line declaring each local (0 for parameters), for localIn.
+	firstDecl map[string]int
 	// scoped: the calls are a whole member body without local classes, whose declaration
 	// lines localAt may compare.
 	scoped  bool
@@ -172,8 +174,11 @@ type memberCtx struct {
 
 func newMemberCtx(r *resolver, typ string, locals []LocalVar, calls []Call) *memberCtx {
 	mc := &memberCtx{r: r, f: r.s.FileOf(typ), typ: typ, locals: map[string]string{}, calls: calls,
-		results: make([]*callResult, len(calls)), localArgs: map[string][]string{}, at: -1}
+		results: make([]*callResult, len(calls)), localArgs: map[string][]string{}, firstDecl: map[string]int{}, at: -1}
 	for _, l := range locals {
+		if first, ok := mc.firstDecl[l.Name]; !ok || l.Line < first {
+			mc.firstDecl[l.Name] = l.Line
+		}
 		if prev, ok := mc.locals[l.Name]; ok && (prev != l.Type || !slices.Equal(mc.localArgs[l.Name], l.Args) || mc.rivals[l.Name] != nil) {
 			mc.locals[l.Name] = "" // declared twice with different types: see localAt
 			delete(mc.localArgs, l.Name)
@@ -388,6 +393,19 @@ func (mc *memberCtx) receiver(recv []string, line, before int) valType {
 	return mc.fieldsOn(v, rest, line)
 }
 
+// localIn returns the written type of the local n as a use on line sees it, and whether n
+// names a local there at all: Java scopes a local from its declaration on, so a name used
+// on a line above every declaration of a local of that name is something else (a field),
+// as in s2-geometry's testEntryEquality (data.getRandomPoint() on the field data, then int
+// data = 10). Lines are compared only for a whole member body (scoped) and a known line.
+func (mc *memberCtx) localIn(n string, line int) (string, bool) {
+	typ, ok := mc.locals[n]
+	if ok && mc.scoped && line > 0 && line < mc.firstDecl[n] {
+		return "", false
+	}
+	return typ, ok
+}
+
 // localAt picks, for a name declared more than once with different types, the declaration
 // a use on line is in the scope of: Java forbids a local to shadow another, so the
 // declarations are in disjoint blocks, and the nearest one above the use is the one whose
@@ -435,7 +453,7 @@ func (mc *memberCtx) head(recv []string, line int) (valType, []string) {
 	if v, ok := mc.lambdaParam(n); ok {
 		return v, recv[1:]
 	}
-	if typ, ok := mc.locals[n]; ok {
+	if typ, ok := mc.localIn(n, line); ok {
 		if l, ok := mc.localAt(n, line); ok {
 			return mc.typeValueWithArgs(mc.f, mc.typ, l.Type, l.Args, mc.methodParams), recv[1:]
 		}

@@ -291,7 +291,7 @@ func memberEdges(r *resolver, t *Type, m *Member, sink *edgeSink) string {
 			sink.add(from, cb, EdgeCallback, c.Line)
 		}
 	}
-	nameEdges(mc, m.Refs.Names, m.Refs.Selects, line)
+	nameEdges(mc, m.Refs.Names, m.Refs.EarlyNames, m.Refs.Selects, line)
 	if m.Refs.FreeFns {
 		made := mc.noteFreeFunctionInits(append(slices.Clone(m.Refs.Types), m.ReturnType), m.Refs.Selects, line, inits)
 		for _, cb := range mc.functionCallbacks(made) {
@@ -328,7 +328,7 @@ func memberEdges(r *resolver, t *Type, m *Member, sink *edgeSink) string {
 
 // nameEdges adds field reads and writes: unqualified names (locals first, then fields in
 // scope, else every project field of that name) and qualified selections.
-func nameEdges(mc *memberCtx, names []string, selects []Select, line int) {
+func nameEdges(mc *memberCtx, names, early []string, selects []Select, line int) {
 	writes := map[string]bool{}
 	qualified := map[string]bool{}
 	for _, sel := range selects {
@@ -339,12 +339,15 @@ func nameEdges(mc *memberCtx, names []string, selects []Select, line int) {
 		}
 	}
 	for _, n := range names {
-		if _, local := mc.locals[n]; local {
-			continue
-		}
 		kind := "field-read"
 		if writes[n] {
 			kind = "field-write"
+		}
+		if _, local := mc.locals[n]; local {
+			if ref, ok := mc.scopeField(n); ok && slices.Contains(early, n) {
+				mc.edge(mc.r.member(ref).ID, kind, line) // used above the local's declaration
+			}
+			continue
 		}
 		if ref, ok := mc.scopeField(n); ok {
 			mc.edge(mc.r.member(ref).ID, kind, line)

@@ -272,3 +272,41 @@ func callees(g *Graph, kind string, ids ...string) []string {
 	}
 	return out
 }
+
+// TestUseBeforeALocalOfTheSameName: a name used above the declaration of a local of the
+// same name is the field (Java scopes a local from its declaration on). s2-geometry's
+// S2PointIndexTest#testEntryEquality calls data.getRandomPoint() on its field data, then
+// declares int data: the call was typed on the int and reached nothing.
+func TestUseBeforeALocalOfTheSameName(t *testing.T) {
+	g := inlineGraph(t, map[string]string{
+		"src/main/java/c/Gen.java": `package c;
+public final class Gen { public int point() { return 4; } }`,
+		"src/test/java/c/GenTest.java": `package c;
+public class GenTest {
+    private final Gen data = new Gen();
+    private final Gen[] more = {};
+    void entries() {
+        int p = data.point();
+        int data = 10;
+        System.out.println(p + data);
+    }
+    void after() {
+        int data = 10;
+        System.out.println(data);
+    }
+    void names() {
+        Object o = more;
+        int more = 2;
+    }
+}`,
+	})
+	if got := callees(g, "call", "c.GenTest#entries()"); !slices.Contains(got, "c.Gen#point()") {
+		t.Errorf("entries() calls %v, want c.Gen#point() (data above its local declaration is the field)", got)
+	}
+	if got := callees(g, "", "c.GenTest#after()"); slices.Contains(got, "c.GenTest#data") {
+		t.Errorf("after() reaches %v: data below its local declaration is the local, not the field", got)
+	}
+	if got := callees(g, "field-read", "c.GenTest#names()"); !slices.Contains(got, "c.GenTest#more") {
+		t.Errorf("names() reads %v, want the field c.GenTest#more (read above the local more)", got)
+	}
+}
