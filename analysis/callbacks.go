@@ -404,6 +404,76 @@ func (r *resolver) testObjectMethods(typ string) []string {
 	return out
 }
 
+// reflectedArguments adds to res, for a call a test method makes, every instance method
+// of each production type an argument has where the project method called takes it as an
+// Object (or an unbounded type parameter), and of their subtypes: code that takes any object may find and run its
+// methods by a name it computes (jodd's BeanUtil.declared.getProperty(systemInfo, name)
+// runs the getter name picks through its introspector, a lookup no reflective rule can
+// follow to the caller's object). Test objects are testObjectMethods' to cover; kept to
+// test methods, like them, so that production code's own hand-offs do not tie each
+// Object-taking utility to every class.
+func (mc *memberCtx) reflectedArguments(c Call, res *callResult) {
+	if c.Arity <= 0 || !mc.r.inTestClass(mc.typ) {
+		return
+	}
+	var args []valType
+	seen := map[string]bool{}
+	for _, tg := range res.targets {
+		if tg.kind != "call" && tg.kind != "new" {
+			continue
+		}
+		owner, _, _ := strings.Cut(tg.id, "#")
+		t := mc.r.s.Type(owner)
+		if t == nil {
+			continue
+		}
+		m := t.Member(tg.id)
+		if m == nil || len(m.Params) == 0 {
+			continue
+		}
+		if args == nil {
+			args = mc.argTypes(c)
+		}
+		for i, a := range args {
+			if a.static || a.lib || len(a.ids) == 0 || !takesAnyObject(t, m, min(i, len(m.Params)-1)) {
+				continue
+			}
+			for _, id := range mc.runtimeClasses(a) {
+				if f, t := mc.r.s.FileOf(id), mc.r.s.Type(id); f == nil || f.Test || t == nil || t.Kind == "enum" || seen[id] {
+					continue // enum constants: what library code calls on them is their callbacks
+				}
+				seen[id] = true
+				for _, h := range mc.r.hierarchy(id) {
+					ht := mc.r.s.Type(h)
+					if ht == nil {
+						continue
+					}
+					for _, hm := range ht.Members {
+						if hm.Kind == KindMethod && !hm.Static() {
+							res.targets = append(res.targets, target{id: hm.ID, kind: EdgeCallback, why: WhyReflectedArgument})
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// takesAnyObject reports whether parameter i of method m of t is declared Object (or an
+// array or varargs of it) or as a type parameter without bound, of m or of t.
+func takesAnyObject(t *Type, m *Member, i int) bool {
+	p := strings.TrimSuffix(strings.TrimSuffix(m.Params[i], "..."), "[]")
+	if p == "Object" {
+		return true
+	}
+	for _, tp := range append(slices.Clone(m.TypeParams), t.TypeParams...) {
+		if tp.Name == p {
+			return tp.Bound == ""
+		}
+	}
+	return false
+}
+
 // declaresTests says whether t declares a test method.
 func declaresTests(t *Type) bool {
 	return slices.ContainsFunc(t.Members, func(m *Member) bool { return IsTestMethod(t, m) })

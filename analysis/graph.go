@@ -19,7 +19,8 @@ const (
 	WhyNameNotInScope    = "name not in scope"      // an identifier that is no local, field or type
 	WhyReflectionName    = "reflection by constant name"
 	WhyReflectionDynamic = "non-constant reflection"
-	WhyTestObject        = "a test object may be handed to reflection" // see testObjectMethods
+	WhyTestObject        = "a test object may be handed to reflection"            // see testObjectMethods
+	WhyReflectedArgument = "an object handed on as an Object may be reflected on" // see reflectedArguments
 	// x.m() with x a library class's static field (Strings.CS): its type is a library
 	// type, so a project object in it has a library supertype; every project m of that
 	// arity in types that may be such an object (see exposedToLibrary).

@@ -909,6 +909,7 @@ func (mc *memberCtx) resolve(c Call, before int) *callResult {
 			}
 		}
 	}
+	mc.reflectedArguments(c, res)
 	if v, ok := objectMethodResult(c); ok {
 		res.value = v
 	}

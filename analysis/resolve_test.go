@@ -310,3 +310,54 @@ public class GenTest {
 		t.Errorf("names() reads %v, want the field c.GenTest#more (read above the local more)", got)
 	}
 }
+
+// TestObjectsHandedOnAsObjects: a test handing a production object to a project method
+// that takes an Object depends on the object's instance methods (and its subtypes'), which
+// that code may find by a computed name: jodd's BeanUtil.declared.getProperty(systemInfo,
+// name) ran SystemInfo's getters through its introspector, and the audit missed 11 of them.
+// A typed parameter, a production caller and a test object (testObjectMethods' own) do not.
+func TestObjectsHandedOnAsObjects(t *testing.T) {
+	g := inlineGraph(t, map[string]string{
+		"src/main/java/c/Beans.java": `package c;
+public final class Beans {
+    public static String get(Object bean, String name) { return bean.getClass().getName() + name; }
+    public static <T> T same(T bean) { return bean; }
+    public static String typed(Info info, String name) { return name; }
+}`,
+		"src/main/java/c/Info.java": `package c;
+public class Info {
+    public String getVersion() { return "1"; }
+    public static Info make() { return new Info(); }
+}`,
+		"src/main/java/c/MoreInfo.java": `package c;
+public class MoreInfo extends Info { public String getVendor() { return "v"; } }`,
+		"src/main/java/c/Uses.java": `package c;
+public class Uses { String use(Info i) { return Beans.get(i, "version"); } }`,
+		"src/test/java/c/InfoTest.java": `package c;
+import org.junit.jupiter.api.Test;
+class InfoTest {
+    @Test void byName() { Info info = Info.make(); Beans.get(info, "version"); }
+    @Test void generic() { Info info = Info.make(); Beans.same(info); }
+    @Test void typed() { Info info = Info.make(); Beans.typed(info, "version"); }
+}`,
+	})
+	for _, c := range []struct {
+		id   string
+		want bool
+	}{
+		{"c.InfoTest#byName()", true},
+		{"c.InfoTest#generic()", true},
+		{"c.InfoTest#typed()", false},
+		{"c.Uses#use(Info)", false},
+	} {
+		got := callees(g, "callback", c.id)
+		for _, m := range []string{"c.Info#getVersion()", "c.MoreInfo#getVendor()"} {
+			if slices.Contains(got, m) != c.want {
+				t.Errorf("%s calls back %v: %s among them is %v, want %v", c.id, got, m, !c.want, c.want)
+			}
+		}
+		if slices.Contains(got, "c.Info#make()") {
+			t.Errorf("%s calls back the static c.Info#make()", c.id)
+		}
+	}
+}

@@ -665,6 +665,11 @@ func (a *auditor) audit(c candidate, res *Result) (MemberAudit, []AuditMiss) {
 				units = append(units, tm.Units...)
 				methods[tc.ID+"#"+methodName(tm.ID)] = true
 				needMethod(tc, tm, tm.Units)
+				if a.conditionedMethod(tm) {
+					// JUnit evaluates the conditions registered on a method before it
+					// starts it, in the class's record: the method is enough.
+					alternatives = append(alternatives, tm.Units)
+				}
 			}
 			alternatives = append(alternatives, units)
 		default:
@@ -975,6 +980,16 @@ func unitsAt(tm *slicing.TestMethod, line int) []slicing.Unit {
 		}
 	}
 	return tm.Units
+}
+
+// conditionedMethod reports whether test method tm has an execution condition registered
+// on it alone (an extension among its providers implementing Jupiter's ExecutionCondition,
+// see slicing's providers): what that condition runs is recorded as class-level code.
+func (a *auditor) conditionedMethod(tm *slicing.TestMethod) bool {
+	return slices.ContainsFunc(tm.Providers, func(id string) bool {
+		t := a.st.Cur.Type(ownerType(id))
+		return t != nil && slices.Contains(t.Implements, "ExecutionCondition")
+	})
 }
 
 // via returns the static chain that would have selected site for a change of id: among

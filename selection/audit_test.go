@@ -64,6 +64,11 @@ func auditStateOf(t *testing.T, files map[string][]byte) Input {
 // auditRecord is what the coverage agent records for the fixture, written by hand, plus
 // extra hits given as (member, test method, line).
 func auditRecord(st Input, extra ...coverage.JVMHit) *coverage.Store {
+	return auditRecordRan(st, nil, extra...)
+}
+
+// auditRecordRan is auditRecord whose run also lists the tests given as passed.
+func auditRecordRan(st Input, tests []string, extra ...coverage.JVMHit) *coverage.Store {
 	run := coverage.Run{
 		Members: []coverage.JVMMember{
 			{Class: "p.Calc", Method: "<init>", Desc: "(I)V"},
@@ -82,6 +87,9 @@ func auditRecord(st Input, extra ...coverage.JVMHit) *coverage.Store {
 		},
 	}
 	run.Hits = append(run.Hits, extra...)
+	for _, id := range tests {
+		run.Tests = append(run.Tests, coverage.TestOutcome{Test: id, Status: "passed"})
+	}
 	return coverage.Build(st.Cur, run)
 }
 
@@ -746,5 +754,57 @@ func TestAuditOtherThreadOutsideTheBody(t *testing.T) {
 		if res.MissedStatements != c.missed {
 			t.Errorf("other thread %v: %d missed, want %d: %+v", c.other, res.MissedStatements, c.missed, res.Missed)
 		}
+	}
+}
+
+// TestAuditCreditsAMethodConditionToItsMethod: JUnit evaluates an ExecutionCondition
+// registered on one test method (jodd's @DisabledOnJava carries one) before it starts the
+// method, so the record files what the condition ran as class-level code. Selecting the
+// method whose providers hold the condition is enough; an extension of another kind, or a
+// method without the condition, still needs the whole class.
+func TestAuditCreditsAMethodConditionToItsMethod(t *testing.T) {
+	for _, c := range []struct {
+		name, implements string
+		missed           int
+	}{
+		{"condition", "ExecutionCondition", 0},
+		{"before-each callback", "BeforeEachCallback", 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			files := maps.Clone(auditFiles)
+			files["src/test/java/p/Gated.java"] = []byte(`package p;
+import java.lang.annotation.*;
+import org.junit.jupiter.api.extension.ExtendWith;
+@Retention(RetentionPolicy.RUNTIME)
+@ExtendWith(Gate.class)
+public @interface Gated {}
+`)
+			files["src/test/java/p/Gate.java"] = []byte(`package p;
+import org.junit.jupiter.api.extension.*;
+public class Gate implements ` + c.implements + ` {
+  public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+    return new Calc(0).name().isEmpty() ? ConditionEvaluationResult.disabled("x") : ConditionEvaluationResult.enabled("y");
+  }
+}
+`)
+			files["src/test/java/p/GatedTest.java"] = []byte(`package p;
+import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.*;
+class GatedTest {
+  @Test void plain() { assertEquals(3, new Calc(1).add(2)); }
+  @Test @Gated void gated() { assertEquals(4, new Calc(0).twice(2)); }
+}
+`)
+			st := auditStateOf(t, files)
+			rec := auditRecordRan(st, []string{"p.GatedTest#plain", "p.GatedTest#gated"},
+				coverage.JVMHit{Member: 2, TestClass: "p.GatedTest", TestMethod: "", Line: 0})
+			res, err := Audit(context.Background(), st, rec, AuditOptions{Members: []string{"p.Calc#name()"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.MissedStatements != c.missed {
+				t.Errorf("%d missed, want %d: %+v", res.MissedStatements, c.missed, res.Missed)
+			}
+		})
 	}
 }

@@ -375,7 +375,7 @@ func (p *project) buildClass(f *analysis.File, t *analysis.Type, analyses map[st
 		if df := p.fileOf(r.t); df != nil {
 			tm.File = df.Path
 		}
-		if run.kind != KindTest || r.m.HasAnnotation("ExtendWith") {
+		if run.kind != KindTest || p.hasMethodExtensions(r.t, r.m) {
 			tm.Providers = p.providers(r.t, r.m)
 		}
 		ma := analyses[r.m.ID]

@@ -36,13 +36,9 @@ func (p *project) extensionTypes(t *analysis.Type, heads map[string][]string) []
 		}
 	}
 	named := func(c *analysis.Type, head []string) {
-		for i := 0; i+1 < len(head); i++ {
-			if head[i] == "ExtendWith" && head[i+1] == "(" {
-				for _, cls := range qualifiedClassArgs(head, i+1) {
-					for _, x := range p.resolveWritten(c, cls) {
-						add(x)
-					}
-				}
+		for i := range head {
+			for _, x := range p.writtenExtensions(c, head, i) {
+				add(x)
 			}
 		}
 	}
@@ -83,6 +79,56 @@ func (p *project) extensionTypes(t *analysis.Type, heads map[string][]string) []
 		}
 	}
 	return out
+}
+
+// writtenExtensions returns, when toks[i] is an @ExtendWith with its arguments, the project
+// classes it names (class literals resolved as written from c) with their project
+// supertypes; nil for any other token.
+func (p *project) writtenExtensions(c *analysis.Type, toks []string, i int) []*analysis.Type {
+	if toks[i] != "ExtendWith" || i+1 >= len(toks) || toks[i+1] != "(" {
+		return nil
+	}
+	var out []*analysis.Type
+	for _, cls := range qualifiedClassArgs(toks, i+1) {
+		for _, x := range p.resolveWritten(c, cls) {
+			out = append(out, x)
+			out = append(out, p.supertypes(x)...)
+		}
+	}
+	return out
+}
+
+// composedMethodExtensions returns the extensions the project annotations on test method
+// m of t carry (an @ExtendWith on the annotation's declaration), with their project
+// supertypes: JUnit registers them on that method as if written on it.
+func (p *project) composedMethodExtensions(t *analysis.Type, m *analysis.Member) []*analysis.Type {
+	var out []*analysis.Type
+	for _, a := range m.Annotations {
+		for _, x := range p.resolve(t, a) {
+			if x.Kind != "annotation" {
+				continue
+			}
+			head := p.head(x, nil)
+			for i := range head {
+				out = append(out, p.writtenExtensions(x, head, i)...)
+			}
+		}
+	}
+	return out
+}
+
+// hasMethodExtensions reports whether test method m of t registers an extension of its
+// own: @ExtendWith on it, or a project annotation that carries one.
+func (p *project) hasMethodExtensions(t *analysis.Type, m *analysis.Member) bool {
+	if m.HasAnnotation("ExtendWith") {
+		return true
+	}
+	for _, a := range m.Annotations {
+		if slices.ContainsFunc(p.resolve(t, a), func(x *analysis.Type) bool { return x.Kind == "annotation" }) {
+			return true // a project annotation, which may carry an @ExtendWith now or later
+		}
+	}
+	return false
 }
 
 // slicedControllers returns the controllers a sliced web test (@WebMvcTest, @WebFluxTest)

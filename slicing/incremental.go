@@ -333,7 +333,7 @@ func (d *Discovery) rebuildClasses(s *analysis.Snapshot, p2 *project, nd *Discov
 				}
 			}
 			if d := s.Type(tm.Declaring); d != nil {
-				if m := d.Member(tm.MemberID); m != nil && m.HasAnnotation("ExtendWith") {
+				if m := d.Member(tm.MemberID); m != nil && p2.hasMethodExtensions(d, m) {
 					return true // an extension that had no members may have gained some
 				}
 			}

@@ -70,13 +70,9 @@ func (p *project) providers(t *analysis.Type, m *analysis.Member) []string {
 		case "ExtendWith":
 			// An extension registered on the method alone: JUnit runs its callbacks around
 			// this test only (see extensionTypes for those of the class).
-			for _, cls := range qualifiedClassArgs(toks, i+1) {
-				for _, x := range p.resolveWritten(t, cls) {
-					for _, y := range append([]*analysis.Type{x}, p.supertypes(x)...) {
-						for _, mm := range y.Members {
-							add(mm.ID)
-						}
-					}
+			for _, x := range p.writtenExtensions(t, toks, i) {
+				for _, mm := range x.Members {
+					add(mm.ID)
 				}
 			}
 		case "ArgumentsSource", "EnumSource", "ArgumentsSources", "ValueSource":
@@ -94,6 +90,13 @@ func (p *project) providers(t *analysis.Type, m *analysis.Member) []string {
 					}
 				}
 			}
+		}
+	}
+	// A project annotation on the method that carries @ExtendWith (jodd's
+	// @DisabledOnJava and its ExecutionCondition) registers that extension on it too.
+	for _, x := range p.composedMethodExtensions(t, m) {
+		for _, mm := range x.Members {
+			add(mm.ID)
 		}
 	}
 	return out

@@ -17,4 +17,11 @@ class PlainTest {
     void extendedAlone() {
         assertEquals(42L, TimeExtension.seen);
     }
+
+    /** A project annotation carrying @ExtendWith (like jodd's @DisabledOnJava) on the method. */
+    @Test
+    @Stamped
+    void stampedAlone() {
+        assertEquals(42L, TimeExtension.seen);
+    }
 }
