@@ -205,3 +205,38 @@ func checkReach(t *testing.T, r *Reached, want map[string]bool) {
 		}
 	}
 }
+
+// TestReachFollowsRecursionOntoOtherClasses: JTS's quadtree. NodeBase#remove checks
+// this.isSearchMatch, then calls remove on its subnodes, typed Node; the tree calls it on
+// its Root. An edit of Node#isSearchMatch reaches the tree through that recursion: the
+// root's remove runs the subnodes' remove, where this is a Node.
+func TestReachFollowsRecursionOntoOtherClasses(t *testing.T) {
+	src := memSource{
+		"src/main/java/q/NodeBase.java": []byte(`package q;
+public abstract class NodeBase {
+  protected Node[] subnode = new Node[4];
+  protected abstract boolean isSearchMatch(int env);
+  public boolean remove(int env) {
+    if (!isSearchMatch(env)) return false;
+    for (int i = 0; i < 4; i++) {
+      if (subnode[i] != null && subnode[i].remove(env)) return true;
+    }
+    return false;
+  }
+}
+`),
+		"src/main/java/q/Node.java": []byte("package q;\npublic class Node extends NodeBase {\n  protected boolean isSearchMatch(int env) { return env > 0; }\n}\n"),
+		"src/main/java/q/Root.java": []byte("package q;\npublic class Root extends NodeBase {\n  protected boolean isSearchMatch(int env) { return true; }\n}\n"),
+		"src/main/java/q/Quadtree.java": []byte(`package q;
+public class Quadtree {
+  private final Root root = new Root();
+  public boolean remove(int env) { return root.remove(env); }
+}
+`),
+	}
+	g := BuildGraph(snapshotFromSource(t, "/quadtree", src))
+	checkReach(t, g.ReachFrom([]string{"q.Node#isSearchMatch(int)"}), map[string]bool{
+		"q.NodeBase#remove(int)": true,
+		"q.Quadtree#remove(int)": true,
+	})
+}

@@ -294,12 +294,14 @@ func (mc *memberCtx) scopeField(name string) (memberRef, bool) {
 }
 
 // staticImportTypes lists the project types whose static members called name may be in
-// scope through static imports.
+// scope through static imports: those importing it by name first, which shadow the
+// on-demand ones (JTS's HilbertCodeTest imports HilbertCode.* and MortonCode.level, and
+// level(1) is MortonCode's); none on demand when a library class is imported by name.
 func (mc *memberCtx) staticImportTypes(name string) []string {
 	if mc.f == nil {
 		return nil
 	}
-	var out []string
+	var single, onDemand []string
 	for _, imp := range mc.f.Imports {
 		if !imp.Static {
 			continue
@@ -311,11 +313,18 @@ func (mc *memberCtx) staticImportTypes(name string) []string {
 			}
 			owner = strings.TrimSuffix(imp.Name, "."+name)
 		}
-		if mc.r.s.Type(owner) != nil {
-			out = append(out, owner)
+		switch {
+		case mc.r.s.Type(owner) == nil:
+		case imp.OnDemand:
+			onDemand = append(onDemand, owner)
+		default:
+			single = append(single, owner)
 		}
 	}
-	return out
+	if mc.libStaticImport(name) {
+		return single
+	}
+	return append(single, onDemand...)
 }
 
 // libStaticImport reports whether name is imported statically, by name, from a library.

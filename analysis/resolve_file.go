@@ -46,7 +46,10 @@ func (k *edgeSink) addWhy(from, to, kind string, line int, why string) {
 // addTarget adds the edge from a member to a call target (see addWhy), one per receiver type.
 func (k *edgeSink) addTarget(from string, tg target, line int) {
 	to, kind, why := tg.id, tg.kind, tg.why
-	if from == "" || to == "" || from == to {
+	if from == "" || to == "" || from == to && (kind != EdgeCall || tg.this) {
+		// A member calling itself on another object is kept: the walk by the receiver's
+		// class needs it (JTS's NodeBase#remove runs on its Root, then on its subnodes,
+		// whose class is Node, and so reaches Node#isSearchMatch).
 		return
 	}
 	key := edgeKey{from, to, kind, tg.recv, tg.this}

@@ -361,3 +361,35 @@ class InfoTest {
 		}
 	}
 }
+
+// TestSingleStaticImportsShadowOnDemandOnes: a static member imported by name hides the
+// members of that name an on-demand static import brings. JTS's HilbertCodeTest imports
+// HilbertCode.* and MortonCode.level: level(1) is MortonCode's, and the audit missed
+// MortonCode#level, #size and #checkLevel (15 statements each). A library's imported by
+// name hides the project's on-demand ones too.
+func TestSingleStaticImportsShadowOnDemandOnes(t *testing.T) {
+	g := inlineGraph(t, map[string]string{
+		"src/main/java/c/Hilbert.java": `package c;
+public final class Hilbert {
+    public static int level(int n) { return n; }
+    public static int size(int n) { return n; }
+    public static void assertOk(boolean b) {}
+}`,
+		"src/main/java/c/Morton.java": `package c;
+public final class Morton { public static int level(int n) { return n + 1; } }`,
+		"src/test/java/c/CodeTest.java": `package c;
+import static c.Hilbert.*;
+import static c.Morton.level;
+import static org.junit.Assert.assertOk;
+class CodeTest {
+    void levels() { int l = level(1); int s = size(2); assertOk(l > s); }
+}`,
+	})
+	got := callees(g, "call", "c.CodeTest#levels()")
+	for id, want := range map[string]bool{"c.Morton#level(int)": true, "c.Hilbert#size(int)": true,
+		"c.Hilbert#level(int)": false, "c.Hilbert#assertOk(boolean)": false} {
+		if slices.Contains(got, id) != want {
+			t.Errorf("levels() calls %v: %s among them is %v, want %v", got, id, !want, want)
+		}
+	}
+}
