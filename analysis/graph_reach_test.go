@@ -240,3 +240,38 @@ public class Quadtree {
 		"q.Quadtree#remove(int)": true,
 	})
 }
+
+// TestLoggerClassLiteralsReachNoMember: a class whose logger is named after it
+// (LoggerFactory.getLogger(Ledger.class)) is initialized wherever it is used, and the class
+// literal read as a reflective reach tied every use to every member of the class. A logging
+// facade only reads the name; a class literal handed to other library code still reaches
+// every member (it may reflect).
+func TestLoggerClassLiteralsReachNoMember(t *testing.T) {
+	src := memSource{
+		"src/main/java/l/Ledger.java": []byte(`package l;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+public class Ledger {
+  private static final Logger LOG = LoggerFactory.getLogger(Ledger.class);
+  public static int total() { return 1; }
+  public static int audit() { return 2; }
+}
+`),
+		"src/main/java/l/Registered.java": []byte(`package l;
+public class Registered {
+  private static final Object KEY = com.acme.Registry.register(Registered.class);
+  public static int total() { return 1; }
+  public static int audit() { return 2; }
+}
+`),
+		"src/main/java/l/Books.java": []byte(`package l;
+public class Books {
+  static int ledger() { return Ledger.total(); }
+  static int registered() { return Registered.total(); }
+}
+`),
+	}
+	g := BuildGraph(snapshotFromSource(t, "/loggers", src))
+	checkReach(t, g.ReachFrom([]string{"l.Ledger#audit()"}), map[string]bool{"l.Books#ledger()": false})
+	checkReach(t, g.ReachFrom([]string{"l.Registered#audit()"}), map[string]bool{"l.Books#registered()": true})
+}

@@ -31,7 +31,7 @@ func scanSelects(src []byte, toks []Token, r *Refs, at []int) {
 			if classMetadataCall(src, toks, i+3) {
 				continue // the type is in Refs.Types: a mention, no member is looked up
 			}
-			if chain := receiverChain(src, toks, i); len(chain) > 0 && chain[0] != "?" {
+			if chain := receiverChain(src, toks, i); len(chain) > 0 && chain[0] != "?" && !loggerNameArgument(src, toks, i-2*(len(chain)-1), i+3) {
 				r.ClassLits = append(r.ClassLits, strings.Join(chain, "."))
 			}
 			continue
@@ -122,6 +122,24 @@ var classMetadataMethods = map[string]bool{"getSimpleName": true, "getPackage": 
 	"isAssignableFrom": true, "isInterface": true, "isArray": true, "isPrimitive": true, "isEnum": true,
 	"isAnnotation": true, "isRecord": true, "isSynthetic": true, "isAnonymousClass": true, "isLocalClass": true,
 	"isMemberClass": true, "getModifiers": true, "hashCode": true, "toString": true, "equals": true, "cast": true}
+
+// loggerFactories are the logging facades whose getLogger(X.class) / getLog(X.class) only
+// read the class's name: SLF4J, commons-logging, Log4j 2, JBoss Logging.
+var loggerFactories = map[string]bool{"LoggerFactory": true, "LogFactory": true, "LogManager": true, "Logger": true}
+
+// loggerNameArgument reports whether the class literal whose tokens run from toks[start]
+// to before toks[end] is the only argument of a logging facade's getLogger or getLog
+// (LoggerFactory.getLogger(Foo.class)): the facade names the logger after the class and
+// runs none of its members, so the literal is a mention, not a reflective reach (every
+// class with such a logger reached all its members from its static initializer).
+func loggerNameArgument(src []byte, toks []Token, start, end int) bool {
+	if start < 4 || end >= len(toks) || !toks[end].Is(src, ")") || !toks[start-1].Is(src, "(") {
+		return false
+	}
+	name := toks[start-2].Text(src)
+	return (name == "getLogger" || name == "getLog") && toks[start-3].Is(src, ".") &&
+		loggerFactories[toks[start-4].Text(src)]
+}
 
 // classMetadataCall reports whether toks[i:] starts ". m(" with m one of
 // classMetadataMethods: what follows a class literal that is only asked about itself.
