@@ -406,7 +406,7 @@ func (d *differ) anyReflection() bool {
 	for _, f := range d.new.Files {
 		for _, t := range f.Types {
 			for _, m := range t.Members {
-				if m.Refs.Reflective || len(m.Refs.Strings) > 0 {
+				if m.Refs.MayReflect() || len(m.Refs.Strings) > 0 {
 					return true
 				}
 			}
@@ -464,7 +464,7 @@ func (d *differ) reflectsOn(name string) bool {
 	for _, f := range d.new.Files {
 		for _, t := range f.Types {
 			for _, m := range t.Members {
-				if m.Refs.Reflective || hasString(m.Refs.Strings, name) {
+				if m.Refs.MayReflect() || hasString(m.Refs.Strings, name) {
 					return true
 				}
 			}

@@ -570,6 +570,9 @@ func (x *extractor) fields(t *Type, n *sitter.Node) {
 			toks := Lex(x.src, m.BodyStart, m.BodyEnd)
 			m.BodyHash = hashTokens(x.src, toks, false)
 			m.Refs = ScanRefs(x.src, toks, nil)
+			if len(toks) == 1 && toks[0].Kind == TokString && typ == "String" && hasString(mods, "static") && hasString(mods, "final") {
+				m.StringConst, _ = strconv.Unquote(toks[0].Text(x.src))
+			}
 		}
 		m.Refs.Types = append(m.Refs.Types, typ)
 		t.Members = append(t.Members, m)
@@ -653,6 +656,7 @@ func mergeRefs(a, b Refs) Refs {
 	a.Locals = append(a.Locals, b.Locals...)
 	a.Strings = append(a.Strings, b.Strings...)
 	a.Reflective = a.Reflective || b.Reflective
+	a.ReflectiveConsts = append(a.ReflectiveConsts, b.ReflectiveConsts...)
 	a.ClassLits = append(a.ClassLits, b.ClassLits...)
 	a.FileNames = append(a.FileNames, b.FileNames...)
 	a.StaticOnly = append(a.StaticOnly, b.StaticOnly...)

@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os/exec"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -27,6 +29,9 @@ type GitSource struct {
 
 	once  sync.Once
 	files map[string]string // relative path -> blob id
+	// built are the generated sources the work tree holds and the revision does not
+	// (target/generated-sources, which git ignores): read from disk, see load.
+	built map[string]bool
 	err   error
 
 	// Missing lists the files ReadAll left out because the repository lacks their content.
@@ -80,6 +85,16 @@ func (g *GitSource) load() {
 				g.files[rel] = meta[2]
 			}
 		}
+		// What the build generated is no edit of the user's and git holds none of it: the
+		// revision reads the work tree's, as the work tree does (DirSource), so that a
+		// generated parser is not an added class in every comparison with a revision
+		// (commons-configuration's JavaCC output selected most of its suite for any edit).
+		g.built = map[string]bool{}
+		for _, rel := range (DirSource{Root: g.Root}).generatedFiles(slices.Collect(maps.Keys(g.files))) {
+			if _, tracked := g.files[rel]; !tracked {
+				g.built[rel] = true
+			}
+		}
 	})
 }
 
@@ -89,8 +104,11 @@ func (g *GitSource) List() ([]string, error) {
 	if g.err != nil {
 		return nil, g.err
 	}
-	out := make([]string, 0, len(g.files))
+	out := make([]string, 0, len(g.files)+len(g.built))
 	for p := range g.files {
+		out = append(out, p)
+	}
+	for p := range g.built {
 		out = append(out, p)
 	}
 	sortStrings(out)
@@ -102,6 +120,9 @@ func (g *GitSource) Read(rel string) ([]byte, error) {
 	g.load()
 	if g.err != nil {
 		return nil, g.err
+	}
+	if g.built[rel] {
+		return DirSource{Root: g.Root}.Read(rel)
 	}
 	id, ok := g.files[rel]
 	if !ok {
@@ -128,6 +149,14 @@ func (g *GitSource) ReadAll() (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	out := make(map[string][]byte, len(paths))
+	for p := range g.built {
+		// One that vanished since it was listed reads as not there.
+		if b, err := (DirSource{Root: g.Root}).Read(p); err == nil {
+			out[p] = b
+		}
+	}
+	paths = slices.DeleteFunc(paths, func(p string) bool { return g.built[p] })
 	cmd := exec.Command("git", "-C", g.Root, "cat-file", "--batch")
 	var in bytes.Buffer
 	for _, p := range paths {
@@ -143,7 +172,6 @@ func (g *GitSource) ReadAll() (map[string][]byte, error) {
 		return nil, fmt.Errorf("git cat-file: %w", err)
 	}
 	r := bufio.NewReaderSize(stdout, 1<<20)
-	out := make(map[string][]byte, len(paths))
 	for _, p := range paths {
 		header, err := r.ReadString('\n')
 		if err != nil {

@@ -275,3 +275,37 @@ public class Books {
 	checkReach(t, g.ReachFrom([]string{"l.Ledger#audit()"}), map[string]bool{"l.Books#ledger()": false})
 	checkReach(t, g.ReachFrom([]string{"l.Registered#audit()"}), map[string]bool{"l.Books#registered()": true})
 }
+
+// TestReflectionByAConstantName: commons-configuration's ConfigurationUtils#clone(T)
+// invokes obj.getClass().getMethod(METHOD_CLONE) on a value of an unbounded type
+// parameter, read as a lookup by a computed name on any class: every project member, and
+// every test of the project for any change. The constant's value is the name: only the
+// project's clone methods are reached. A constant whose value is not a literal stays a
+// computed name.
+func TestReflectionByAConstantName(t *testing.T) {
+	src := memSource{
+		"src/main/java/r/Utils.java": []byte(`package r;
+import com.acme.Beans;
+public final class Utils {
+  private static final String METHOD_CLONE = "clone";
+  private static final String COMPUTED = String.valueOf("size");
+  static <T> Object copy(T obj) throws Exception { return obj.getClass().getMethod(METHOD_CLONE).invoke(obj); }
+  static <T> Object other(T obj) throws Exception { return obj.getClass().getMethod(COMPUTED).invoke(obj); }
+  static Object convert(Object value) { return Beans.convert(value.getClass(), "x"); }
+}
+`),
+		"src/main/java/r/Sheet.java": []byte(`package r;
+public class Sheet implements Cloneable {
+  public Sheet clone() { return new Sheet(); }
+  public int rows() { return 1; }
+}
+`),
+	}
+	g := BuildGraph(snapshotFromSource(t, "/constants", src))
+	checkReach(t, g.ReachFrom([]string{"r.Sheet#clone()"}), map[string]bool{"r.Utils#copy(T)": true})
+	checkReach(t, g.ReachFrom([]string{"r.Sheet#rows()"}), map[string]bool{
+		"r.Utils#copy(T)":         false,
+		"r.Utils#other(T)":        true,
+		"r.Utils#convert(Object)": true,
+	})
+}

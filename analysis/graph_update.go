@@ -295,7 +295,7 @@ func fileShape(f *File) uint64 {
 // memberSigKey is what other files may depend on in one member declaration.
 func memberSigKey(m *Member) string {
 	key := m.ID + "|" + string(m.Kind) + "|" + m.ReturnType + "|" + m.Access + "|" + strings.Join(m.Modifiers, ",") +
-		"|" + strconv.FormatBool(m.Varargs)
+		"|" + strconv.FormatBool(m.Varargs) + "|" + m.StringConst // a constant's value: reflective lookups by it
 	for _, p := range m.TypeParams {
 		key += "|<" + p.Name + ":" + p.Bound
 	}

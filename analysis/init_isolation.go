@@ -77,7 +77,7 @@ func isolatedFieldInit(t *Type, m *Member) bool {
 	}
 	rf := &m.Refs
 	return len(rf.Calls) == 0 && len(rf.Names) == 0 && len(rf.Selects) == 0 && len(rf.ClassLits) == 0 &&
-		len(rf.Strings) == 0 && !rf.MayThrow && !rf.LocalTypes && !rf.Reflective && !m.Broken
+		len(rf.Strings) == 0 && !rf.MayThrow && !rf.LocalTypes && !rf.MayReflect() && !m.Broken
 }
 
 // allIsolatedConstants lists the isolated constants of every project enum, sorted.
@@ -132,7 +132,7 @@ func isEnumConstant(t *Type, m *Member) bool {
 // the whole enum), and takes only primitives and strings.
 func initIsolated(t *Type, m *Member) bool {
 	rf := &m.Refs
-	if rf.LocalTypes || rf.Reflective || rf.MayThrow || len(rf.Strings) > 0 || len(rf.ClassLits) > 0 || m.Broken {
+	if rf.LocalTypes || rf.MayReflect() || rf.MayThrow || len(rf.Strings) > 0 || len(rf.ClassLits) > 0 || m.Broken {
 		return false
 	}
 	if isEnumConstant(t, m) && len(rf.Names) > 0 {

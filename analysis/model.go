@@ -130,7 +130,14 @@ type Member struct {
 	BodyEnd     int
 	Broken      bool // the member's text contains a syntax error
 	Refs        Refs // what the body refers to, for the dependency graph
+	// StringConst is the value of a static final String field initialized with one string
+	// literal ("clone"), "" for any other member.
+	StringConst string
 }
+
+// MayReflect reports whether the code looks members up reflectively by a name the scan did
+// not read as a literal: a computed one, or a constant's.
+func (r *Refs) MayReflect() bool { return r.Reflective || len(r.ReflectiveConsts) > 0 }
 
 // Static reports whether the member carries the static modifier.
 func (m *Member) Static() bool { return hasString(m.Modifiers, "static") }
@@ -176,8 +183,12 @@ type Refs struct {
 	EarlyNames []string
 	Strings    []string // string constants passed to reflection (forName, getMethod, ...)
 	Reflective bool     // a reflective lookup whose name is not a constant
-	Selects    []Select // field accesses: qualified reads/writes and unqualified writes (see Select)
-	ClassLits  []string // class literals X.class, dotted as written ("a.b.X")
+	// ReflectiveConsts are the constants (FIELD, as written) reflective lookups take their
+	// name from (getMethod(METHOD_CLONE)): the graph reads their values (Member.StringConst),
+	// and a lookup by one it cannot read counts as Reflective.
+	ReflectiveConsts []string
+	Selects          []Select // field accesses: qualified reads/writes and unqualified writes (see Select)
+	ClassLits        []string // class literals X.class, dotted as written ("a.b.X")
 	// FileNames are the string literals that look like a file or class name ("rules.xml",
 	// "/a/b.properties", "a.b.Impl"): the code may load that resource and make the classes
 	// it names (see Snapshot.ResourceTypes), or load that class by its name.

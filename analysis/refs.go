@@ -63,6 +63,22 @@ func typedNonName(src []byte, toks []Token, at int, locals []LocalVar) bool {
 	return true
 }
 
+// constantArg returns the constant an argument list's first argument names when it is a
+// lone upper-case identifier (getMethod(METHOD_CLONE)): a static final field, whose value
+// the graph may read.
+func constantArg(src []byte, toks []Token, at int) (string, bool) {
+	if at+1 >= len(toks) || toks[at].Kind != TokIdent || !(toks[at+1].Is(src, ")") || toks[at+1].Is(src, ",")) {
+		return "", false
+	}
+	name := toks[at].Text(src)
+	for _, c := range name {
+		if !(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
+			return "", false
+		}
+	}
+	return name, name[0] >= 'A' && name[0] <= 'Z'
+}
+
 // ScanRefs reads the references a member body makes from its tokens: call sites with their
 // receivers and argument counts, constructor calls, method references, type names, other
 // identifiers, declared locals, and reflective lookups. It works on tokens alone, so it is
@@ -132,6 +148,8 @@ func ScanRefs(src []byte, toks []Token, params []LocalVar) Refs {
 						if s, err := strconv.Unquote(toks[i+2].Text(src)); err == nil {
 							r.Strings = append(r.Strings, s)
 						}
+					} else if c, ok := constantArg(src, toks, i+2); ok && !onLiteral {
+						r.ReflectiveConsts = append(r.ReflectiveConsts, c)
 					} else if n > 0 && !onLiteral {
 						r.Reflective = true
 					} else if strings.HasPrefix(text, "get") && strings.HasSuffix(text, "s") && !onLiteral {

@@ -720,6 +720,9 @@ func (mc *memberCtx) lambdaParam(n string) (valType, bool) {
 		return valType{}, false
 	}
 	recv := mc.call(inner.Call).recv
+	if !recv.lib && !recv.static && len(recv.ids) == 1 {
+		recv = mc.librarySuperView(recv.ids[0])
+	}
 	if !recv.lib || recv.static {
 		return valType{}, false
 	}
@@ -732,6 +735,44 @@ func (mc *memberCtx) lambdaParam(n string) (valType, bool) {
 		return valType{}, false
 	}
 	return recv.args[a], true
+}
+
+// librarySuperView returns a value of project class id seen as its library superclass with
+// the type arguments its declaration gives it (commons-configuration's Variables extends
+// ArrayList<Variable>: forEach(var -> …) hands a Variable), when the class extends one
+// directly with arguments that name no type parameter; unknownVal otherwise.
+func (mc *memberCtx) librarySuperView(id string) valType {
+	mc.r.d.typ(id)
+	t := mc.r.s.Type(id)
+	if t == nil || len(t.Extends) == 0 || len(t.SuperArgs) == 0 || len(t.SuperArgs[0]) == 0 || len(t.TypeParams) > 0 {
+		return unknownVal
+	}
+	f := mc.r.s.FileOf(id)
+	sup := mc.typeValueIn(f, id, t.Extends[0], nil)
+	if !sup.lib || sup.lname == "" {
+		return unknownVal
+	}
+	v := valType{lib: true, lname: sup.lname, args: make([]valType, len(t.SuperArgs[0]))}
+	for i, a := range t.SuperArgs[0] {
+		v.args[i] = unknownVal
+		if a != "" && !mc.enclosingTypeParam(t, a) {
+			v.args[i] = mc.typeValueIn(f, id, a, nil)
+		}
+	}
+	return v
+}
+
+// enclosingTypeParam reports whether name is a type parameter of a type enclosing t.
+func (mc *memberCtx) enclosingTypeParam(t *Type, name string) bool {
+	for cur := t; cur != nil; cur = mc.r.s.Type(cur.Outer) {
+		if slices.ContainsFunc(cur.TypeParams, func(p TypeParam) bool { return p.Name == name }) {
+			return true
+		}
+		if cur.Outer == "" {
+			break
+		}
+	}
+	return false
 }
 
 // argTypes types the arguments of c where the scanner summarized them (Call.Args: names,

@@ -314,9 +314,9 @@ func memberEdges(r *resolver, t *Type, m *Member, sink *edgeSink) string {
 		}
 	}
 	resourceEdges(r, from, m.Refs.FileNames, line, sink)
-	reflectionEdges(mc, m, line)
+	reflective := reflectionEdges(mc, m, line)
 	var notes []string
-	if m.Refs.Reflective {
+	if reflective {
 		notes = append(notes, "non-constant reflective lookup: depends on every member of the types it names")
 	}
 	if len(mc.widened) > 0 {
@@ -403,7 +403,7 @@ func (mc *memberCtx) localClassField(sel Select) bool {
 
 // reflectionEdges handles constant reflective names (Class.forName("a.B"), getMethod("m"))
 // and non-constant reflective lookups.
-func reflectionEdges(mc *memberCtx, m *Member, line int) {
+func reflectionEdges(mc *memberCtx, m *Member, line int) (reflective bool) {
 	r := mc.r
 	// A static member looked up by name is read or invoked on a class that is initialized
 	// by then (Class.forName(name) initializes it, and so do Field.get and Method.invoke of
@@ -411,7 +411,17 @@ func reflectionEdges(mc *memberCtx, m *Member, line int) {
 	// member's. commons-math's tests read a computed class's STATIC_A reflectively, which
 	// runs its STATIC_E initializer too.
 	inits := map[string]int{}
-	for _, str := range m.Refs.Strings {
+	strs, reflective := m.Refs.Strings, m.Refs.Reflective
+	for _, c := range m.Refs.ReflectiveConsts {
+		// getMethod(METHOD_CLONE): the constant's value is the name (commons-configuration's
+		// ConfigurationUtils#clone on a T, which otherwise reached every project member).
+		if ref, ok := mc.scopeField(c); ok && r.member(ref).StringConst != "" {
+			strs = append(slices.Clip(strs), r.member(ref).StringConst)
+		} else {
+			reflective = true
+		}
+	}
+	for _, str := range strs {
 		if id := strings.ReplaceAll(str, "$", "."); strings.Contains(id, ".") {
 			r.d.typ(id)
 			if r.s.Type(id) != nil {
@@ -430,8 +440,8 @@ func reflectionEdges(mc *memberCtx, m *Member, line int) {
 		}
 	}
 	forStaticInits(r, inits, func(id string, l int) { mc.uncertainEdge(id, EdgeStaticInit, l, WhyReflectionName) })
-	if !m.Refs.Reflective {
-		return
+	if !reflective {
+		return false
 	}
 	// Every member of every project type whose values the member may hold may be looked up:
 	// the types it names, less those named only as the head of static calls
@@ -483,6 +493,7 @@ func reflectionEdges(mc *memberCtx, m *Member, line int) {
 		mc.uncertainEdge(id, "reflection", line, WhyReflectionDynamic)
 		everyMember(r, id, func(to string) { mc.uncertainEdge(to, "reflection", line, WhyReflectionDynamic) })
 	}
+	return true
 }
 
 // everyMember calls fn with the id of every member of typ (and its implicit constructor).

@@ -393,3 +393,34 @@ class CodeTest {
 		}
 	}
 }
+
+// TestLambdaParametersOfAProjectCollection: a project class extending a library collection
+// with a type argument hands lambdas its elements: commons-configuration's ExprLookup runs
+// variables.forEach(var -> ctx.set(var.getName(), …)) on a Variables extends
+// ArrayList<Variable>, and var.getName() matched every project getName (most of its suite
+// for any edit of one). A generic subclass (Bag<T> extends ArrayList<T>) says nothing of
+// its elements: matched by name, as before.
+func TestLambdaParametersOfAProjectCollection(t *testing.T) {
+	g := inlineGraph(t, map[string]string{
+		"src/main/java/c/Lookup.java": `package c;
+import java.util.ArrayList;
+public class Lookup {
+    public static class Variable { public String getName() { return "v"; } }
+    public static class Variables extends ArrayList<Variable> {}
+    public static class Bag<T> extends ArrayList<T> {}
+    private final Variables variables = new Variables();
+    private final Bag<Variable> bag = new Bag<>();
+    void names(StringBuilder b) { variables.forEach(var -> b.append(var.getName())); }
+    void bagged(StringBuilder b) { bag.forEach(x -> b.append(x.getName())); }
+}`,
+		"src/main/java/c/Declaration.java": `package c;
+public class Declaration { public String getName() { return "d"; } }`,
+	})
+	names := callees(g, "", "c.Lookup#names(StringBuilder)")
+	if !slices.Contains(names, "c.Lookup.Variable#getName()") || slices.Contains(names, "c.Declaration#getName()") {
+		t.Errorf("names() reaches %v, want Variable#getName and not Declaration#getName", names)
+	}
+	if bagged := callees(g, "", "c.Lookup#bagged(StringBuilder)"); !slices.Contains(bagged, "c.Declaration#getName()") {
+		t.Errorf("bagged() reaches %v: a generic subclass's elements must stay unknown (Declaration#getName among them)", bagged)
+	}
+}

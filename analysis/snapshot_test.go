@@ -277,6 +277,47 @@ func TestGeneratedSourcesAreIndexed(t *testing.T) {
 	}
 }
 
+// TestGeneratedSourcesReadTheSameAtARevision: what the build generated (a JavaCC parser in
+// target/generated-sources, which git ignores) is read from the work tree for a revision
+// too, so that comparing the work tree with HEAD finds the user's edit only. Before, every
+// generated class was "added" and selected most of commons-configuration's suite for any
+// edit. Tracked sources still come from the revision.
+func TestGeneratedSourcesReadTheSameAtARevision(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		".gitignore": "target/\n",
+		"pom.xml": "<project><modelVersion>4.0.0</modelVersion><groupId>g</groupId><artifactId>a</artifactId><version>1</version>" +
+			"<build><plugins><plugin><groupId>com.helger.maven</groupId><artifactId>ph-javacc-maven-plugin</artifactId></plugin></plugins></build></project>",
+		"src/main/java/app/Helper.java": "package app; public class Helper { public static int visit() { return 1; } }",
+	})
+	run(t, dir, "git", "init", "-q")
+	run(t, dir, "git", "add", "-A")
+	run(t, dir, "git", "commit", "-qm", "one")
+	writeFiles(t, dir, map[string]string{
+		"target/generated-sources/javacc/app/GenParser.java": "package app; public class GenParser { public int parse() { return Helper.visit(); } }",
+		"src/main/java/app/Helper.java":                      "package app; public class Helper { public static int visit() { return 2; } }",
+	})
+	src, _, err := RevisionSource(dir, "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := Build(context.Background(), dir, src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cur, err := Build(context.Background(), dir, DirSource{Root: dir}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if old.Files["target/generated-sources/javacc/app/GenParser.java"] == nil {
+		t.Error("the revision does not read the generated parser")
+	}
+	ch := Diff(old, cur)
+	if len(ch) != 1 || ch[0].ID != "app.Helper#visit()" {
+		t.Fatalf("changes = %+v, want the edit to Helper#visit only", ch)
+	}
+}
+
 // TestScriptEngineManagerLoadsFactories: making a ScriptEngineManager makes every
 // ScriptEngineFactory the project lists in META-INF/services (commons-jexl's
 // JexlScriptEngineTest reached JexlScriptEngineFactory's constructor that way, and an

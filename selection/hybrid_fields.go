@@ -529,7 +529,7 @@ func trivialInitializer(snap *analysis.Snapshot, m *analysis.Member, depth int) 
 		return true
 	}
 	r := &m.Refs
-	if r.MayThrow || r.Reflective || r.LocalTypes || m.Broken || len(r.ClassLits)+len(r.Strings) > 0 || !constantsOnly(snap, m) {
+	if r.MayThrow || r.MayReflect() || r.LocalTypes || m.Broken || len(r.ClassLits)+len(r.Strings) > 0 || !constantsOnly(snap, m) {
 		return false
 	}
 	if len(r.Calls) == 0 {
