@@ -18,7 +18,7 @@ import (
 
 // cacheFormat changes whenever File or the extraction rules change; an index written by
 // another format is ignored and rebuilt.
-const cacheFormat = "assertlens-index-v55-chunked"
+const cacheFormat = "assertlens-index-v56-chunked"
 
 // Cache is the on-disk store of parsed files, keyed by path and content hash, so a restart
 // parses only what changed. It is loaded whole and saved atomically.

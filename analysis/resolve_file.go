@@ -511,7 +511,16 @@ func resourceEdges(r *resolver, from string, fileNames []string, line int, sink 
 			sink.add(from, typ, EdgeClassLiteral, line)
 			everyMember(r, typ, func(to string) { sink.add(from, to, EdgeClassLiteral, line) })
 		}
+		for _, name := range r.s.ResourceMethods(fn) {
+			// A library calls them by name on objects the code hands it, of any class.
+			for _, id := range r.globalMethods(name, -1) {
+				sink.addWhy(from, id, EdgeResource, line, WhyReflectionName)
+			}
+		}
 		for _, typ := range r.s.namesLoadedBy(fn) {
+			if strings.HasPrefix(typ, methodPrefix) {
+				continue
+			}
 			if r.s.Type(typ) == nil {
 				if strings.IndexFunc(typ[strings.LastIndexByte(typ, '.')+1:], unicode.IsUpper) == 0 {
 					r.d.typ(typ) // a class name the project may declare later

@@ -3,6 +3,7 @@ package analysis
 import (
 	"bytes"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -50,7 +51,32 @@ func resourceNames(b []byte) []string {
 		}
 		i = j
 	}
+	for _, m := range methodAttribute.FindAllSubmatch(b, -1) {
+		seen[methodPrefix+string(m[1])] = true
+	}
 	return slices.Sorted(maps.Keys(seen))
+}
+
+// methodAttribute matches the attributes through which a library calls a method by its
+// name: Digester rules (<call-method-rule methodname="addConstant">, set-next-rule), Spring
+// and similar XML (init-method, destroy-method, factory-method, method).
+var methodAttribute = regexp.MustCompile(`(?i)\b(?:methodname|init-method|destroy-method|factory-method|method)\s*=\s*["']([A-Za-z_$][A-Za-z0-9_$]*)["']`)
+
+// methodPrefix marks, among a resource's names, the method names it gives (see
+// methodAttribute): "#addConstant".
+const methodPrefix = "#"
+
+// ResourceMethods returns the method names the resources a file-name literal may load give
+// to a library that calls them by name (commons-validator's Digester rules call
+// addConstant and addValidatorAction on the objects the code hands it), sorted.
+func (s *Snapshot) ResourceMethods(literal string) []string {
+	var out []string
+	for _, n := range s.namesLoadedBy(literal) {
+		if m, ok := strings.CutPrefix(n, methodPrefix); ok {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // ResourceTypes returns the project types named in the resources a file-name literal may

@@ -11,8 +11,9 @@ func TestResourceTypes(t *testing.T) {
 	src := MemorySource{Name: "m", Files: map[string][]byte{
 		"src/main/java/a/Rules.java":     []byte("package a;\npublic class Rules {\n  public static class Step {}\n  String f() { return \"rules.xml\"; }\n}\n"),
 		"src/main/java/a/Factory.java":   []byte("package a;\npublic class Factory {}\n"),
+		"src/main/java/a/Holder.java":    []byte("package a;\npublic class Holder {\n  public void addConstant(String n, String v) {}\n  public void addOther(String n) {}\n}\n"),
 		"src/main/java/a/Unnamed.java":   []byte("package a;\npublic class Unnamed {\n  static final String IMPL = \"a.Rules$Step\";\n}\n"),
-		"src/main/resources/a/rules.xml": []byte(`<rules><create class="a.Factory"/><create class="a.Rules$Step"/><x version="1.0" lib="java.util.List"/></rules>`),
+		"src/main/resources/a/rules.xml": []byte(`<rules><create class="a.Factory"/><create class="a.Rules$Step"/><x version="1.0" lib="java.util.List"/><call-method-rule methodname="addConstant" paramcount="2"/></rules>`),
 		"src/test/resources/data.bin":    []byte("a.Unnamed\x00\x01"),
 		// A serialization stream: the class name follows a length byte that reads as "A".
 		"src/test/resources/obj.ser": []byte("\xac\xed\x00\x05sr\x00Aa.Factory\x12\x34\x00xp"),
@@ -40,7 +41,8 @@ func TestResourceTypes(t *testing.T) {
 	}
 	// The member naming the resource depends on every member of the types it names.
 	g := BuildGraph(s)
-	if got := edgeTargets(g, "a.Rules#f()", EdgeResource); got != "a.Factory a.Factory#<init>() a.Rules.Step a.Rules.Step#<init>()" {
+	// …and on the methods it names for the library to call (a Digester rule's methodname).
+	if got := edgeTargets(g, "a.Rules#f()", EdgeResource); got != "a.Factory a.Factory#<init>() a.Holder#addConstant(String,String) a.Rules.Step a.Rules.Step#<init>()" {
 		t.Errorf("resource edges of Rules#f = %s", got)
 	}
 	// A literal that is a class's binary name may be loaded by name: like a class literal.
