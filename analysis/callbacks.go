@@ -405,13 +405,13 @@ func (r *resolver) testObjectMethods(typ string) []string {
 }
 
 // reflectedArguments adds to res, for a call a test method makes, every instance method
-// of each production type an argument has where the project method called takes it as an
-// Object (or an unbounded type parameter), and of their subtypes: code that takes any object may find and run its
-// methods by a name it computes (jodd's BeanUtil.declared.getProperty(systemInfo, name)
-// runs the getter name picks through its introspector, a lookup no reflective rule can
-// follow to the caller's object). Test objects are testObjectMethods' to cover; kept to
-// test methods, like them, so that production code's own hand-offs do not tie each
-// Object-taking utility to every class.
+// of each production type (and subtype) an argument may have where the project method
+// called takes it as an Object or an unbounded type parameter: code that takes any object
+// may find and run its methods by a name it computes (jodd's
+// BeanUtil.declared.getProperty(systemInfo, name) runs the getter name picks through its
+// introspector, a lookup no reflective rule can follow to the caller's object). Test
+// objects are testObjectMethods' to cover; kept to test methods, like them, so that
+// production code's own hand-offs do not tie each Object-taking utility to every class.
 func (mc *memberCtx) reflectedArguments(c Call, res *callResult) {
 	if c.Arity <= 0 || !mc.r.inTestClass(mc.typ) {
 		return
@@ -439,7 +439,7 @@ func (mc *memberCtx) reflectedArguments(c Call, res *callResult) {
 				continue
 			}
 			for _, id := range mc.runtimeClasses(a) {
-				if f, t := mc.r.s.FileOf(id), mc.r.s.Type(id); f == nil || f.Test || t == nil || t.Kind == "enum" || seen[id] {
+				if f, at := mc.r.s.FileOf(id), mc.r.s.Type(id); f == nil || f.Test || at == nil || at.Kind == "enum" || seen[id] {
 					continue // enum constants: what library code calls on them is their callbacks
 				}
 				seen[id] = true
