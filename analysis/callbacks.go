@@ -482,7 +482,12 @@ func declaresTests(t *Type) bool {
 // inTestClass says whether code in type typ is code of a test class: typ declares tests
 // (a nested helper type's methods are not, whatever encloses them).
 func (r *resolver) inTestClass(typ string) bool {
+	if is, ok := r.testClasses[typ]; ok {
+		return is // its dependency is recorded in r.d already
+	}
 	r.d.typ(typ)
 	t := r.s.Type(typ)
-	return t != nil && declaresTests(t)
+	is := t != nil && declaresTests(t)
+	r.testClasses[typ] = is
+	return is
 }

@@ -16,6 +16,8 @@ type resolver struct {
 	binds map[bindKey]bindResult
 	// isolated memoizes isolatedConstants by type id.
 	isolated map[string]map[string]bool
+	// testClasses memoizes inTestClass by type id: it is asked at every call a test makes.
+	testClasses map[string]bool
 }
 
 type bindKey struct{ recv, target, param string }
@@ -29,7 +31,7 @@ type typeKey struct{ file, ctx, name string }
 
 func newResolver(s *Snapshot, idx *index, d *deps) *resolver {
 	return &resolver{s: s, idx: idx, d: d, memo: map[typeKey]typeResult{}, callbacks: map[string][]string{},
-		binds: map[bindKey]bindResult{}, isolated: map[string]map[string]bool{}}
+		binds: map[bindKey]bindResult{}, isolated: map[string]map[string]bool{}, testClasses: map[string]bool{}}
 }
 
 func (r *resolver) supersOf(id string) []string { return r.idx.supers[id] }

@@ -85,20 +85,9 @@ func TestGitRevisionSourceAndDiff(t *testing.T) {
 	run(t, dir, "git", "add", "-A")
 	run(t, dir, "git", "commit", "-qm", "one")
 	writeFiles(t, dir, map[string]string{"src/main/java/a/A.java": "package a;\npublic class A {\n  int f() { return 2; }\n}\n"})
-	src, commit, err := RevisionSource(dir, "HEAD")
-	if err != nil {
-		t.Fatal(err)
-	}
+	old, cur, commit := headAndWorkTree(t, dir)
 	if len(commit) != 40 {
 		t.Fatalf("commit %q", commit)
-	}
-	old, err := Build(context.Background(), dir, src, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cur, err := Build(context.Background(), dir, DirSource{Root: dir}, nil)
-	if err != nil {
-		t.Fatal(err)
 	}
 	ch := Diff(old, cur)
 	if len(ch) != 1 || ch[0].ID != "a.A#f()" || ch[0].Change != "modified" || !ch[0].Rerun {
@@ -107,6 +96,23 @@ func TestGitRevisionSourceAndDiff(t *testing.T) {
 	if _, err := OpenGitSource(dir, "no-such-rev"); err == nil {
 		t.Fatal("unknown revision accepted")
 	}
+}
+
+// headAndWorkTree builds the snapshots of dir's HEAD and of its work tree, and names the
+// commit HEAD resolved to.
+func headAndWorkTree(t *testing.T, dir string) (head, work *Snapshot, commit string) {
+	t.Helper()
+	src, commit, err := RevisionSource(dir, "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if head, err = Build(context.Background(), dir, src, nil); err != nil {
+		t.Fatal(err)
+	}
+	if work, err = Build(context.Background(), dir, DirSource{Root: dir}, nil); err != nil {
+		t.Fatal(err)
+	}
+	return head, work, commit
 }
 
 // A repository may lack some objects (a partial copy, a mirror without its large files,
@@ -297,18 +303,7 @@ func TestGeneratedSourcesReadTheSameAtARevision(t *testing.T) {
 		"target/generated-sources/javacc/app/GenParser.java": "package app; public class GenParser { public int parse() { return Helper.visit(); } }",
 		"src/main/java/app/Helper.java":                      "package app; public class Helper { public static int visit() { return 2; } }",
 	})
-	src, _, err := RevisionSource(dir, "HEAD")
-	if err != nil {
-		t.Fatal(err)
-	}
-	old, err := Build(context.Background(), dir, src, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cur, err := Build(context.Background(), dir, DirSource{Root: dir}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	old, cur, _ := headAndWorkTree(t, dir)
 	if old.Files["target/generated-sources/javacc/app/GenParser.java"] == nil {
 		t.Error("the revision does not read the generated parser")
 	}
